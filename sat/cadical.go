@@ -1,0 +1,253 @@
+package sat
+
+/*
+#cgo LDFLAGS: -lcadical -lstdc++ -lm
+#include <ccadical.h>
+#include <stdlib.h>
+
+// The terminate callback polls a flag in C memory that Go sets atomically.
+// Unlike ccadical_terminate, the flag is reset by us before every solve, so a
+// cancellation that races with the end of one solve cannot leak into the next.
+static int sift_terminate_cb(void *state) {
+	return __atomic_load_n((int *)state, __ATOMIC_RELAXED);
+}
+
+static void sift_install_terminate(CCaDiCaL *s, int *flag) {
+	ccadical_set_terminate(s, flag, sift_terminate_cb);
+}
+
+// Adds a buffer of zero-terminated clauses in one cgo call.
+static void sift_add_buffer(CCaDiCaL *s, const int *buf, long n) {
+	for (long i = 0; i < n; i++) ccadical_add(s, buf[i]);
+}
+
+static int sift_solve(CCaDiCaL *s, int *flag, const int *assumps, long n, int conflicts) {
+	__atomic_store_n(flag, 0, __ATOMIC_RELAXED);
+	for (long i = 0; i < n; i++) ccadical_assume(s, assumps[i]);
+	if (conflicts >= 0) ccadical_limit(s, "conflicts", conflicts);
+	return ccadical_solve(s);
+}
+*/
+import "C"
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+	"unsafe"
+)
+
+// cadicalState mirrors the part of CaDiCaL's state machine that decides which
+// calls are legal; CaDiCaL aborts the process on an illegal call.
+type cadicalState uint8
+
+const (
+	stateInput  cadicalState = iota // clauses or assumptions changed since the last solve
+	stateSat                        // last solve gave Sat, nothing added since
+	stateUnsat                      // last solve gave Unsat, nothing added since
+	stateClosed                     // released; no C call is allowed any more
+)
+
+// flushThreshold bounds the Go-side clause buffer (in literals) before it is
+// handed to CaDiCaL; batching saves one cgo call per literal.
+const flushThreshold = 1 << 16
+
+// Cadical is the CaDiCaL backend. Not safe for concurrent use, except that a
+// Solve is cancelled from its own watcher goroutine through ctx.
+//
+// Wrong-state calls never reach C: Value outside the Sat state and Failed
+// outside the Unsat state return false, and every call on a closed solver is
+// a no-op (Solve returns Unknown).
+type Cadical struct {
+	ptr   *C.CCaDiCaL
+	flag  *C.int // terminate flag polled by CaDiCaL (C memory, atomic access)
+	state cadicalState
+
+	nextVar   int32 // last variable handed out by NewVar
+	cVars     int32 // largest variable CaDiCaL has seen (in a clause, assumption or freeze)
+	buf       []Lit // pending zero-terminated clauses not yet passed to C
+	assumps   []Lit // assumptions for the next Solve
+	lastAssum map[Lit]struct{}
+	conflicts int // conflict limit per Solve; negative means none
+
+	clauses int64 // clauses added so far (statistics and tests)
+}
+
+// NewCadical returns a fresh, quiet CaDiCaL instance.
+func NewCadical() *Cadical {
+	s := &Cadical{ptr: C.ccadical_init(), conflicts: -1}
+	s.flag = (*C.int)(C.calloc(1, C.size_t(unsafe.Sizeof(C.int(0)))))
+	name := C.CString("quiet")
+	C.ccadical_set_option(s.ptr, name, 1)
+	C.free(unsafe.Pointer(name))
+	C.sift_install_terminate(s.ptr, s.flag)
+	return s
+}
+
+// SetConflictLimit bounds every following Solve to n conflicts (Unknown when
+// reached); n < 0 removes the limit.
+func (s *Cadical) SetConflictLimit(n int) { s.conflicts = n }
+
+// NumVars is the number of variables allocated with NewVar.
+func (s *Cadical) NumVars() int { return int(s.nextVar) }
+
+// NumClauses is the number of clauses added with Add.
+func (s *Cadical) NumClauses() int64 { return s.clauses }
+
+func (s *Cadical) NewVar() Lit {
+	s.nextVar++
+	return Lit(s.nextVar)
+}
+
+func (s *Cadical) see(l Lit) {
+	if l == 0 {
+		panic("sat: literal 0 is not a literal")
+	}
+	if v := l.Var(); v > s.cVars {
+		s.cVars = v
+		if v > s.nextVar {
+			s.nextVar = v // tolerate callers that number variables themselves
+		}
+	}
+}
+
+func (s *Cadical) Add(lits ...Lit) {
+	if s.state == stateClosed {
+		return
+	}
+	for _, l := range lits {
+		s.see(l)
+	}
+	s.buf = append(s.buf, lits...)
+	s.buf = append(s.buf, 0)
+	s.clauses++
+	s.state = stateInput
+	if len(s.buf) >= flushThreshold {
+		s.flush()
+	}
+}
+
+func (s *Cadical) flush() {
+	if len(s.buf) == 0 {
+		return
+	}
+	C.sift_add_buffer(s.ptr, (*C.int)(unsafe.Pointer(&s.buf[0])), C.long(len(s.buf)))
+	s.buf = s.buf[:0]
+}
+
+func (s *Cadical) Assume(lits ...Lit) {
+	if s.state == stateClosed {
+		return
+	}
+	for _, l := range lits {
+		s.see(l)
+	}
+	s.assumps = append(s.assumps, lits...)
+	s.state = stateInput
+}
+
+func (s *Cadical) Solve(ctx context.Context) Result {
+	if s.state == stateClosed {
+		return Unknown
+	}
+	assumps := s.assumps
+	s.assumps = nil
+	s.lastAssum = nil
+	s.state = stateInput
+	if ctx.Err() != nil {
+		return Unknown
+	}
+	s.flush()
+
+	var watcher sync.WaitGroup
+	done := make(chan struct{})
+	if ctx.Done() != nil {
+		flag := (*int32)(unsafe.Pointer(s.flag))
+		watcher.Add(1)
+		go func() {
+			defer watcher.Done()
+			select {
+			case <-ctx.Done():
+				atomic.StoreInt32(flag, 1)
+			case <-done:
+			}
+		}()
+	}
+	var ap *C.int
+	if len(assumps) > 0 {
+		ap = (*C.int)(unsafe.Pointer(&assumps[0]))
+	}
+	res := C.sift_solve(s.ptr, s.flag, ap, C.long(len(assumps)), C.int(s.conflicts))
+	close(done)
+	// The watcher must be gone before the flag can be reset by the next solve
+	// or freed by Close.
+	watcher.Wait()
+
+	switch res {
+	case 10:
+		s.state = stateSat
+		return Sat
+	case 20:
+		s.state = stateUnsat
+		s.lastAssum = make(map[Lit]struct{}, len(assumps))
+		for _, l := range assumps {
+			s.lastAssum[l] = struct{}{}
+		}
+		return Unsat
+	}
+	return Unknown
+}
+
+func (s *Cadical) Value(l Lit) bool {
+	if s.state != stateSat || l == 0 {
+		return false
+	}
+	v := l.Var()
+	if v > s.cVars {
+		// CaDiCaL never saw this variable: it is unconstrained, default false.
+		return l < 0
+	}
+	return C.ccadical_val(s.ptr, C.int(l)) > 0
+}
+
+func (s *Cadical) Failed(l Lit) bool {
+	if s.state != stateUnsat {
+		return false
+	}
+	if _, ok := s.lastAssum[l]; !ok {
+		return false
+	}
+	return C.ccadical_failed(s.ptr, C.int(l)) != 0
+}
+
+func (s *Cadical) Freeze(l Lit) {
+	if s.state == stateClosed {
+		return
+	}
+	s.see(l)
+	s.flush()
+	C.ccadical_freeze(s.ptr, C.int(l))
+}
+
+func (s *Cadical) Melt(l Lit) {
+	if s.state == stateClosed || l.Var() > s.cVars {
+		return
+	}
+	// CaDiCaL aborts on melting a variable that is not frozen.
+	if C.ccadical_frozen(s.ptr, C.int(l)) == 0 {
+		return
+	}
+	C.ccadical_melt(s.ptr, C.int(l))
+}
+
+func (s *Cadical) Close() {
+	if s.state == stateClosed {
+		return
+	}
+	s.state = stateClosed
+	C.ccadical_release(s.ptr)
+	C.free(unsafe.Pointer(s.flag))
+	s.ptr, s.flag, s.buf, s.assumps = nil, nil, nil, nil
+}
+
+var _ Solver = (*Cadical)(nil)

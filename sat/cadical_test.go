@@ -1,0 +1,215 @@
+package sat
+
+import (
+	"context"
+	"testing"
+	"time"
+)
+
+// pigeonhole adds PHP(p, h): p pigeons into h holes, unsatisfiable when p > h.
+// Each pigeon's "somewhere" clause is guarded by a selector when sel is true,
+// and the selectors are returned.
+func pigeonhole(s Solver, p, h int, sel bool) []Lit {
+	x := make([][]Lit, p)
+	for i := range x {
+		x[i] = make([]Lit, h)
+		for j := range x[i] {
+			x[i][j] = s.NewVar()
+		}
+	}
+	var sels []Lit
+	for i := 0; i < p; i++ {
+		c := append([]Lit(nil), x[i]...)
+		if sel {
+			a := s.NewVar()
+			sels = append(sels, a)
+			c = append(c, a.Not())
+		}
+		s.Add(c...)
+	}
+	for j := 0; j < h; j++ {
+		for i := 0; i < p; i++ {
+			for k := i + 1; k < p; k++ {
+				s.Add(x[i][j].Not(), x[k][j].Not())
+			}
+		}
+	}
+	return sels
+}
+
+func TestCadicalSmallModel(t *testing.T) {
+	tests := []struct {
+		name    string
+		clauses [][]int
+		want    Result
+	}{
+		{"unit", [][]int{{1}}, Sat},
+		{"implication chain", [][]int{{1}, {-1, 2}, {-2, 3}, {-3, -4}}, Sat},
+		{"xor", [][]int{{1, 2}, {-1, -2}, {1, -3}}, Sat},
+		{"contradiction", [][]int{{1, 2}, {-1, 2}, {1, -2}, {-1, -2}}, Unsat},
+		{"empty clause", [][]int{{}}, Unsat},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := NewCadical()
+			defer s.Close()
+			for _, c := range tc.clauses {
+				lits := make([]Lit, len(c))
+				for i, v := range c {
+					lits[i] = Lit(v)
+				}
+				s.Add(lits...)
+			}
+			got := s.Solve(context.Background())
+			if got != tc.want {
+				t.Fatalf("Solve = %v, want %v", got, tc.want)
+			}
+			if got != Sat {
+				return
+			}
+			for _, c := range tc.clauses {
+				ok := false
+				for _, v := range c {
+					ok = ok || s.Value(Lit(v))
+				}
+				if !ok {
+					t.Errorf("model violates clause %v", c)
+				}
+			}
+		})
+	}
+}
+
+func TestCadicalAssumptionsAndFailed(t *testing.T) {
+	s := NewCadical()
+	defer s.Close()
+	sels := pigeonhole(s, 5, 4, true)
+	if r := s.Solve(context.Background()); r != Sat {
+		t.Fatalf("without selectors: %v, want sat", r)
+	}
+	s.Assume(sels...)
+	if r := s.Solve(context.Background()); r != Unsat {
+		t.Fatalf("with all selectors: %v, want unsat", r)
+	}
+	failed := 0
+	for _, a := range sels {
+		if s.Failed(a) {
+			failed++
+		}
+	}
+	if failed != len(sels) {
+		// PHP is minimally unsatisfiable: every pigeon is needed.
+		t.Errorf("failed assumptions = %d, want %d", failed, len(sels))
+	}
+	if s.Failed(sels[0].Not()) {
+		t.Errorf("Failed on a literal that was not assumed")
+	}
+	// Assumptions are for one Solve only.
+	if r := s.Solve(context.Background()); r != Sat {
+		t.Fatalf("after the assumption solve: %v, want sat", r)
+	}
+	// Clauses between solves: forcing a selector-free core.
+	s.Add(sels[0])
+	s.Assume(sels[1:]...)
+	if r := s.Solve(context.Background()); r != Unsat {
+		t.Fatalf("with the added unit: %v, want unsat", r)
+	}
+	if s.Failed(sels[0]) {
+		t.Errorf("sels[0] was not assumed, yet Failed")
+	}
+}
+
+func TestCadicalWrongStateCallsDoNotAbort(t *testing.T) {
+	s := NewCadical()
+	a, b := s.NewVar(), s.NewVar()
+	s.Add(a)
+	s.Add(a.Not(), b)
+	if s.Value(a) {
+		t.Errorf("Value before any solve must be false")
+	}
+	if s.Failed(a) {
+		t.Errorf("Failed before any solve must be false")
+	}
+	s.Assume(b.Not())
+	if r := s.Solve(context.Background()); r != Unsat {
+		t.Fatalf("Solve = %v, want unsat", r)
+	}
+	if s.Value(a) || s.Value(b) {
+		t.Errorf("Value after unsat must be false")
+	}
+	if !s.Failed(b.Not()) {
+		t.Errorf("assumption ~b should be in the core")
+	}
+	if r := s.Solve(context.Background()); r != Sat {
+		t.Fatalf("Solve = %v, want sat", r)
+	}
+	if s.Failed(b.Not()) {
+		t.Errorf("Failed after sat must be false")
+	}
+	if !s.Value(a) || !s.Value(b) {
+		t.Errorf("model should set a and b")
+	}
+	fresh := s.NewVar()
+	if s.Value(fresh) || !s.Value(fresh.Not()) {
+		t.Errorf("a variable CaDiCaL never saw reads as false")
+	}
+	s.Add(a, b) // leaves the Sat state
+	if s.Value(a) {
+		t.Errorf("Value after Add must be false (model invalidated)")
+	}
+	s.Melt(a) // not frozen: must not reach CaDiCaL
+	s.Close()
+	s.Add(a)
+	s.Assume(a)
+	s.Freeze(a)
+	s.Melt(a)
+	if r := s.Solve(context.Background()); r != Unknown {
+		t.Errorf("Solve on a closed solver = %v, want unknown", r)
+	}
+	if s.Value(a) || s.Failed(a) {
+		t.Errorf("closed solver answers false")
+	}
+	s.Close()
+}
+
+func TestCadicalCancellation(t *testing.T) {
+	s := NewCadical()
+	defer s.Close()
+	sels := pigeonhole(s, 10, 9, true)
+
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		time.Sleep(50 * time.Millisecond)
+		cancel()
+	}()
+	s.Assume(sels...)
+	if r := s.Solve(ctx); r != Unknown {
+		t.Fatalf("cancelled PHP(10,9) = %v, want unknown", r)
+	}
+	// A cancelled context is not sticky: the next solve runs to the end.
+	if r := s.Solve(context.Background()); r != Sat {
+		t.Fatalf("after cancellation, selector-free PHP = %v, want sat", r)
+	}
+	// An already-cancelled context never starts the search.
+	if r := s.Solve(ctx); r != Unknown {
+		t.Fatalf("Solve with a done ctx = %v, want unknown", r)
+	}
+	if r := s.Solve(context.Background()); r != Sat {
+		t.Fatalf("Solve after a done ctx = %v, want sat", r)
+	}
+}
+
+func TestCadicalConflictLimit(t *testing.T) {
+	s := NewCadical()
+	defer s.Close()
+	sels := pigeonhole(s, 10, 9, true)
+	s.SetConflictLimit(100)
+	s.Assume(sels...)
+	if r := s.Solve(context.Background()); r != Unknown {
+		t.Fatalf("PHP(10,9) with 100 conflicts = %v, want unknown", r)
+	}
+	s.SetConflictLimit(-1)
+	if r := s.Solve(context.Background()); r != Sat {
+		t.Fatalf("without assumptions = %v, want sat", r)
+	}
+}
