@@ -1,0 +1,193 @@
+package z3
+
+/*
+#include <stdlib.h>
+#include <z3.h>
+*/
+import "C"
+
+import (
+	"context"
+	"errors"
+	"math"
+	"regexp"
+	"runtime"
+	"sync"
+	"time"
+	"unsafe"
+)
+
+// Solve parses a complete SMT-LIB 2 script made of declarations, definitions
+// and assertions and checks it with a fresh Z3 context. Commands such as
+// check-sat, get-model, push/pop and set-option are ignored by Z3's parser;
+// (set-logic L) selects Z3's solver for L, as the z3 binary does.
+//
+// The context's deadline and cancellation interrupt Z3; the result is then
+// Unknown with Reason "timeout" or "canceled". The deadline is also given to
+// Z3 as its "timeout" parameter, a second guard should the interrupt be missed.
+// A Z3 error (a parse error, an ill-sorted term, …) is returned as an error
+// with Z3's message; Solve never exits the process and does not panic on bad
+// input. Solve is safe for concurrent use: each call owns its own context.
+func Solve(ctx context.Context, smt2 string) (res Result, err error) {
+	if reason, done := contextReason(ctx); done {
+		return Result{Status: Unknown, Reason: reason}, nil
+	}
+	// Z3 does not need a fixed OS thread, but keeping one for the whole call
+	// costs nothing and rules out any thread-local surprise inside libz3.
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+
+	s := newSession()
+	defer s.close()
+	defer func() {
+		r := recover()
+		if r == nil {
+			return
+		}
+		zerr, ok := r.(z3Error)
+		if !ok {
+			panic(r)
+		}
+		// An interrupt that lands just after the check can make the model
+		// queries fail with "canceled"; the caller's context ended, so the
+		// honest answer is unknown rather than an error.
+		if reason, done := contextReason(ctx); done {
+			res, err = Result{Status: Unknown, Reason: reason}, nil
+			return
+		}
+		res, err = Result{}, zerr
+	}()
+	return s.solve(ctx, smt2), nil
+}
+
+func (s *session) solve(ctx context.Context, smt2 string) Result {
+	assertions := s.parse(smt2)
+	solver := s.newSolver(logicOf(smt2))
+	if deadline, ok := ctx.Deadline(); ok {
+		s.setTimeout(solver, time.Until(deadline))
+	}
+	n := C.Z3_ast_vector_size(s.c, assertions)
+	for i := C.uint(0); i < n; i++ {
+		a := C.Z3_ast_vector_get(s.c, assertions, i)
+		s.check()
+		C.Z3_solver_assert(s.c, solver, a)
+		s.check()
+	}
+
+	if reason, done := contextReason(ctx); done {
+		return Result{Status: Unknown, Reason: reason}
+	}
+	answer := s.checkInterruptible(ctx, solver)
+
+	switch answer {
+	case C.Z3_L_FALSE:
+		return Result{Status: Unsat}
+	case C.Z3_L_TRUE:
+		m := C.Z3_solver_get_model(s.c, solver)
+		s.check()
+		C.Z3_model_inc_ref(s.c, m)
+		s.onClose(func() { C.Z3_model_dec_ref(s.c, m) })
+		return Result{Status: Sat, Model: newModelReader(s, m).bindings(assertions)}
+	}
+	if reason, done := contextReason(ctx); done {
+		return Result{Status: Unknown, Reason: reason}
+	}
+	reason := C.GoString(C.Z3_solver_get_reason_unknown(s.c, solver))
+	s.check()
+	return Result{Status: Unknown, Reason: reason}
+}
+
+// checkInterruptible runs Z3_solver_check while a watcher goroutine waits for
+// the context to end and then calls Z3_interrupt, the one call Z3 allows from
+// another thread. The watcher has exited before this returns, so it never
+// touches the context after the check (or after the context is deleted).
+func (s *session) checkInterruptible(ctx context.Context, solver C.Z3_solver) C.Z3_lbool {
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		select {
+		case <-ctx.Done():
+			C.Z3_interrupt(s.c)
+		case <-stop:
+		}
+	}()
+	answer := C.Z3_solver_check(s.c, solver)
+	close(stop)
+	wg.Wait()
+	s.check()
+	return answer
+}
+
+// parse reads the script into a vector of assertions (definitions are
+// expanded by Z3's parser).
+func (s *session) parse(smt2 string) C.Z3_ast_vector {
+	cs := C.CString(smt2)
+	defer C.free(unsafe.Pointer(cs))
+	v := C.Z3_parse_smtlib2_string(s.c, cs, 0, nil, nil, 0, nil, nil)
+	s.check()
+	if v == nil {
+		fail("z3 could not parse the script")
+	}
+	C.Z3_ast_vector_inc_ref(s.c, v)
+	s.onClose(func() { C.Z3_ast_vector_dec_ref(s.c, v) })
+	return v
+}
+
+func (s *session) newSolver(logic string) C.Z3_solver {
+	var solver C.Z3_solver
+	if logic == "" {
+		solver = C.Z3_mk_solver(s.c)
+	} else {
+		// Z3 falls back to its general solver for logics it does not know.
+		solver = C.Z3_mk_solver_for_logic(s.c, s.symbol(logic))
+	}
+	s.check()
+	C.Z3_solver_inc_ref(s.c, solver)
+	s.onClose(func() { C.Z3_solver_dec_ref(s.c, solver) })
+	return solver
+}
+
+// setTimeout passes the time left as Z3's "timeout" parameter (milliseconds).
+func (s *session) setTimeout(solver C.Z3_solver, left time.Duration) {
+	ms := left.Milliseconds()
+	if ms < 1 {
+		ms = 1
+	}
+	if ms > math.MaxUint32 {
+		ms = math.MaxUint32
+	}
+	p := C.Z3_mk_params(s.c)
+	s.check()
+	C.Z3_params_inc_ref(s.c, p)
+	defer C.Z3_params_dec_ref(s.c, p)
+	C.Z3_params_set_uint(s.c, p, s.symbol("timeout"), C.uint(ms))
+	s.check()
+	C.Z3_solver_set_params(s.c, solver, p)
+	s.check()
+}
+
+// contextReason reports whether ctx has ended and names why in the words
+// Result.Reason uses.
+func contextReason(ctx context.Context) (string, bool) {
+	err := ctx.Err()
+	switch {
+	case err == nil:
+		return "", false
+	case errors.Is(err, context.DeadlineExceeded):
+		return "timeout", true
+	default:
+		return "canceled", true
+	}
+}
+
+var setLogic = regexp.MustCompile(`\(\s*set-logic\s+([A-Za-z0-9_]+)\s*\)`)
+
+// logicOf returns the logic named by the script's first set-logic, or "".
+func logicOf(smt2 string) string {
+	if m := setLogic.FindStringSubmatch(smt2); m != nil {
+		return m[1]
+	}
+	return ""
+}
