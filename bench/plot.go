@@ -1,0 +1,184 @@
+package bench
+
+import (
+	"fmt"
+	"math"
+	"path/filepath"
+	"sort"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/plotutil"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// minPlotSec is the floor of log-scale time axes: log scales cannot show 0, and faster is noise anyway.
+const minPlotSec = 0.01
+
+// plotFormats are the files each plot is saved as.
+var plotFormats = []string{"png", "svg"}
+
+// WritePlots writes the cactus plot and, for each peer of the scatter base, a log-log scatter plot.
+func WritePlots(dir string, sc *Score, scatterBase string) error {
+	p, err := CactusPlot(sc)
+	if err != nil {
+		return err
+	}
+	if err := savePlot(p, filepath.Join(dir, CactusPlotBase), 16*vg.Centimeter, 11*vg.Centimeter); err != nil {
+		return err
+	}
+	base := ScatterBase(sc, scatterBase)
+	for _, peer := range sc.Solvers {
+		if peer == base {
+			continue
+		}
+		p, err := ScatterPlot(sc, base, peer)
+		if err != nil {
+			return err
+		}
+		stem := fmt.Sprintf("%s-%s-vs-%s", ScatterPlotStem, base, peer)
+		if err := savePlot(p, filepath.Join(dir, stem), 12*vg.Centimeter, 12*vg.Centimeter); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ScatterBase is the solver compared with each peer: want if it is in the run, else the first solver.
+func ScatterBase(sc *Score, want string) string {
+	for _, s := range sc.Solvers {
+		if s == want {
+			return s
+		}
+	}
+	if len(sc.Solvers) == 0 {
+		return ""
+	}
+	return sc.Solvers[0]
+}
+
+func savePlot(p *plot.Plot, stem string, w, h vg.Length) error {
+	for _, ext := range plotFormats {
+		if err := p.Save(w, h, stem+"."+ext); err != nil {
+			return fmt.Errorf("saving plot %s.%s: %w", stem, ext, err)
+		}
+	}
+	return nil
+}
+
+// CactusPlot draws, for each solver and the virtual best, the n-th fastest correct solve against n: the
+// further right and lower a curve, the better.
+func CactusPlot(sc *Score) (*plot.Plot, error) {
+	p := plot.New()
+	p.Title.Text = fmt.Sprintf("Cactus plot: %d files, %gs limit", len(sc.Files), sc.LimitSec)
+	p.X.Label.Text = "solved instances"
+	p.Y.Label.Text = "wall time per instance (s)"
+	p.Y.Scale = plot.LogScale{}
+	p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
+	p.Legend.Top = false
+	p.Legend.Left = true
+	p.Add(plotter.NewGrid())
+	for i, s := range withVirtualBest(sc) {
+		var times []float64
+		for _, o := range sc.Outcomes[s] {
+			if o.Solved() {
+				times = append(times, math.Max(o.WallSec, minPlotSec))
+			}
+		}
+		sort.Float64s(times)
+		xys := make(plotter.XYs, len(times))
+		for j, t := range times {
+			xys[j] = plotter.XY{X: float64(j + 1), Y: t}
+		}
+		if len(xys) == 0 {
+			continue
+		}
+		l, err := plotter.NewLine(xys)
+		if err != nil {
+			return nil, err
+		}
+		l.Color = plotutil.Color(i)
+		l.Width = vg.Points(1.5)
+		if s == VirtualBest {
+			l.Dashes = []vg.Length{vg.Points(4), vg.Points(2)}
+			l.Color = plotutil.Color(7)
+		}
+		p.Add(l)
+		p.Legend.Add(fmt.Sprintf("%s (%d)", s, len(times)), l)
+	}
+	p.Y.Min = minPlotSec
+	if sc.LimitSec > 0 {
+		p.Y.Max = math.Max(p.Y.Max, sc.LimitSec)
+	}
+	return p, nil
+}
+
+// ScatterPlot puts each file at (time of base, time of peer) on log-log axes; files a solver did not solve
+// sit on its 2×limit line (the PAR-2 penalty). Points above the diagonal are files where base was faster.
+func ScatterPlot(sc *Score, base, peer string) (*plot.Plot, error) {
+	p := plot.New()
+	p.Title.Text = fmt.Sprintf("%s vs %s (%gs limit)", base, peer, sc.LimitSec)
+	p.X.Label.Text = base + " wall time (s)"
+	p.Y.Label.Text = peer + " wall time (s)"
+	for _, ax := range []*plot.Axis{&p.X, &p.Y} {
+		ax.Scale = plot.LogScale{}
+		ax.Tick.Marker = plot.LogTicks{Prec: -1}
+	}
+	penalty := 2 * sc.LimitSec
+	if penalty <= 0 {
+		penalty = 1
+	}
+	at := func(o Outcome, ok bool) float64 {
+		if !ok || !o.Solved() {
+			return penalty
+		}
+		return math.Max(o.WallSec, minPlotSec)
+	}
+	var both, wrong plotter.XYs
+	for _, f := range sc.Files {
+		ob, okb := sc.Outcomes[base][f]
+		op, okp := sc.Outcomes[peer][f]
+		if !okb || !okp {
+			continue
+		}
+		pt := plotter.XY{X: at(ob, okb), Y: at(op, okp)}
+		if ob.Wrong || op.Wrong {
+			wrong = append(wrong, pt)
+		} else {
+			both = append(both, pt)
+		}
+	}
+	diag, err := plotter.NewLine(plotter.XYs{{X: minPlotSec, Y: minPlotSec}, {X: penalty, Y: penalty}})
+	if err != nil {
+		return nil, err
+	}
+	diag.Dashes = []vg.Length{vg.Points(3), vg.Points(3)}
+	p.Add(plotter.NewGrid(), diag)
+	if len(both) > 0 {
+		s, err := plotter.NewScatter(both)
+		if err != nil {
+			return nil, err
+		}
+		s.GlyphStyle.Color = plotutil.Color(0)
+		s.GlyphStyle.Radius = vg.Points(2)
+		p.Add(s)
+		p.Legend.Add(fmt.Sprintf("files (%d)", len(both)), s)
+	}
+	if len(wrong) > 0 {
+		s, err := plotter.NewScatter(wrong)
+		if err != nil {
+			return nil, err
+		}
+		s.GlyphStyle.Color = plotutil.Color(1)
+		s.GlyphStyle.Shape = draw.CrossGlyph{}
+		s.GlyphStyle.Radius = vg.Points(4)
+		p.Add(s)
+		p.Legend.Add(fmt.Sprintf("a wrong answer (%d)", len(wrong)), s)
+	}
+	p.Legend.Top = true
+	p.Legend.Left = true
+	p.X.Min, p.Y.Min = minPlotSec, minPlotSec
+	p.X.Max, p.Y.Max = penalty*1.2, penalty*1.2
+	return p, nil
+}

@@ -1,0 +1,117 @@
+package bench
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os/exec"
+	"strconv"
+	"syscall"
+	"time"
+)
+
+// Limits bound one solver process.
+type Limits struct {
+	// Wall is the time limit that scoring uses: an answer after it counts as a timeout.
+	Wall time.Duration
+	// KillMargin is how long past Wall the runner waits for the solver's own timeout before killing its
+	// whole process group.
+	KillMargin time.Duration
+	// MemoryBytes caps the address space (RLIMIT_AS) of the solver, set by prlimit(1) on the child before it
+	// execs the solver; 0 means no cap.
+	MemoryBytes uint64
+}
+
+// outcome is what one process did, before any interpretation of its output.
+type outcome struct {
+	stdout, stderr []byte
+	wall           time.Duration
+	user, sys      time.Duration
+	maxRSSKB       int64
+	exitCode       int    // -1 when killed by a signal
+	signal         string // "" unless killed by a signal
+	killed         bool   // the runner killed it at Wall+KillMargin
+}
+
+// Heads of the streams kept in memory; a solver printing a huge model must not exhaust the runner.
+const (
+	stdoutKeep = 64 << 10
+	stderrKeep = 4 << 10
+)
+
+// headBuffer keeps the first max bytes written and discards the rest without failing the writer.
+type headBuffer struct {
+	bytes.Buffer
+	max int
+}
+
+func (h *headBuffer) Write(p []byte) (int, error) {
+	if room := h.max - h.Len(); room > 0 {
+		if len(p) > room {
+			h.Buffer.Write(p[:room])
+		} else {
+			h.Buffer.Write(p)
+		}
+	}
+	return len(p), nil
+}
+
+// errCanceled marks a job stopped by the caller (Ctrl-C), whose record must not be stored.
+var errCanceled = errors.New("canceled")
+
+// runProcess runs argv in its own process group under the limits. The wall time is measured around the
+// child's lifetime only, and CPU time and peak RSS come from the child's rusage, so the runner's own work
+// is never counted. A non-nil error means the process could not be started or the caller canceled it.
+func runProcess(ctx context.Context, argv []string, lim Limits, prlimitPath string) (outcome, error) {
+	if lim.MemoryBytes > 0 {
+		if prlimitPath == "" {
+			return outcome{}, fmt.Errorf("a memory limit needs prlimit(1) from util-linux; install it or pass --memory 0")
+		}
+		argv = append([]string{prlimitPath, "--as=" + strconv.FormatUint(lim.MemoryBytes, 10), "--"}, argv...)
+	}
+	jobCtx, cancel := context.WithTimeout(ctx, lim.Wall+lim.KillMargin)
+	defer cancel()
+	cmd := exec.CommandContext(jobCtx, argv[0], argv[1:]...)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	// Kill the whole group: solvers that fork helpers must not outlive their job.
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	// Bounds the wait for pipes held open by a surviving grandchild.
+	cmd.WaitDelay = 2 * time.Second
+	stdout := &headBuffer{max: stdoutKeep}
+	stderr := &headBuffer{max: stderrKeep}
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+
+	start := time.Now()
+	if err := cmd.Start(); err != nil {
+		return outcome{}, fmt.Errorf("cannot start %s: %w", argv[0], err)
+	}
+	waitErr := cmd.Wait()
+	wall := time.Since(start)
+	// The leader is gone; anything left in its group is an orphan of this job.
+	_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+
+	if ctx.Err() != nil {
+		return outcome{}, errCanceled
+	}
+	st := cmd.ProcessState
+	if st == nil {
+		return outcome{}, fmt.Errorf("running %s: %w", argv[0], waitErr)
+	}
+	o := outcome{
+		stdout:   stdout.Bytes(),
+		stderr:   stderr.Bytes(),
+		wall:     wall,
+		user:     st.UserTime(),
+		sys:      st.SystemTime(),
+		exitCode: st.ExitCode(),
+		killed:   errors.Is(jobCtx.Err(), context.DeadlineExceeded),
+	}
+	if ru, ok := st.SysUsage().(*syscall.Rusage); ok {
+		o.maxRSSKB = ru.Maxrss // kilobytes on Linux
+	}
+	if ws, ok := st.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+		o.signal = ws.Signal().String()
+	}
+	return o, nil
+}

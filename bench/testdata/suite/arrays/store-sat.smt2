@@ -1,0 +1,8 @@
+(set-info :status sat)
+(set-logic QF_ABV)
+(declare-fun m () (Array (_ BitVec 8) (_ BitVec 8)))
+(declare-fun i () (_ BitVec 8))
+(assert (= (select (store m i #x07) #x03) #x07))
+(check-sat)
+(get-model)
+(exit)

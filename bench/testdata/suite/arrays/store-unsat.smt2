@@ -1,0 +1,8 @@
+(set-info :status unsat)
+(set-logic QF_ABV)
+(declare-fun m () (Array (_ BitVec 8) (_ BitVec 8)))
+(declare-fun i () (_ BitVec 8))
+(declare-fun v () (_ BitVec 8))
+(assert (not (= (select (store m i v) i) v)))
+(check-sat)
+(exit)

@@ -1,0 +1,8 @@
+(set-info :status sat)
+(set-logic QF_BV)
+(declare-fun x () (_ BitVec 8))
+(declare-fun y () (_ BitVec 8))
+(assert (= (bvadd x y) #x2a))
+(assert (bvult x #x10))
+(check-sat)
+(exit)

@@ -1,0 +1,7 @@
+(set-info :status unsat)
+(set-logic QF_BV)
+(declare-fun a () (_ BitVec 16))
+(declare-fun b () (_ BitVec 16))
+(assert (not (= (bvxor (bvxor a b) b) a)))
+(check-sat)
+(exit)
