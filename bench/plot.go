@@ -2,6 +2,7 @@ package bench
 
 import (
 	"fmt"
+	"image/color"
 	"math"
 	"path/filepath"
 	"sort"
@@ -76,7 +77,8 @@ func CactusPlot(sc *Score) (*plot.Plot, error) {
 	p.Y.Label.Text = "wall time per instance (s)"
 	p.Y.Scale = plot.LogScale{}
 	p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
-	p.Legend.Top = false
+	// Curves rise to the right, so the top left is free for the legend.
+	p.Legend.Top = true
 	p.Legend.Left = true
 	p.Add(plotter.NewGrid())
 	for i, s := range withVirtualBest(sc) {
@@ -102,7 +104,7 @@ func CactusPlot(sc *Score) (*plot.Plot, error) {
 		l.Width = vg.Points(1.5)
 		if s == VirtualBest {
 			l.Dashes = []vg.Length{vg.Points(4), vg.Points(2)}
-			l.Color = plotutil.Color(7)
+			l.Color = color.Black
 		}
 		p.Add(l)
 		p.Legend.Add(fmt.Sprintf("%s (%d)", s, len(times)), l)

@@ -41,8 +41,8 @@ func WriteMarkdown(w io.Writer, sc *Score) error {
 	if len(sc.Wrong) == 0 {
 		b.WriteString("No wrong answers.\n\n")
 	} else {
-		fmt.Fprintf(&b, "### !!! %d WRONG ANSWERS !!!\n\n", len(sc.Wrong))
-		b.WriteString("| solver | file | answer | expected | errors printed first |\n|---|---|---|---|---|\n")
+		fmt.Fprintf(&b, "### !!! WRONG ANSWERS: %d !!!\n\n", len(sc.Wrong))
+		b.WriteString("| solver | file | answer | expected | errors printed |\n|---|---|---|---|---|\n")
 		for _, o := range sc.Wrong {
 			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", o.Solver, o.File, o.Result, o.Expected, yesNo(o.ErrorsPrinted))
 		}
