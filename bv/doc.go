@@ -15,6 +15,10 @@
 // is built, so Values can be copied and shared freely. The zero Value (width
 // 0) is invalid; constructors panic on width 0, parsers return errors.
 //
+// Values are deliberately not comparable with == (== on a wide value would
+// compare pointers and call equal constants different). Compare with Equal,
+// hash with Hash; String is canonical, so it can serve as a map key.
+//
 // Each operator has two kernels: a uint64 one for w <= 64 and a math/big one
 // (named wideXxx) that works at every width. The exported function picks the
 // kernel by width. The wide kernels are correct at small widths too, which is

@@ -12,6 +12,7 @@ import (
 // wide holds the bits in [0, 2^w) and is never mutated. The zero Value is
 // invalid (Width() == 0).
 type Value struct {
+	_    [0]func() // not comparable: == would compare wide values by pointer; use Equal
 	w    uint32
 	lo   uint64
 	wide *big.Int
