@@ -129,22 +129,22 @@ func hullMerge(p, q SVI) SVI {
 	return mkSVI(p.Lo, max(p.Hi, q.Hi), g)
 }
 
+// unionEnumLimit bounds the size of two overlapping parts whose union is
+// spelled out value by value when no single SVI denotes it.
+const unionEnumLimit = 64
+
 // normalize sorts parts and merges overlapping or lattice-adjacent ones. It
 // reports whether the result denotes exactly the union of the input parts.
 func normalize(w uint, ps []SVI) (Set, bool) {
 	if len(ps) == 0 {
 		return Set{w: w}, true
 	}
-	sort.Slice(ps, func(i, j int) bool {
-		if ps[i].Lo != ps[j].Lo {
-			return ps[i].Lo < ps[j].Lo
-		}
-		return ps[i].Hi > ps[j].Hi
-	})
+	sortParts(ps)
 	exact := true
-	out := ps[:0:0]
+	var out []SVI
 	cur := ps[0]
-	for _, q := range ps[1:] {
+	for i := 1; i < len(ps); i++ {
+		q := ps[i]
 		switch {
 		case q.subsetOf(cur):
 		case q.Lo <= cur.Hi: // hulls overlap
@@ -153,9 +153,20 @@ func normalize(w uint, ps []SVI) (Set, bool) {
 				continue
 			}
 			m := hullMerge(cur, q)
-			if !unionIsExactly(m, cur, q) {
-				exact = false
+			if unionIsExactly(m, cur, q) {
+				cur = m
+				continue
 			}
+			if cur.N() < unionEnumLimit && q.N() < unionEnumLimit {
+				// Spell the union out; the points re-merge greedily.
+				rest := append(pointsOf(cur), pointsOf(q)...)
+				rest = append(rest, ps[i+1:]...)
+				sortParts(rest)
+				ps, i = rest, 0
+				cur = ps[0]
+				continue
+			}
+			exact = false
 			cur = m
 		default: // disjoint hulls: merge only if the union is one progression
 			gap := q.Lo - cur.Hi
@@ -167,12 +178,48 @@ func normalize(w uint, ps []SVI) (Set, bool) {
 			}
 		}
 	}
-	out = append(out, cur)
+	out = mergeAdjacent(append(out, cur))
 	if len(out) > MaxParts {
 		out = capParts(out, MaxParts)
 		exact = false
 	}
 	return Set{w: w, parts: out}, exact
+}
+
+// mergeAdjacent joins neighbours whose union is one progression, which the
+// greedy sweep can miss when a part grew after its left neighbour was done.
+func mergeAdjacent(ps []SVI) []SVI {
+	out := ps[:1]
+	for _, q := range ps[1:] {
+		cur := out[len(out)-1]
+		gap := q.Lo - cur.Hi
+		if (cur.IsSingleton() || cur.S == gap) && (q.IsSingleton() || q.S == gap) {
+			out[len(out)-1] = mkSVI(cur.Lo, q.Hi, gap)
+			continue
+		}
+		out = append(out, q)
+	}
+	return out
+}
+
+func sortParts(ps []SVI) {
+	sort.Slice(ps, func(i, j int) bool {
+		if ps[i].Lo != ps[j].Lo {
+			return ps[i].Lo < ps[j].Lo
+		}
+		return ps[i].Hi > ps[j].Hi
+	})
+}
+
+// pointsOf lists p's elements as singleton parts.
+func pointsOf(p SVI) []SVI {
+	var out []SVI
+	for v := p.Lo; ; v += p.S {
+		out = append(out, SVI{v, v, 1})
+		if v == p.Hi {
+			return out
+		}
+	}
 }
 
 // unionIsExactly reports whether m = p ∪ q, given p ∪ q ⊆ m.
@@ -327,7 +374,10 @@ func (a Set) Witness() (uint64, bool) { return a.Min() }
 
 // Equal reports whether both sets have the same width and elements.
 func (a Set) Equal(b Set) bool {
-	return a.w == b.w && slices.Equal(a.parts, b.parts) && a.Wide() == b.Wide()
+	if a.w != b.w {
+		return false
+	}
+	return slices.Equal(a.parts, b.parts) || a.SubsetOf(b) && b.SubsetOf(a)
 }
 
 // SubsetOf reports whether every element of a is in b.
