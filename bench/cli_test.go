@@ -1,0 +1,92 @@
+package bench
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestMainErrors(t *testing.T) {
+	badManifest := filepath.Join(t.TempDir(), "bad.tsv")
+	if err := os.WriteFile(badManifest, []byte("path\tlogic\na.smt2\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	suite := filepath.Join("testdata", "suite")
+	tests := []struct {
+		name     string
+		args     []string
+		status   int
+		inStderr string
+	}{
+		{"missing binary", []string{suite, "--solver", "z3=/nonexistent/z3", "-o", t.TempDir()}, 1, `binary "/nonexistent/z3" not found`},
+		{"unreadable suite", []string{"testdata/no-such-dir", "--solver", "z3"}, 1, "suite testdata/no-such-dir: stat"},
+		{"bad manifest", []string{badManifest, "--solver", "z3"}, 1, "bad.tsv:2: 1 fields, but the header has 2"},
+		{"no solver", []string{suite}, 1, "no solver given"},
+		{"bad solver spec", []string{suite, "--solver", "yices"}, 1, "not a known solver"},
+		{"bad memory", []string{suite, "--solver", "z3", "--memory", "lots"}, 1, "--memory"},
+		{"same name twice", []string{suite, "--solver", "z3", "--solver", "z3"}, 1, "given twice"},
+		{"unknown flag", []string{suite, "--frobnicate"}, 2, "unknown flag"},
+		{"compare a missing run", []string{"compare", "testdata/fixture", "testdata/none"}, 1, "run testdata/none"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			if got := Main(tc.args, &stdout, &stderr); got != tc.status || !strings.Contains(stderr.String(), tc.inStderr) {
+				t.Errorf("status %d, stderr %q; want %d and %q", got, stderr.String(), tc.status, tc.inStderr)
+			}
+		})
+	}
+}
+
+// TestMainRun drives the whole command: a run with a config file, reports on disk, the table on stdout.
+func TestMainRun(t *testing.T) {
+	out := t.TempDir()
+	script, err := filepath.Abs(filepath.Join("testdata", "solvers", "errors-then-right.sh"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	config := filepath.Join(out, "solvers.conf")
+	if err := os.WriteFile(config, []byte("# peers\nright="+script+" {file}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	wrong, _ := filepath.Abs(filepath.Join("testdata", "solvers", "wrong.sh"))
+	var stdout, stderr bytes.Buffer
+	args := []string{"run", filepath.Join("testdata", "suite"), "--config", config, "--solver", "bad=" + wrong + " {file}",
+		"-o", out, "-j", "2", "-t", "5s", "--repeat", "2"}
+	if got := Main(args, &stdout, &stderr); got != 0 {
+		t.Fatalf("status %d, stderr:\n%s", got, stderr.String())
+	}
+	if !strings.Contains(stdout.String(), "| right | 6 | 6 |") || !strings.Contains(stdout.String(), "WRONG ANSWERS: 6") {
+		t.Errorf("table:\n%s", stdout.String())
+	}
+	if !strings.Contains(stderr.String(), "!!! 6 WRONG ANSWERS") {
+		t.Errorf("stderr does not flag the wrong answers:\n%s", stderr.String())
+	}
+	for _, f := range []string{ResultsFile, MetaFile, TableFile, SummaryCSVFile, SummaryJSONFile, ResultsCSVFile,
+		"cactus.png", "cactus.svg", "scatter-right-vs-bad.png", "scatter-right-vs-bad.svg"} {
+		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
+			t.Errorf("missing report: %v", err)
+		}
+	}
+	if n := countLines(t, filepath.Join(out, ResultsFile)); n != 2*2*6 {
+		t.Errorf("%d records, want 24 (2 solvers, 6 files, 2 repeats)", n)
+	}
+	// compare of a run with itself: nothing gained or lost.
+	stdout.Reset()
+	if got := Main([]string{"compare", out, filepath.Join(out, ResultsFile)}, &stdout, &stderr); got != 0 {
+		t.Fatalf("compare status %d: %s", got, stderr.String())
+	}
+	if !strings.Contains(stdout.String(), "| right | 6 | 6 | +0 | 0 | 0 |") {
+		t.Errorf("compare:\n%s", stdout.String())
+	}
+	// report re-scores the directory with the solver order of run.json.
+	stdout.Reset()
+	if got := Main([]string{"report", out}, &stdout, &stderr); got != 0 || !strings.Contains(stdout.String(), "| right | 6 |") {
+		t.Errorf("report status %d:\n%s", got, stdout.String())
+	}
+	if i, j := strings.Index(stdout.String(), "| right |"), strings.Index(stdout.String(), "| bad |"); i > j {
+		t.Errorf("report lost the solver order of run.json")
+	}
+}
