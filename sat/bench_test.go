@@ -77,3 +77,29 @@ func BenchmarkFactor32(b *testing.B) {
 		s.Close()
 	}
 }
+
+// BenchmarkClauseHandover compares batched Add (one cgo call per 64K
+// literals) with one cgo call per literal, on 100,000 ternary clauses.
+func BenchmarkClauseHandover(b *testing.B) {
+	const nClauses, nVars = 100000, 20000
+	clauses := make([][]Lit, nClauses)
+	for i := range clauses {
+		clauses[i] = []Lit{Lit(i%nVars + 1), -Lit((i*7)%nVars + 1), Lit((i*13)%nVars + 1)}
+	}
+	for _, mode := range []string{"batched", "per-literal"} {
+		b.Run(mode, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				s := NewCadical()
+				for _, c := range clauses {
+					if mode == "batched" {
+						s.Add(c...)
+					} else {
+						s.addEach(c)
+					}
+				}
+				s.flush()
+				s.Close()
+			}
+		})
+	}
+}

@@ -86,7 +86,7 @@ func sample(rng *rand.Rand, w int) uint64 {
 	case 0:
 		return []uint64{0, 1, mask(w), 1 << uint(w-1), mask(w) >> 1, 2}[rng.Intn(6)] & mask(w)
 	case 1:
-		return uint64(rng.Intn(w + 3)) & mask(w) // shift amounts around the width
+		return uint64(rng.Intn(w+3)) & mask(w) // shift amounts around the width
 	}
 	return rng.Uint64() & mask(w)
 }

@@ -251,3 +251,19 @@ func (s *Cadical) Close() {
 }
 
 var _ Solver = (*Cadical)(nil)
+
+// addEach hands one clause to CaDiCaL with one cgo call per literal, the way
+// an unbatched binding would. It exists only so BenchmarkClauseHandover can
+// measure what the batching in Add saves.
+func (s *Cadical) addEach(lits []Lit) {
+	if s.state == stateClosed {
+		return
+	}
+	for _, l := range lits {
+		s.see(l)
+		C.ccadical_add(s.ptr, C.int(l))
+	}
+	C.ccadical_add(s.ptr, 0)
+	s.clauses++
+	s.state = stateInput
+}

@@ -197,6 +197,17 @@ func TestCadicalCancellation(t *testing.T) {
 	if r := s.Solve(context.Background()); r != Sat {
 		t.Fatalf("Solve after a done ctx = %v, want sat", r)
 	}
+	// A deadline works the same way as a cancel.
+	dctx, dcancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
+	defer dcancel()
+	s.Assume(sels...)
+	if r := s.Solve(dctx); r != Unknown {
+		t.Fatalf("PHP(10,9) past its deadline = %v, want unknown", r)
+	}
+	s.Assume(sels[1:]...) // 9 pigeons fit in 9 holes
+	if r := s.Solve(context.Background()); r != Sat {
+		t.Fatalf("after the deadline, PHP(9,9) = %v, want sat", r)
+	}
 }
 
 func TestCadicalConflictLimit(t *testing.T) {
