@@ -1,0 +1,151 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/alecthomas/kong"
+	"github.com/sift-solver/sift/engine"
+	"github.com/sift-solver/sift/smtlib"
+	"github.com/sift-solver/sift/term"
+)
+
+// Timeout is a per-check time limit: plain numbers are seconds, and Go
+// durations such as 500ms are accepted too.
+type Timeout time.Duration
+
+func (t *Timeout) UnmarshalText(b []byte) error {
+	s := string(b)
+	if f, err := strconv.ParseFloat(s, 64); err == nil {
+		*t = Timeout(time.Duration(f * float64(time.Second)))
+		return nil
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil {
+		return fmt.Errorf("bad timeout %q: give seconds (20) or a duration (500ms)", s)
+	}
+	*t = Timeout(d)
+	return nil
+}
+
+// SolveCmd is the default command: run an SMT-LIB script.
+type SolveCmd struct {
+	File    string  `arg:"" optional:"" help:"SMT-LIB 2 script (default: standard input)." type:"path"`
+	In      bool    `name:"in" help:"Read from standard input (accepted for z3 compatibility)."`
+	Timeout Timeout `short:"t" help:"Time limit per check-sat, in seconds or as a duration (e.g. 500ms)."`
+	Stats   bool    `help:"Print per-stage statistics to standard error at exit."`
+	Trace   bool    `help:"Trace what each stage does, to standard error."`
+}
+
+// Run executes the script.
+func (c *SolveCmd) Run(stdin io.Reader, stdout io.Writer, stderr io.Writer) error {
+	var in io.Reader = stdin
+	if c.File != "" && c.File != "-" {
+		f, err := os.Open(c.File)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		in = f
+	}
+	var sessions []*engine.Session
+	opts := engine.Options{}
+	if c.Trace {
+		opts.Trace = stderr
+	}
+	cfg := smtlib.Config{
+		Timeout: time.Duration(c.Timeout),
+		NewSolver: func(st *term.Store) smtlib.Solver {
+			s := engine.NewSession(st, opts)
+			sessions = append(sessions, s)
+			return s
+		},
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	interp := smtlib.NewInterpreter(cfg, stdout)
+	err := interp.Run(ctx, in)
+	if c.Stats {
+		for _, s := range sessions {
+			for _, kv := range s.Statistics() {
+				fmt.Fprintf(stderr, "%s %s\n", kv[0], kv[1])
+			}
+		}
+	}
+	return err
+}
+
+// CLI is sift's command line.
+type CLI struct {
+	Solve   SolveCmd         `cmd:"" default:"withargs" help:"Solve an SMT-LIB 2 script (the default)."`
+	Version kong.VersionFlag `help:"Print the version and exit."`
+}
+
+// zArgs rewrites z3-style single-dash long flags (-in) to kong's form.
+func zArgs(args []string) []string {
+	out := make([]string, 0, len(args))
+	for _, a := range args {
+		if a == "-in" {
+			a = "--in"
+		}
+		if strings.HasPrefix(a, "-t:") {
+			a = "--timeout=" + strings.TrimPrefix(a, "-t:") + "ms"
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run is main without the process: it returns the exit code.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	var cli CLI
+	exit := -1
+	parser, err := kong.New(&cli,
+		kong.Name("sift"),
+		kong.Description("An SMT-LIB 2 solver for bit-vector and array queries from symbolic execution."),
+		kong.Vars{"version": "sift " + smtlib.Version},
+		kong.Writers(stdout, stderr),
+		kong.Exit(func(code int) { exit = code; panic(exitSignal{}) }),
+		kong.BindTo(stdin, (*io.Reader)(nil)),
+		kong.Bind(stdout),
+	)
+	if err != nil {
+		fmt.Fprintln(stderr, "sift:", err)
+		return 2
+	}
+	code := func() (code int) {
+		defer func() {
+			if r := recover(); r != nil {
+				if _, ok := r.(exitSignal); ok {
+					code = exit
+					return
+				}
+				panic(r)
+			}
+		}()
+		kctx, err := parser.Parse(zArgs(args))
+		if err != nil {
+			fmt.Fprintln(stderr, "sift:", err)
+			return 2
+		}
+		kctx.BindTo(stderr, (*io.Writer)(nil))
+		if err := kctx.Run(); err != nil {
+			fmt.Fprintln(stderr, "sift:", err)
+			return 1
+		}
+		return 0
+	}()
+	return code
+}
+
+type exitSignal struct{}

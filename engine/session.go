@@ -1,0 +1,143 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+
+	"github.com/sift-solver/sift/smtlib"
+	"github.com/sift-solver/sift/term"
+)
+
+// Options configure a Session.
+type Options struct {
+	// Trace receives a line per stage per check (--trace).
+	Trace io.Writer
+}
+
+// Session is the solver state behind one SMT-LIB script: the assertion stack
+// and the last answer. It implements smtlib.Solver.
+type Session struct {
+	st     *term.Store
+	driver *Driver
+
+	assertions []term.Term
+	labels     []string
+	levels     []int // len(assertions) at each push
+
+	checks      int
+	last        Verdict
+	lastProblem *Problem
+	seed        uint64
+}
+
+var _ smtlib.Solver = (*Session)(nil)
+
+// NewSession returns a session over st with the default stage pipeline.
+func NewSession(st *term.Store, opts Options) *Session {
+	d := NewDriver(DefaultStages()...)
+	d.Trace = opts.Trace
+	return &Session{st: st, driver: d}
+}
+
+// DefaultStages returns the pipeline, in order.
+func DefaultStages() []Stage {
+	return []Stage{constantStage{}}
+}
+
+// Driver returns the session's stage driver (for statistics).
+func (s *Session) Driver() *Driver { return s.driver }
+
+func (s *Session) Push() { s.levels = append(s.levels, len(s.assertions)) }
+
+func (s *Session) Pop() {
+	n := s.levels[len(s.levels)-1]
+	s.levels = s.levels[:len(s.levels)-1]
+	s.assertions, s.labels = s.assertions[:n], s.labels[:n]
+	s.lastProblem = nil
+}
+
+func (s *Session) Assert(t term.Term, label string) {
+	s.assertions = append(s.assertions, t)
+	s.labels = append(s.labels, label)
+	s.lastProblem = nil
+}
+
+func (s *Session) ResetAssertions() {
+	s.assertions, s.labels, s.levels, s.lastProblem = nil, nil, nil, nil
+}
+
+func (s *Session) Assertions() []term.Term { return append([]term.Term(nil), s.assertions...) }
+
+func (s *Session) SetRandomSeed(seed uint64) { s.seed = seed }
+
+func (s *Session) CheckSat(ctx context.Context, assumptions []term.Term) smtlib.CheckResult {
+	s.checks++
+	p := &Problem{
+		Store:       s.st,
+		Assertions:  append([]term.Term(nil), s.assertions...),
+		Labels:      append([]string(nil), s.labels...),
+		Assumptions: assumptions,
+	}
+	v := s.driver.Decide(ctx, p)
+	s.last, s.lastProblem = v, p
+	return smtlib.CheckResult{Status: smtlib.Status(v.Status), Reason: v.Reason}
+}
+
+var errNoAnswer = errors.New("no check-sat answer to refer to")
+
+func (s *Session) Model() (*term.Model, error) {
+	if s.lastProblem == nil || s.last.Status != Sat {
+		return nil, errNoAnswer
+	}
+	return s.last.Model, nil
+}
+
+func (s *Session) UnsatCore() ([]string, error) {
+	if s.lastProblem == nil || s.last.Status != Unsat {
+		return nil, errNoAnswer
+	}
+	idx := s.last.Core
+	if idx == nil {
+		idx = make([]int, len(s.lastProblem.Assertions))
+		for i := range idx {
+			idx[i] = i
+		}
+	}
+	var out []string
+	for _, i := range idx {
+		if l := s.lastProblem.Labels[i]; l != "" {
+			out = append(out, l)
+		}
+	}
+	return out, nil
+}
+
+func (s *Session) UnsatAssumptions() ([]term.Term, error) {
+	if s.lastProblem == nil || s.last.Status != Unsat {
+		return nil, errNoAnswer
+	}
+	if s.last.FailedAssumptions == nil {
+		return append([]term.Term(nil), s.lastProblem.Assumptions...), nil
+	}
+	var out []term.Term
+	for _, i := range s.last.FailedAssumptions {
+		out = append(out, s.lastProblem.Assumptions[i])
+	}
+	return out, nil
+}
+
+func (s *Session) Statistics() [][2]string {
+	out := [][2]string{{"checks", strconv.Itoa(s.checks)}}
+	for _, st := range s.driver.Stats {
+		out = append(out,
+			[2]string{st.Name + "-calls", strconv.Itoa(st.Calls)},
+			[2]string{st.Name + "-decided", strconv.Itoa(st.Decided)},
+			[2]string{st.Name + "-time", fmt.Sprintf("%.3f", st.Time.Seconds())})
+	}
+	out = append(out, [2]string{"validations", strconv.Itoa(s.driver.Validations)},
+		[2]string{"validation-failures", strconv.Itoa(s.driver.ValidationFailures)})
+	return out
+}

@@ -1,0 +1,55 @@
+package engine
+
+import (
+	"context"
+
+	"github.com/sift-solver/sift/term"
+)
+
+// Status is a stage's or a check's answer.
+type Status int8
+
+const (
+	Unsat   Status = -1
+	Unknown Status = 0
+	Sat     Status = 1
+)
+
+func (s Status) String() string {
+	switch s {
+	case Sat:
+		return "sat"
+	case Unsat:
+		return "unsat"
+	}
+	return "unknown"
+}
+
+// Problem is one satisfiability question: the conjunction of the assertions
+// under the assumptions.
+type Problem struct {
+	Store       *term.Store
+	Assertions  []term.Term
+	Labels      []string // :named label of each assertion, or ""
+	Assumptions []term.Term
+}
+
+// Verdict is what a stage concluded.
+type Verdict struct {
+	Status Status
+	Model  *term.Model // for Sat
+	Reason string      // for Unknown: why not decided
+	// Core lists indices into Assertions, and FailedAssumptions indices into
+	// Assumptions, that suffice for an Unsat answer; nil when the stage does
+	// not know (then every assertion and assumption is taken).
+	Core              []int
+	FailedAssumptions []int
+}
+
+// A Stage tries to decide a problem. It returns Unknown when it cannot decide,
+// and never guesses. The driver alone decides the order, and stages never
+// call each other.
+type Stage interface {
+	Name() string
+	Decide(ctx context.Context, p *Problem) (Verdict, error)
+}

@@ -1,0 +1,597 @@
+package smtlib
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/sift-solver/sift/term"
+)
+
+// Version is sift's version, answered to (get-info :version).
+const Version = "0.1.0"
+
+// Config configures an Interpreter.
+type Config struct {
+	// NewSolver makes the solver for a store; it is called again on (reset).
+	NewSolver func(st *term.Store) Solver
+	// Timeout bounds each check-sat; 0 means none. (set-option :timeout)
+	// can lower it per script.
+	Timeout time.Duration
+}
+
+// Interpreter runs SMT-LIB commands and writes the responses.
+type Interpreter struct {
+	cfg    Config
+	out    *bufio.Writer
+	st     *term.Store
+	env    *Env
+	solver Solver
+	pr     *Printer
+
+	printSuccess     bool
+	produceModels    bool
+	produceCores     bool
+	produceAssumps   bool
+	produceAssigns   bool
+	randomSeed       uint64
+	optTimeout       time.Duration
+	logic            string
+	info             map[string]string
+	named            []namedTerm // named Boolean terms, for get-assignment
+	namedLevel       []int       // len(named) at each push
+	last             *CheckResult
+	lastAssumptions  []term.Term
+	declaredAnything bool
+	exited           bool
+}
+
+// NewInterpreter returns an interpreter writing responses to out.
+func NewInterpreter(cfg Config, out io.Writer) *Interpreter {
+	in := &Interpreter{cfg: cfg, out: bufio.NewWriter(out)}
+	in.reset()
+	return in
+}
+
+func (in *Interpreter) reset() {
+	in.st = term.NewStore()
+	in.env = NewEnv(in.st)
+	in.solver = in.cfg.NewSolver(in.st)
+	in.pr = NewPrinter(in.st)
+	in.printSuccess = false
+	in.produceModels, in.produceCores, in.produceAssumps, in.produceAssigns = true, false, false, false
+	in.optTimeout = 0
+	in.logic = ""
+	in.info = map[string]string{}
+	in.named, in.namedLevel = nil, nil
+	in.last, in.lastAssumptions = nil, nil
+	in.declaredAnything = false
+}
+
+// Store returns the current term store.
+func (in *Interpreter) Store() *term.Store { return in.st }
+
+// Exited reports whether (exit) was executed.
+func (in *Interpreter) Exited() bool { return in.exited }
+
+// Run executes every command of r until (exit) or the end of input. It returns
+// an error only when reading or writing fails; errors in the script are
+// answered with (error …) and execution continues.
+func (in *Interpreter) Run(ctx context.Context, r io.Reader) error {
+	rd := NewReader(r)
+	for !in.exited {
+		cmd, pos, err := rd.Next()
+		if err == io.EOF {
+			break
+		}
+		if err == ErrIncomplete {
+			in.respondError(&Error{Pos: pos, Msg: "input ends inside this command (unbalanced parentheses)"})
+			break
+		}
+		if err != nil {
+			in.out.Flush()
+			return err
+		}
+		in.Execute(ctx, cmd, pos)
+		if err := in.out.Flush(); err != nil {
+			return err
+		}
+		if ctx.Err() != nil {
+			break
+		}
+	}
+	return in.out.Flush()
+}
+
+// Execute runs one command given as its bytes and starting position. Panics
+// escaping a command are the last line of defence: they are answered with an
+// error, and the session goes on.
+func (in *Interpreter) Execute(ctx context.Context, cmd []byte, pos Pos) {
+	defer func() {
+		if r := recover(); r != nil {
+			in.respondError(&Error{Pos: pos, Msg: fmt.Sprintf("internal error: %v", r)})
+		}
+	}()
+	if err := in.execute(ctx, cmd, pos); err != nil {
+		in.respondError(err)
+	}
+	in.out.Flush()
+}
+
+func (in *Interpreter) respondError(err error) {
+	var u *Unsupported
+	if errors.As(err, &u) {
+		in.out.WriteString("unsupported\n")
+		// A comment that says what is unsupported, so a user is not left
+		// guessing; SMT-LIB clients skip it.
+		fmt.Fprintf(in.out, "; %s\n", u.Error())
+		return
+	}
+	fmt.Fprintf(in.out, "(error %s)\n", quoteString(err.Error()))
+}
+
+func (in *Interpreter) success() {
+	if in.printSuccess {
+		in.out.WriteString("success\n")
+	}
+}
+
+// commandNames lists every command the standard defines, with whether sift
+// supports it.
+var commandNames = map[string]bool{
+	"set-logic": true, "set-option": true, "set-info": true, "get-option": true, "get-info": true,
+	"declare-sort": true, "define-sort": true, "declare-fun": true, "declare-const": true,
+	"define-fun": true, "define-const": true, "assert": true, "check-sat": true,
+	"check-sat-assuming": true, "push": true, "pop": true, "get-value": true, "get-model": true,
+	"get-assignment": true, "get-unsat-core": true, "get-unsat-assumptions": true,
+	"get-assertions": true, "reset": true, "reset-assertions": true, "echo": true, "exit": true,
+	"define-fun-rec": false, "define-funs-rec": false, "declare-datatype": false,
+	"declare-datatypes": false, "get-proof": false, "simplify": false, "eval": false,
+}
+
+func (in *Interpreter) execute(ctx context.Context, cmd []byte, pos Pos) (err error) {
+	defer catch(&err)
+	lx := NewLexer(cmd, pos)
+	open := lx.Next()
+	if open.Kind != TokLParen {
+		if open.Kind == TokRParen {
+			return &Error{Pos: open.Pos, Msg: "unexpected ')'"}
+		}
+		return &Error{Pos: open.Pos, Msg: fmt.Sprintf("expected '(' to start a command, found %q", open.Text)}
+	}
+	nameTok := lx.Next()
+	if nameTok.Kind != TokSymbol {
+		return &Error{Pos: nameTok.Pos, Msg: "expected a command name"}
+	}
+	name := string(nameTok.Text)
+	supported, known := commandNames[name]
+	if !known {
+		return &Error{Pos: nameTok.Pos, Msg: fmt.Sprintf("unknown command %q", name)}
+	}
+	if !supported {
+		return &Unsupported{Pos: nameTok.Pos, Msg: fmt.Sprintf("command %s is not supported", name)}
+	}
+	if name == "assert" {
+		// Hot path: parse the term straight from the command bytes.
+		p := newTermParser(lx, in.env)
+		t := p.parseTerm()
+		p.expect(TokRParen, "')' to close assert")
+		if p.tok.Kind != TokEOF {
+			p.unexpected("end of command")
+		}
+		return in.doAssert(t, p.named, nameTok.Pos)
+	}
+	c, perr := parseCommand(cmd)
+	if perr != nil {
+		return in.grammarError(perr, pos)
+	}
+	return in.run(ctx, c, cmd, pos)
+}
+
+// grammarError turns a participle error into a positioned Error.
+func (in *Interpreter) grammarError(err error, base Pos) error {
+	var pe participle.Error
+	if errors.As(err, &pe) {
+		p := pe.Position()
+		return &Error{Pos: absPos(base, p.Line, p.Column), Msg: pe.Message()}
+	}
+	return &Error{Pos: base, Msg: err.Error()}
+}
+
+// absPos maps a position relative to a command to one in the input.
+func absPos(base Pos, line, col int) Pos {
+	if line <= 1 {
+		return Pos{base.Line, base.Col + col - 1}
+	}
+	return Pos{base.Line + line - 1, col}
+}
+
+// spanParser returns a term parser positioned at a span of the command.
+func (in *Interpreter) spanParser(cmd []byte, base Pos, s *Span) *termParser {
+	return newTermParser(NewLexer(cmd[s.Offset:], absPos(base, s.Pos.Line, s.Pos.Column)), in.env)
+}
+
+func (in *Interpreter) spanTerm(cmd []byte, base Pos, s *Span) (term.Term, []namedTerm) {
+	p := in.spanParser(cmd, base, s)
+	t := p.parseTerm()
+	return t, p.named
+}
+
+func (in *Interpreter) spanSort(cmd []byte, base Pos, s *Span) term.Sort {
+	return in.spanParser(cmd, base, s).parseSort()
+}
+
+func (in *Interpreter) spanPos(base Pos, s *Span) Pos { return absPos(base, s.Pos.Line, s.Pos.Column) }
+
+func (in *Interpreter) run(ctx context.Context, c *Command, cmd []byte, base Pos) error {
+	switch {
+	case c.SetLogic != nil:
+		return in.setLogic(c.SetLogic.Name, base)
+	case c.SetOption != nil:
+		return in.setOption(c.SetOption, cmd, base)
+	case c.SetInfo != nil:
+		in.info[c.SetInfo.Key] = in.attrText(c.SetInfo.Value, cmd)
+		in.success()
+	case c.GetOption != nil:
+		return in.getOption(c.GetOption.Key, base)
+	case c.GetInfo != nil:
+		return in.getInfo(c.GetInfo.Key, base)
+	case c.DeclareSort != nil:
+		return in.declareSort(c.DeclareSort, base)
+	case c.DefineSort != nil:
+		return in.defineSort(c.DefineSort, cmd, base)
+	case c.DeclareFun != nil:
+		var dom []term.Sort
+		for _, s := range c.DeclareFun.Params {
+			dom = append(dom, in.spanSort(cmd, base, s))
+		}
+		return in.declare(c.DeclareFun.Name, dom, in.spanSort(cmd, base, c.DeclareFun.Result), base)
+	case c.DeclareConst != nil:
+		return in.declare(c.DeclareConst.Name, nil, in.spanSort(cmd, base, c.DeclareConst.Sort), base)
+	case c.DefineFun != nil:
+		return in.defineFun(c.DefineFun.Name, c.DefineFun.Params, c.DefineFun.Result, c.DefineFun.Body, cmd, base)
+	case c.DefineConst != nil:
+		return in.defineFun(c.DefineConst.Name, nil, c.DefineConst.Sort, c.DefineConst.Body, cmd, base)
+	case c.Assert != nil:
+		t, named := in.spanTerm(cmd, base, c.Assert)
+		return in.doAssert(t, named, base)
+	case c.CheckSat:
+		return in.checkSat(ctx, nil)
+	case c.CheckAssuming != nil:
+		var as []term.Term
+		for _, s := range c.CheckAssuming.Items {
+			t, _ := in.spanTerm(cmd, base, s)
+			if !in.st.IsBool(in.st.SortOf(t)) {
+				return &Error{Pos: in.spanPos(base, s), Msg: "check-sat-assuming expects Boolean terms"}
+			}
+			as = append(as, t)
+		}
+		return in.checkSat(ctx, as)
+	case c.Push != nil:
+		n, err := levelCount(c.Push, base)
+		if err != nil {
+			return err
+		}
+		for i := 0; i < n; i++ {
+			in.env.Push()
+			in.solver.Push()
+			in.namedLevel = append(in.namedLevel, len(in.named))
+		}
+		in.last = nil
+		in.success()
+	case c.Pop != nil:
+		n, err := levelCount(c.Pop, base)
+		if err != nil {
+			return err
+		}
+		if n > in.env.Levels() {
+			return &Error{Pos: base, Msg: fmt.Sprintf("pop %d exceeds the %d open assertion levels", n, in.env.Levels())}
+		}
+		for i := 0; i < n; i++ {
+			in.env.Pop()
+			in.solver.Pop()
+			in.named = in.named[:in.namedLevel[len(in.namedLevel)-1]]
+			in.namedLevel = in.namedLevel[:len(in.namedLevel)-1]
+		}
+		in.last = nil
+		in.success()
+	case c.GetValue != nil:
+		return in.getValue(c.GetValue, cmd, base)
+	case c.GetModel:
+		m, err := in.model(base)
+		if err != nil {
+			return err
+		}
+		in.out.WriteString(in.pr.ModelString(m, in.env.Declared()))
+		in.out.WriteString("\n")
+	case c.GetAssignment:
+		return in.getAssignment(base)
+	case c.GetUnsatCore:
+		if in.last == nil || in.last.Status != Unsat {
+			return &Error{Pos: base, Msg: "unsat core is not available: the last check-sat did not answer unsat"}
+		}
+		core, err := in.solver.UnsatCore()
+		if err != nil {
+			return &Error{Pos: base, Msg: err.Error()}
+		}
+		for i := range core {
+			core[i] = term.QuoteSymbol(core[i])
+		}
+		in.out.WriteString("(" + strings.Join(core, " ") + ")\n")
+	case c.GetUnsatAssumps:
+		if in.last == nil || in.last.Status != Unsat {
+			return &Error{Pos: base, Msg: "unsat assumptions are not available: the last check-sat did not answer unsat"}
+		}
+		as, err := in.solver.UnsatAssumptions()
+		if err != nil {
+			return &Error{Pos: base, Msg: err.Error()}
+		}
+		parts := make([]string, len(as))
+		for i, a := range as {
+			parts[i] = in.pr.TermString(a)
+		}
+		in.out.WriteString("(" + strings.Join(parts, " ") + ")\n")
+	case c.GetAssertions:
+		as := in.solver.Assertions()
+		parts := make([]string, len(as))
+		for i, a := range as {
+			parts[i] = in.pr.TermString(a)
+		}
+		in.out.WriteString("(" + strings.Join(parts, "\n ") + ")\n")
+	case c.Reset:
+		in.reset()
+		in.success()
+	case c.ResetAssertions:
+		in.env.ResetAssertions()
+		in.solver.ResetAssertions()
+		in.named, in.namedLevel, in.last = nil, nil, nil
+		in.success()
+	case c.Echo != nil:
+		in.out.WriteString(c.Echo.Text + "\n")
+	case c.Exit:
+		in.exited = true
+	}
+	return nil
+}
+
+func levelCount(n *OptNumeral, base Pos) (int, error) {
+	if n.N == nil {
+		return 1, nil
+	}
+	v, err := strconv.Atoi(*n.N)
+	if err != nil || v > 1<<20 {
+		return 0, &Error{Pos: base, Msg: fmt.Sprintf("level count %s is too large", *n.N)}
+	}
+	return v, nil
+}
+
+// attrText returns an attribute value as written.
+func (in *Interpreter) attrText(s *Span, cmd []byte) string {
+	if s == nil {
+		return ""
+	}
+	if s.Atom != nil {
+		return s.Atom.Value
+	}
+	return string(cmd[s.Offset:s.End])
+}
+
+var supportedLogics = map[string]bool{
+	"QF_BV": true, "QF_ABV": true, "QF_AUFBV": true, "QF_UFBV": true, "QF_AX": true, "QF_UF": true,
+	"QF_ABVFP": false, "BV": true, "ABV": true, "UFBV": true, "AUFBV": true, "ALL": true,
+}
+
+func (in *Interpreter) setLogic(name string, base Pos) error {
+	supported, known := supportedLogics[name]
+	switch {
+	case known && supported:
+		in.logic = name
+		in.success()
+		return nil
+	case strings.Contains(name, "IA") || strings.Contains(name, "RA") || strings.Contains(name, "LIRA") ||
+		strings.Contains(name, "FP") || strings.Contains(name, "S") && !strings.Contains(name, "BV") ||
+		strings.HasSuffix(name, "DT") || known:
+		return &Unsupported{Pos: base, Msg: fmt.Sprintf("logic %s is not supported (sift decides bit-vectors, arrays and uninterpreted functions)", name)}
+	}
+	return &Error{Pos: base, Msg: fmt.Sprintf("unknown logic %q", name)}
+}
+
+func (in *Interpreter) declare(name string, dom []term.Sort, rng term.Sort, base Pos) error {
+	if _, exists := in.env.funs[name]; exists {
+		return &Error{Pos: base, Msg: fmt.Sprintf("symbol %q is already declared", name)}
+	}
+	s := rng
+	if len(dom) > 0 {
+		s = in.st.FunSort(dom, rng)
+	}
+	in.env.bindFun(&funDef{Name: name, Var: in.st.Var(name, s)})
+	in.declaredAnything = true
+	in.success()
+	return nil
+}
+
+func (in *Interpreter) defineFun(name string, params []*SortedVar, result, body *Span, cmd []byte, base Pos) error {
+	if _, exists := in.env.funs[name]; exists {
+		return &Error{Pos: base, Msg: fmt.Sprintf("symbol %q is already declared", name)}
+	}
+	rs := in.spanSort(cmd, base, result)
+	vars := make([]term.Term, len(params))
+	for i, pv := range params {
+		vars[i] = in.st.BoundVar(pv.Name, in.spanSort(cmd, base, pv.Sort))
+	}
+	for i, pv := range params {
+		in.env.pushLocal(pv.Name, vars[i])
+	}
+	defer func() {
+		for _, pv := range params {
+			in.env.popLocal(pv.Name)
+		}
+	}()
+	t, named := in.spanTerm(cmd, base, body)
+	if in.st.SortOf(t) != rs {
+		return &Error{Pos: in.spanPos(base, body), Msg: fmt.Sprintf("body of %s has sort %s, declared %s",
+			name, in.st.SortString(in.st.SortOf(t)), in.st.SortString(rs))}
+	}
+	if err := in.bindNames(named); err != nil {
+		return err
+	}
+	in.env.bindFun(&funDef{Name: name, Params: vars, Body: t})
+	in.declaredAnything = true
+	in.success()
+	return nil
+}
+
+func (in *Interpreter) declareSort(d *DeclareSort, base Pos) error {
+	arity := 0
+	if d.Arity != nil {
+		n, err := strconv.Atoi(*d.Arity)
+		if err != nil {
+			return &Error{Pos: base, Msg: "bad sort arity"}
+		}
+		arity = n
+	}
+	if arity != 0 {
+		return &Unsupported{Pos: base, Msg: "declare-sort with parameters is not supported"}
+	}
+	if _, exists := in.env.sorts[d.Name]; exists {
+		return &Error{Pos: base, Msg: fmt.Sprintf("sort %q is already declared", d.Name)}
+	}
+	in.env.bindSort(d.Name, &sortDef{Declared: in.st.UninterpretedSort(d.Name)})
+	in.success()
+	return nil
+}
+
+func (in *Interpreter) defineSort(d *DefineSort, cmd []byte, base Pos) error {
+	if _, exists := in.env.sorts[d.Name]; exists {
+		return &Error{Pos: base, Msg: fmt.Sprintf("sort %q is already declared", d.Name)}
+	}
+	body := append([]byte(nil), cmd[d.Body.Offset:d.Body.End]...)
+	def := &sortDef{Arity: len(d.Params), Params: d.Params, Body: body, BodyPos: in.spanPos(base, d.Body)}
+	// Check the body now with placeholder parameters, so errors show at the
+	// definition rather than at a use.
+	if len(d.Params) == 0 {
+		in.env.expandSortDef(def, nil)
+	}
+	in.env.bindSort(d.Name, def)
+	in.success()
+	return nil
+}
+
+func (in *Interpreter) bindNames(named []namedTerm) error {
+	for _, n := range named {
+		if _, exists := in.env.funs[n.name]; exists {
+			return &Error{Pos: n.pos, Msg: fmt.Sprintf("name %q is already declared", n.name)}
+		}
+		in.env.bindFun(&funDef{Name: n.name, Body: n.t, Named: true})
+		if in.st.IsBool(in.st.SortOf(n.t)) {
+			in.named = append(in.named, n)
+		}
+	}
+	return nil
+}
+
+func (in *Interpreter) doAssert(t term.Term, named []namedTerm, pos Pos) error {
+	if !in.st.IsBool(in.st.SortOf(t)) {
+		return &Error{Pos: pos, Msg: fmt.Sprintf("assert expects a Bool term, got %s", in.st.SortString(in.st.SortOf(t)))}
+	}
+	if err := in.bindNames(named); err != nil {
+		return err
+	}
+	label := ""
+	for _, n := range named {
+		if n.t == t {
+			label = n.name
+		}
+	}
+	in.solver.Assert(t, label)
+	in.last = nil
+	in.success()
+	return nil
+}
+
+func (in *Interpreter) checkSat(ctx context.Context, assumptions []term.Term) error {
+	timeout := in.cfg.Timeout
+	if in.optTimeout > 0 && (timeout == 0 || in.optTimeout < timeout) {
+		timeout = in.optTimeout
+	}
+	if timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, timeout)
+		defer cancel()
+	}
+	r := in.solver.CheckSat(ctx, assumptions)
+	in.last = &r
+	in.lastAssumptions = assumptions
+	in.out.WriteString(r.Status.String() + "\n")
+	return nil
+}
+
+func (in *Interpreter) model(base Pos) (*term.Model, error) {
+	if in.last == nil || in.last.Status != Sat {
+		return nil, &Error{Pos: base, Msg: "model is not available: the last check-sat did not answer sat"}
+	}
+	m, err := in.solver.Model()
+	if err != nil {
+		return nil, &Error{Pos: base, Msg: err.Error()}
+	}
+	return m, nil
+}
+
+func (in *Interpreter) getValue(l *SpanList, cmd []byte, base Pos) error {
+	terms := make([]term.Term, len(l.Items))
+	for i, s := range l.Items {
+		terms[i], _ = in.spanTerm(cmd, base, s)
+	}
+	m, err := in.model(base)
+	if err != nil {
+		return err
+	}
+	ev := term.NewEvaluator(in.st, m)
+	var b strings.Builder
+	b.WriteString("(")
+	for i, s := range l.Items {
+		v, err := ev.Eval(terms[i])
+		if err != nil {
+			return &Error{Pos: in.spanPos(base, s), Msg: "cannot evaluate: " + err.Error()}
+		}
+		if i > 0 {
+			b.WriteString("\n ")
+		}
+		b.WriteString("(")
+		if s.Atom != nil {
+			b.WriteString(in.pr.TermString(terms[i]))
+		} else {
+			b.Write(cmd[s.Offset:s.End])
+		}
+		b.WriteString(" ")
+		b.WriteString(in.pr.ValueString(v))
+		b.WriteString(")")
+	}
+	b.WriteString(")\n")
+	in.out.WriteString(b.String())
+	return nil
+}
+
+func (in *Interpreter) getAssignment(base Pos) error {
+	m, err := in.model(base)
+	if err != nil {
+		return err
+	}
+	ev := term.NewEvaluator(in.st, m)
+	parts := make([]string, 0, len(in.named))
+	for _, n := range in.named {
+		b, err := ev.EvalBool(n.t)
+		if err != nil {
+			continue
+		}
+		parts = append(parts, fmt.Sprintf("(%s %t)", term.QuoteSymbol(n.name), b))
+	}
+	in.out.WriteString("(" + strings.Join(parts, " ") + ")\n")
+	return nil
+}

@@ -1,0 +1,572 @@
+package smtlib
+
+import (
+	"strconv"
+
+	"github.com/sift-solver/sift/bv"
+	"github.com/sift-solver/sift/term"
+)
+
+// maxDepth bounds term nesting so that hostile input gets an error instead of
+// exhausting the goroutine stack.
+const maxDepth = 200000
+
+// termParser is a recursive-descent parser of terms and sorts over a Lexer.
+// It builds term nodes directly.
+type termParser struct {
+	lx    *Lexer
+	env   *Env
+	st    *term.Store
+	tok   Token // current token
+	depth int
+	// named collects (! t :named n) annotations seen while parsing.
+	named []namedTerm
+	args  [][]term.Term // reusable argument buffers, one per depth
+}
+
+type namedTerm struct {
+	name string
+	t    term.Term
+	pos  Pos
+}
+
+func newTermParser(lx *Lexer, env *Env) *termParser {
+	p := &termParser{lx: lx, env: env, st: env.st}
+	p.next()
+	return p
+}
+
+func (p *termParser) next() { p.tok = p.lx.Next() }
+
+func (p *termParser) expect(k TokenKind, what string) Token {
+	t := p.tok
+	if t.Kind != k {
+		p.unexpected(what)
+	}
+	p.next()
+	return t
+}
+
+func (p *termParser) unexpected(what string) {
+	t := p.tok
+	switch t.Kind {
+	case TokEOF:
+		errorf(t.Pos, "expected %s, found end of command", what)
+	case TokError:
+		errorf(t.Pos, "invalid token %q", t.Text)
+	default:
+		errorf(t.Pos, "expected %s, found %q", what, t.Text)
+	}
+}
+
+func (p *termParser) isSymbol(s string) bool {
+	return p.tok.Kind == TokSymbol && string(p.tok.Text) == s
+}
+
+// symbol reads a simple or quoted symbol.
+func (p *termParser) symbol(what string) (string, Pos) {
+	t := p.tok
+	if t.Kind != TokSymbol && t.Kind != TokQuotedSymbol {
+		p.unexpected(what)
+	}
+	p.next()
+	return string(t.Text), t.Pos
+}
+
+func (p *termParser) numeral(what string) (uint32, Pos) {
+	t := p.tok
+	if t.Kind != TokNumeral {
+		p.unexpected(what)
+	}
+	p.next()
+	n, err := strconv.ParseUint(string(t.Text), 10, 32)
+	if err != nil || n > term.MaxWidth {
+		errorf(t.Pos, "numeral %s is too large", t.Text)
+	}
+	return uint32(n), t.Pos
+}
+
+// parseSort reads a sort.
+func (p *termParser) parseSort() term.Sort {
+	t := p.tok
+	switch t.Kind {
+	case TokSymbol, TokQuotedSymbol:
+		p.next()
+		return p.namedSort(string(t.Text), t.Pos, nil)
+	case TokLParen:
+		p.next()
+		if p.isSymbol("_") {
+			p.next()
+			name, pos := p.symbol("sort name")
+			if name != "BitVec" {
+				if name == "FloatingPoint" {
+					unsupportedf(pos, "floating-point sorts are not supported")
+				}
+				errorf(pos, "unknown indexed sort %q", name)
+			}
+			w, wpos := p.numeral("bit-vector width")
+			if w == 0 {
+				errorf(wpos, "bit-vector width must be at least 1")
+			}
+			p.expect(TokRParen, "')'")
+			return p.st.BitVecSort(w)
+		}
+		name, pos := p.symbol("sort name")
+		var params []term.Sort
+		for p.tok.Kind != TokRParen {
+			params = append(params, p.parseSort())
+		}
+		p.next()
+		return p.namedSort(name, pos, params)
+	}
+	p.unexpected("sort")
+	return term.NoSort
+}
+
+func (p *termParser) namedSort(name string, pos Pos, params []term.Sort) term.Sort {
+	if d, ok := p.env.sorts[name]; ok {
+		if d.Arity != len(params) {
+			errorf(pos, "sort %s expects %d parameters, got %d", name, d.Arity, len(params))
+		}
+		if d.Body == nil {
+			if d.Arity > 0 {
+				unsupportedf(pos, "parametric declared sorts are not supported")
+			}
+			return d.Declared
+		}
+		return p.env.expandSortDef(d, params)
+	}
+	switch name {
+	case "Bool":
+		if len(params) != 0 {
+			errorf(pos, "Bool takes no parameters")
+		}
+		return p.st.BoolSort()
+	case "Array":
+		if len(params) != 2 {
+			errorf(pos, "Array expects 2 sort parameters, got %d", len(params))
+		}
+		return p.st.ArraySort(params[0], params[1])
+	case "Int", "Real", "String", "RegLan", "RoundingMode", "Float32", "Float64":
+		unsupportedf(pos, "sort %s is not supported (sift decides bit-vectors, arrays and uninterpreted functions)", name)
+	}
+	errorf(pos, "unknown sort %q", name)
+	return term.NoSort
+}
+
+// expandSortDef instantiates a define-sort with actual sort parameters.
+func (e *Env) expandSortDef(d *sortDef, params []term.Sort) term.Sort {
+	saved := make([]*sortDef, len(d.Params))
+	for i, name := range d.Params {
+		saved[i] = e.sorts[name]
+		e.sorts[name] = &sortDef{Declared: params[i]}
+	}
+	defer func() {
+		for i, name := range d.Params {
+			if saved[i] == nil {
+				delete(e.sorts, name)
+			} else {
+				e.sorts[name] = saved[i]
+			}
+		}
+	}()
+	sp := newTermParser(NewLexer(d.Body, d.BodyPos), e)
+	return sp.parseSort()
+}
+
+// parseTerm reads one term.
+func (p *termParser) parseTerm() term.Term {
+	t := p.tok
+	switch t.Kind {
+	case TokHex:
+		p.next()
+		v, err := bv.ParseHex(string(t.Text))
+		if err != nil {
+			errorf(t.Pos, "bad hexadecimal literal: %v", err)
+		}
+		p.checkWidth(t.Pos, v.Width())
+		return p.st.Const(v)
+	case TokBinary:
+		p.next()
+		v, err := bv.ParseBinary(string(t.Text))
+		if err != nil {
+			errorf(t.Pos, "bad binary literal: %v", err)
+		}
+		p.checkWidth(t.Pos, v.Width())
+		return p.st.Const(v)
+	case TokSymbol, TokQuotedSymbol:
+		p.next()
+		return p.identifier(t)
+	case TokNumeral, TokDecimal:
+		unsupportedf(t.Pos, "integer and real arithmetic are not supported (found %s)", t.Text)
+	case TokString:
+		unsupportedf(t.Pos, "string terms are not supported")
+	case TokLParen:
+		p.depth++
+		if p.depth > maxDepth {
+			errorf(t.Pos, "terms nested deeper than %d levels", maxDepth)
+		}
+		p.next()
+		r := p.compound(t.Pos)
+		p.depth--
+		return r
+	}
+	p.unexpected("term")
+	return term.NoTerm
+}
+
+func (p *termParser) checkWidth(pos Pos, w uint32) {
+	if w > term.MaxWidth {
+		errorf(pos, "bit-vector literal wider than %d bits", term.MaxWidth)
+	}
+}
+
+// identifier resolves a symbol in term position.
+func (p *termParser) identifier(t Token) term.Term {
+	if v, ok := p.env.lookupLocal(t.Text); ok {
+		return v
+	}
+	name := string(t.Text)
+	if d, ok := p.env.funs[name]; ok {
+		return p.applyFun(d, nil, t.Pos)
+	}
+	if t.Kind == TokSymbol {
+		switch name {
+		case "true":
+			return p.st.True()
+		case "false":
+			return p.st.False()
+		}
+	}
+	errorf(t.Pos, "unknown constant %q", name)
+	return term.NoTerm
+}
+
+// applyFun applies a user function (declared or defined) to args.
+func (p *termParser) applyFun(d *funDef, args []term.Term, pos Pos) term.Term {
+	if d.Var != term.NoTerm {
+		if p.st.Kind(p.st.SortOf(d.Var)) != term.KindFun {
+			if len(args) != 0 {
+				errorf(pos, "%s is a constant, not a function: it takes no arguments", d.Name)
+			}
+			return d.Var
+		}
+		if len(args) == 0 {
+			errorf(pos, "function %s needs %d arguments", d.Name, len(p.st.Domain(p.st.SortOf(d.Var))))
+		}
+		all := make([]term.Term, 0, len(args)+1)
+		all = append(append(all, d.Var), args...)
+		r, err := p.st.Make(term.OpApply, nil, all...)
+		if err != nil {
+			errorf(pos, "%v", err)
+		}
+		return r
+	}
+	if len(args) != len(d.Params) {
+		errorf(pos, "%s expects %d arguments, got %d", d.Name, len(d.Params), len(args))
+	}
+	if len(args) == 0 {
+		return d.Body
+	}
+	sub := make(map[term.Term]term.Term, len(args))
+	for i, a := range args {
+		if p.st.SortOf(a) != p.st.SortOf(d.Params[i]) {
+			errorf(pos, "argument %d of %s has sort %s, expected %s", i+1, d.Name,
+				p.st.SortString(p.st.SortOf(a)), p.st.SortString(p.st.SortOf(d.Params[i])))
+		}
+		sub[d.Params[i]] = a
+	}
+	return p.st.Substitute(d.Body, sub)
+}
+
+// compound parses what follows '(' in term position.
+func (p *termParser) compound(open Pos) term.Term {
+	t := p.tok
+	if t.Kind == TokSymbol {
+		switch string(t.Text) {
+		case "let":
+			p.next()
+			return p.let()
+		case "forall":
+			p.next()
+			return p.quantifier(term.OpForall)
+		case "exists":
+			p.next()
+			return p.quantifier(term.OpExists)
+		case "!":
+			p.next()
+			return p.annotated()
+		case "_":
+			p.next()
+			return p.indexedConstant(open)
+		case "as":
+			p.next()
+			return p.qualified(open)
+		case "match":
+			unsupportedf(t.Pos, "match is not supported (no datatypes)")
+		}
+	}
+	// Function head: a symbol, an indexed identifier (_ f i…), or a qualified
+	// identifier ((as const S)).
+	var (
+		op      term.Op
+		idx     []uint32
+		user    *funDef
+		constAs term.Sort
+	)
+	headPos := t.Pos
+	switch t.Kind {
+	case TokSymbol, TokQuotedSymbol:
+		p.next()
+		name := string(t.Text)
+		if _, local := p.env.lookupLocal(t.Text); local {
+			errorf(t.Pos, "%s is a bound variable, not a function", name)
+		}
+		if d, ok := p.env.funs[name]; ok {
+			user = d
+		} else if o, ok := term.OpByName(name); ok && t.Kind == TokSymbol {
+			op = o
+			if op.NumIndices() > 0 {
+				errorf(t.Pos, "%s must be used as (_ %s …)", name, name)
+			}
+		} else {
+			p.unknownFunction(name, t.Pos)
+		}
+	case TokLParen:
+		p.next()
+		switch {
+		case p.isSymbol("_"):
+			p.next()
+			name, npos := p.symbol("indexed function name")
+			o, ok := term.OpByName(name)
+			if !ok || o.NumIndices() == 0 {
+				p.unknownFunction("(_ "+name+" …)", npos)
+			}
+			op = o
+			for i := 0; i < o.NumIndices(); i++ {
+				n, _ := p.numeral("index")
+				idx = append(idx, n)
+			}
+			p.expect(TokRParen, "')' after the indices of "+name)
+		case p.isSymbol("as"):
+			p.next()
+			if !p.isSymbol("const") {
+				p.unexpected("'const'")
+			}
+			p.next()
+			constAs = p.parseSort()
+			p.expect(TokRParen, "')'")
+		default:
+			p.unexpected("function name")
+		}
+	default:
+		p.unexpected("function name")
+	}
+
+	args := p.argBuffer()
+	for p.tok.Kind != TokRParen {
+		if p.tok.Kind == TokEOF {
+			p.unexpected("')'")
+		}
+		args = append(args, p.parseTerm())
+	}
+	p.next()
+	defer p.releaseArgs(args)
+
+	if constAs != term.NoSort {
+		if len(args) != 1 {
+			errorf(headPos, "((as const …) v) takes exactly one argument, got %d", len(args))
+		}
+		r, err := p.st.ConstArray(constAs, args[0])
+		if err != nil {
+			errorf(headPos, "%v", err)
+		}
+		return r
+	}
+	if user != nil {
+		if len(args) == 0 {
+			errorf(headPos, "application of %s has no arguments", user.Name)
+		}
+		return p.applyFun(user, append([]term.Term(nil), args...), headPos)
+	}
+	r, err := p.st.Make(op, idx, args...)
+	if err != nil {
+		errorf(headPos, "%v", err)
+	}
+	return r
+}
+
+// argBuffer returns a reusable slice for the arguments at the current depth.
+func (p *termParser) argBuffer() []term.Term {
+	if p.depth < len(p.args) {
+		return p.args[p.depth][:0]
+	}
+	return make([]term.Term, 0, 4)
+}
+
+func (p *termParser) releaseArgs(args []term.Term) {
+	for len(p.args) <= p.depth {
+		p.args = append(p.args, nil)
+	}
+	if cap(args) <= 1024 {
+		p.args[p.depth] = args[:0]
+	}
+}
+
+func (p *termParser) unknownFunction(name string, pos Pos) {
+	switch name {
+	case "+", "-", "*", "div", "mod", "abs", "<", "<=", ">", ">=", "to_real", "to_int", "is_int",
+		"bv2nat", "nat2bv", "int2bv", "bv2int":
+		unsupportedf(pos, "integer arithmetic (%s) is not supported", name)
+	}
+	errorf(pos, "unknown function %q", name)
+}
+
+// indexedConstant parses (_ bvN w) after "(_".
+func (p *termParser) indexedConstant(open Pos) term.Term {
+	name, pos := p.symbol("indexed constant")
+	if len(name) > 2 && name[:2] == "bv" {
+		w, wpos := p.numeral("bit-vector width")
+		if w == 0 {
+			errorf(wpos, "bit-vector width must be at least 1")
+		}
+		p.expect(TokRParen, "')'")
+		v, err := bv.ParseDecimal(name[2:], w)
+		if err != nil {
+			errorf(pos, "bad bit-vector constant %s: %v", name, err)
+		}
+		return p.st.Const(v)
+	}
+	if o, ok := term.OpByName(name); ok && o.NumIndices() > 0 {
+		errorf(open, "(_ %s …) is a function: apply it as ((_ %s …) t)", name, name)
+	}
+	errorf(pos, "unknown indexed constant %q", name)
+	return term.NoTerm
+}
+
+// qualified parses (as f S) after "(as".
+func (p *termParser) qualified(open Pos) term.Term {
+	tok := p.tok
+	if p.isSymbol("const") {
+		errorf(open, "(as const …) must be applied to a value: ((as const S) v)")
+	}
+	p.symbol("identifier")
+	s := p.parseSort()
+	p.expect(TokRParen, "')'")
+	r := p.identifier(tok)
+	if p.st.SortOf(r) != s {
+		errorf(tok.Pos, "%s has sort %s, not %s", tok.Text, p.st.SortString(p.st.SortOf(r)), p.st.SortString(s))
+	}
+	return r
+}
+
+// let parses the bindings and body after "(let"; bindings are parallel.
+func (p *termParser) let() term.Term {
+	p.expect(TokLParen, "'(' to open the let bindings")
+	var names []string
+	var vals []term.Term
+	for p.tok.Kind == TokLParen {
+		p.next()
+		name, _ := p.symbol("variable name")
+		v := p.parseTerm()
+		p.expect(TokRParen, "')' after the let binding of "+name)
+		names = append(names, name)
+		vals = append(vals, v)
+	}
+	p.expect(TokRParen, "')' after the let bindings")
+	if len(names) == 0 {
+		p.unexpected("at least one let binding")
+	}
+	for i, n := range names {
+		p.env.pushLocal(n, vals[i])
+	}
+	body := p.parseTerm()
+	for _, n := range names {
+		p.env.popLocal(n)
+	}
+	p.expect(TokRParen, "')' to close the let")
+	return body
+}
+
+// quantifier parses the sorted variables and body after "(forall" or "(exists".
+func (p *termParser) quantifier(op term.Op) term.Term {
+	p.expect(TokLParen, "'(' to open the bound variables")
+	var names []string
+	var vars []term.Term
+	for p.tok.Kind == TokLParen {
+		p.next()
+		name, _ := p.symbol("variable name")
+		s := p.parseSort()
+		p.expect(TokRParen, "')' after the sort of "+name)
+		names = append(names, name)
+		vars = append(vars, p.st.BoundVar(name, s))
+	}
+	p.expect(TokRParen, "')' after the bound variables")
+	if len(vars) == 0 {
+		p.unexpected("at least one bound variable")
+	}
+	for i, n := range names {
+		p.env.pushLocal(n, vars[i])
+	}
+	bodyPos := p.tok.Pos
+	body := p.parseTerm()
+	for _, n := range names {
+		p.env.popLocal(n)
+	}
+	p.expect(TokRParen, "')' to close the quantifier")
+	r, err := p.st.Make(op, nil, append(vars, body)...)
+	if err != nil {
+		errorf(bodyPos, "%v", err)
+	}
+	return r
+}
+
+// annotated parses (! t attr…) after "(!".
+func (p *termParser) annotated() term.Term {
+	t := p.parseTerm()
+	for p.tok.Kind == TokKeyword {
+		kw := p.tok
+		p.next()
+		switch string(kw.Text) {
+		case ":named":
+			name, pos := p.symbol("name after :named")
+			p.named = append(p.named, namedTerm{name: name, t: t, pos: pos})
+		case ":pattern", ":no-pattern":
+			p.expect(TokLParen, "'(' to open the pattern")
+			for p.tok.Kind != TokRParen {
+				p.parseTerm()
+			}
+			p.next()
+		default:
+			p.skipAttributeValue()
+		}
+	}
+	p.expect(TokRParen, "')' to close the annotation")
+	return t
+}
+
+// skipAttributeValue skips an optional s-expression value.
+func (p *termParser) skipAttributeValue() {
+	switch p.tok.Kind {
+	case TokKeyword, TokRParen:
+		return
+	case TokLParen:
+		depth := 0
+		for {
+			switch p.tok.Kind {
+			case TokLParen:
+				depth++
+			case TokRParen:
+				depth--
+			case TokEOF:
+				p.unexpected("')'")
+			}
+			p.next()
+			if depth == 0 {
+				return
+			}
+		}
+	default:
+		p.next()
+	}
+}

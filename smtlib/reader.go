@@ -1,0 +1,193 @@
+package smtlib
+
+import (
+	"errors"
+	"io"
+)
+
+// Reader cuts an input stream into top-level commands: each call to Next
+// returns the bytes of one balanced s-expression and the position of its
+// first byte. It reads no further than the end of that command, so an
+// interactive client gets its answer before sending the next command.
+type Reader struct {
+	r    io.Reader
+	buf  []byte
+	off  int // start of unconsumed input in buf
+	eof  bool
+	err  error
+	line int // line of buf[off]
+	col  int // column of buf[off]
+}
+
+// NewReader returns a command reader over r.
+func NewReader(r io.Reader) *Reader {
+	return &Reader{r: r, buf: make([]byte, 0, 64<<10), line: 1, col: 1}
+}
+
+// ErrIncomplete reports input that ends inside a command.
+var ErrIncomplete = errors.New("unexpected end of input inside a command")
+
+// fill reads more input; it returns false at end of input or on error.
+func (rd *Reader) fill() bool {
+	if rd.eof {
+		return false
+	}
+	if rd.off > 0 && rd.off == len(rd.buf) {
+		rd.buf = rd.buf[:0]
+		rd.off = 0
+	}
+	if len(rd.buf) == cap(rd.buf) {
+		if rd.off > len(rd.buf)/2 {
+			n := copy(rd.buf, rd.buf[rd.off:])
+			rd.buf = rd.buf[:n]
+			rd.off = 0
+		} else {
+			nb := make([]byte, len(rd.buf), 2*cap(rd.buf))
+			copy(nb, rd.buf)
+			rd.buf = nb
+		}
+	}
+	n, err := rd.r.Read(rd.buf[len(rd.buf):cap(rd.buf)])
+	rd.buf = rd.buf[:len(rd.buf)+n]
+	if err != nil {
+		rd.eof = true
+		if err != io.EOF {
+			rd.err = err
+		}
+	}
+	return n > 0 || !rd.eof
+}
+
+// advance moves the line/column counters over buf[from:to].
+func (rd *Reader) advance(from, to int) {
+	for _, c := range rd.buf[from:to] {
+		if c == '\n' {
+			rd.line++
+			rd.col = 1
+		} else {
+			rd.col++
+		}
+	}
+}
+
+// Next returns the next command's bytes and starting position. At the end of
+// input it returns io.EOF. The returned slice is valid until the next call.
+func (rd *Reader) Next() ([]byte, Pos, error) {
+	// Skip whitespace and comments between commands. A comment may span
+	// several buffer fills, so inComment survives a refill.
+	skippingComment := false
+	for {
+		if rd.off >= len(rd.buf) {
+			if !rd.fill() && rd.off >= len(rd.buf) {
+				if rd.err != nil {
+					return nil, Pos{rd.line, rd.col}, rd.err
+				}
+				return nil, Pos{rd.line, rd.col}, io.EOF
+			}
+			continue
+		}
+		c := rd.buf[rd.off]
+		switch {
+		case skippingComment:
+			skippingComment = c != '\n'
+		case c == ';':
+			skippingComment = true
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v':
+		default:
+			goto start
+		}
+		rd.advance(rd.off, rd.off+1)
+		rd.off++
+	}
+start:
+	pos := Pos{rd.line, rd.col}
+	// Scan one s-expression (or one atom) from rd.off, refilling as needed.
+	// Offsets are relative to rd.off because fill may move the buffer.
+	depth := 0
+	i := 0
+	const (
+		normal = iota
+		inString
+		inQuoted
+		inComment
+	)
+	state := normal
+	atom := rd.buf[rd.off] != '('
+	for {
+		for rd.off+i < len(rd.buf) {
+			c := rd.buf[rd.off+i]
+			i++
+			switch state {
+			case inString:
+				if c == '"' {
+					if rd.off+i >= len(rd.buf) && !rd.eof {
+						i--
+						goto more
+					}
+					if rd.off+i < len(rd.buf) && rd.buf[rd.off+i] == '"' {
+						i++
+					} else {
+						state = normal
+					}
+				}
+				continue
+			case inQuoted:
+				if c == '|' {
+					state = normal
+				}
+				continue
+			case inComment:
+				if c == '\n' {
+					state = normal
+				}
+				continue
+			}
+			switch c {
+			case '"':
+				state = inString
+			case '|':
+				state = inQuoted
+			case ';':
+				state = inComment
+			case '(':
+				if atom {
+					i--
+					goto done
+				}
+				depth++
+			case ')':
+				if atom {
+					i--
+					goto done
+				}
+				depth--
+				if depth == 0 {
+					goto done
+				}
+			case ' ', '\t', '\n', '\r', '\f', '\v':
+				if atom && state == normal {
+					i--
+					goto done
+				}
+			}
+		}
+	more:
+		if !rd.fill() {
+			if atom && state == normal {
+				goto done
+			}
+			cmd := rd.buf[rd.off:]
+			rd.advance(rd.off, len(rd.buf))
+			rd.off = len(rd.buf)
+			if rd.err != nil {
+				return cmd, pos, rd.err
+			}
+			return cmd, pos, ErrIncomplete
+		}
+	}
+done:
+	cmd := rd.buf[rd.off : rd.off+i]
+	rd.advance(rd.off, rd.off+i)
+	rd.off += i
+	return cmd, pos, nil
+}

@@ -1,0 +1,18 @@
+// Package term is sift's one shared data structure: sorts and a hash-consed DAG of
+// terms, a builder that does cheap local rewrites, substitution, and exact
+// SMT-LIB evaluation under a model.
+//
+// Invariants:
+//   - Terms are interned in a Store. Building the same operator over the same
+//     arguments and indices returns the same Term, so equality is ==, and a shared
+//     subterm costs one node however often it is used.
+//   - Every Term is well sorted: the checked constructor (Store.Make) rejects
+//     ill-sorted applications with an error, which is what the SMT-LIB front-end
+//     reports to the user.
+//   - A Term's id is larger than the ids of its arguments, so a loop over ids in
+//     increasing order is a topological order.
+//   - Bit-vector constants of any width are exact (package bv); nothing truncates.
+//
+// Start reading at store.go (the node table and interning), then op.go (the
+// operators), build.go (checked construction and local rewrites) and eval.go.
+package term

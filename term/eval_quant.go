@@ -1,0 +1,246 @@
+package term
+
+import (
+	"math/big"
+
+	"github.com/sift-solver/sift/bv"
+)
+
+// HasBound reports whether t mentions a bound variable; memo caches answers
+// across calls.
+func (st *Store) HasBound(t Term, memo map[Term]bool) bool {
+	if r, ok := memo[t]; ok {
+		return r
+	}
+	var r bool
+	switch st.Op(t) {
+	case OpBound:
+		r = true
+	case OpTrue, OpFalse, OpBVConst, OpVar:
+		r = false
+	default:
+		for _, a := range st.Args(t) {
+			if st.HasBound(a, memo) {
+				r = true
+				break
+			}
+		}
+	}
+	memo[t] = r
+	return r
+}
+
+// evalQuantifier enumerates the instances of a quantifier. For a bit-vector
+// variable it first narrows the range with the unsigned bounds that the body's
+// guard states (∀i. lo ≤ i ∧ i ≤ hi → ψ, in any of the usual shapes), so the
+// bounded quantifiers that state merging produces are evaluated in
+// O(hi−lo) instances. Past QuantifierCap instances the result is unknown.
+func (e *Evaluator) evalQuantifier(t Term) (Value, error) {
+	st := e.st
+	args := st.Args(t)
+	vars := append([]Term(nil), args[:len(args)-1]...)
+	body := args[len(args)-1]
+	forall := st.Op(t) == OpForall
+	if e.bound == nil {
+		e.bound = map[Term]Value{}
+	}
+	saved := make([]Value, len(vars))
+	had := make([]bool, len(vars))
+	for i, v := range vars {
+		saved[i], had[i] = e.bound[v]
+	}
+	defer func() {
+		for i, v := range vars {
+			if had[i] {
+				e.bound[v] = saved[i]
+			} else {
+				delete(e.bound, v)
+			}
+		}
+	}()
+	premises := guardPremises(st, body, forall)
+	budget := e.QuantifierCap
+	var unknown error
+	var rec func(k int) (decided bool, err error)
+	rec = func(k int) (bool, error) {
+		if k == len(vars) {
+			if budget == 0 {
+				return false, ErrQuantifierCap
+			}
+			budget--
+			b, err := e.EvalBool(body)
+			if err != nil {
+				unknown = err
+				return false, nil
+			}
+			// A counterexample decides ∀, a witness decides ∃.
+			return b != forall, nil
+		}
+		v := vars[k]
+		s := st.SortOf(v)
+		switch st.Kind(s) {
+		case KindBool:
+			for _, b := range []bool{false, true} {
+				e.bound[v] = BoolValue(b)
+				if d, err := rec(k + 1); d || err != nil {
+					return d, err
+				}
+			}
+			return false, nil
+		case KindBitVec:
+			w := st.Width(s)
+			lo, hi := e.varRange(v, w, premises)
+			if lo == nil {
+				return false, nil // empty range: no instance
+			}
+			n := new(big.Int).Sub(hi, lo)
+			if !n.IsUint64() || n.Uint64() >= budget {
+				return false, ErrQuantifierCap
+			}
+			for x := new(big.Int).Set(lo); x.Cmp(hi) <= 0; x.Add(x, big.NewInt(1)) {
+				e.bound[v] = st.BVValue(bv.FromBig(w, x))
+				if d, err := rec(k + 1); d || err != nil {
+					return d, err
+				}
+			}
+			return false, nil
+		}
+		return false, ErrQuantifierCap
+	}
+	decided, err := rec(0)
+	if err != nil {
+		return Value{}, err
+	}
+	if decided {
+		return BoolValue(!forall), nil
+	}
+	if unknown != nil {
+		return Value{}, unknown
+	}
+	return BoolValue(forall), nil
+}
+
+// guardPremises returns the conjuncts that must hold for an instance to
+// matter: the antecedent of ∀x. G → ψ (or ∀x. ¬G ∨ ψ), or the conjuncts of
+// ∃x. G ∧ ψ.
+func guardPremises(st *Store, body Term, forall bool) []Term {
+	var out []Term
+	var conj func(t Term)
+	conj = func(t Term) {
+		if st.Op(t) == OpAnd {
+			for _, a := range st.Args(t) {
+				conj(a)
+			}
+			return
+		}
+		out = append(out, t)
+	}
+	switch {
+	case forall && st.Op(body) == OpImplies:
+		conj(st.Arg(body, 0))
+	case forall && st.Op(body) == OpOr:
+		for _, a := range st.Args(body) {
+			if st.Op(a) == OpNot {
+				conj(st.Arg(a, 0))
+			}
+		}
+	case !forall && st.Op(body) == OpAnd:
+		conj(body)
+	}
+	return out
+}
+
+// varRange intersects [0, 2^w−1] with the unsigned bounds on v among the
+// premises whose other side evaluates under the current instance. It returns
+// nil bounds when the range is empty.
+func (e *Evaluator) varRange(v Term, w uint32, premises []Term) (lo, hi *big.Int) {
+	st := e.st
+	lo = new(big.Int)
+	hi = new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), uint(w)), big.NewInt(1))
+	value := func(t Term) (*big.Int, bool) {
+		if t == v || st.mentions(t, v) {
+			return nil, false
+		}
+		x, err := e.Eval(t)
+		if err != nil || x.Kind != ValBV {
+			return nil, false
+		}
+		return x.BV.Big(), true
+	}
+	one := big.NewInt(1)
+	for _, p := range premises {
+		op := st.Op(p)
+		if op != OpBVUle && op != OpBVUlt && op != OpEq {
+			continue
+		}
+		a, b := st.Arg(p, 0), st.Arg(p, 1)
+		switch {
+		case a == v:
+			x, ok := value(b)
+			if !ok {
+				continue
+			}
+			switch op {
+			case OpBVUle:
+				hi = minBig(hi, x)
+			case OpBVUlt:
+				hi = minBig(hi, new(big.Int).Sub(x, one))
+			case OpEq:
+				lo, hi = maxBig(lo, x), minBig(hi, x)
+			}
+		case b == v:
+			x, ok := value(a)
+			if !ok {
+				continue
+			}
+			switch op {
+			case OpBVUle:
+				lo = maxBig(lo, x)
+			case OpBVUlt:
+				lo = maxBig(lo, new(big.Int).Add(x, one))
+			case OpEq:
+				lo, hi = maxBig(lo, x), minBig(hi, x)
+			}
+		}
+	}
+	if lo.Cmp(hi) > 0 {
+		return nil, nil
+	}
+	return lo, hi
+}
+
+// mentions reports whether v occurs in t.
+func (st *Store) mentions(t, v Term) bool {
+	seen := map[Term]bool{}
+	var walk func(Term) bool
+	walk = func(t Term) bool {
+		if t == v {
+			return true
+		}
+		if seen[t] {
+			return false
+		}
+		seen[t] = true
+		for _, a := range st.Args(t) {
+			if walk(a) {
+				return true
+			}
+		}
+		return false
+	}
+	return walk(t)
+}
+
+func minBig(a, b *big.Int) *big.Int {
+	if a.Cmp(b) <= 0 {
+		return a
+	}
+	return b
+}
+
+func maxBig(a, b *big.Int) *big.Int {
+	if a.Cmp(b) >= 0 {
+		return a
+	}
+	return b
+}

@@ -1,0 +1,136 @@
+package term
+
+// Rebuild returns the term with t's operator and indices over new arguments,
+// going through the builder so that local rewrites apply again.
+func (st *Store) Rebuild(t Term, args []Term) Term {
+	op := st.Op(t)
+	switch op {
+	case OpConstArray:
+		r, err := st.ConstArray(st.SortOf(t), args[0])
+		if err != nil {
+			panic("term: " + err.Error())
+		}
+		return r
+	case OpTrue, OpFalse, OpBVConst, OpVar, OpBound:
+		return t
+	}
+	var idx []uint32
+	switch op.NumIndices() {
+	case 1:
+		i0, _ := st.Indices(t)
+		idx = []uint32{i0}
+	case 2:
+		i0, i1 := st.Indices(t)
+		idx = []uint32{i0, i1}
+	}
+	return st.MustMake(op, idx, args...)
+}
+
+// Substitute replaces free occurrences of the keys of sub (variables, bound
+// variables or any subterm) by their values. A quantifier that binds a key
+// shields its body from that key. The caller guarantees that the values do not
+// contain variables that a quantifier inside t binds (no capture).
+func (st *Store) Substitute(t Term, sub map[Term]Term) Term {
+	if len(sub) == 0 {
+		return t
+	}
+	return st.substitute(t, sub, map[Term]Term{})
+}
+
+func (st *Store) substitute(t Term, sub map[Term]Term, memo map[Term]Term) Term {
+	if r, ok := sub[t]; ok {
+		return r
+	}
+	if r, ok := memo[t]; ok {
+		return r
+	}
+	op := st.Op(t)
+	if op.IsLeaf() {
+		return t
+	}
+	args := st.Args(t)
+	if op.IsQuantifier() {
+		shadowed := false
+		for _, v := range args[:len(args)-1] {
+			if _, ok := sub[v]; ok {
+				shadowed = true
+			}
+		}
+		if shadowed {
+			inner := make(map[Term]Term, len(sub))
+			for k, v := range sub {
+				inner[k] = v
+			}
+			for _, v := range args[:len(args)-1] {
+				delete(inner, v)
+			}
+			newBody := st.Substitute(args[len(args)-1], inner)
+			out := append(append([]Term(nil), args[:len(args)-1]...), newBody)
+			r := st.Rebuild(t, out)
+			memo[t] = r
+			return r
+		}
+	}
+	var out []Term
+	for i := 0; i < len(args); i++ {
+		a := st.Arg(t, i)
+		na := st.substitute(a, sub, memo)
+		if na != a && out == nil {
+			out = make([]Term, st.NumArgs(t))
+			copy(out, st.Args(t)[:i])
+		}
+		if out != nil {
+			out[i] = na
+		}
+	}
+	r := t
+	if out != nil {
+		r = st.Rebuild(t, out)
+	}
+	memo[t] = r
+	return r
+}
+
+// FreeVars returns the free variables (OpVar) of t in first-occurrence order.
+func (st *Store) FreeVars(t Term) []Term {
+	var out []Term
+	seen := map[Term]bool{}
+	var walk func(Term)
+	walk = func(t Term) {
+		if seen[t] {
+			return
+		}
+		seen[t] = true
+		if st.Op(t) == OpVar {
+			out = append(out, t)
+			return
+		}
+		for i := 0; i < st.NumArgs(t); i++ {
+			walk(st.Arg(t, i))
+		}
+	}
+	walk(t)
+	return out
+}
+
+// IsQuantifierFree reports whether t contains no quantifier.
+func (st *Store) IsQuantifierFree(t Term) bool {
+	seen := map[Term]bool{}
+	var walk func(Term) bool
+	walk = func(t Term) bool {
+		if seen[t] {
+			return true
+		}
+		seen[t] = true
+		if st.Op(t).IsQuantifier() {
+			return false
+		}
+		for i := 0; i < st.NumArgs(t); i++ {
+			if !walk(st.Arg(t, i)) {
+				return false
+			}
+		}
+		return true
+	}
+	return walk(t)
+}

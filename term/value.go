@@ -1,0 +1,189 @@
+package term
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/sift-solver/sift/bv"
+)
+
+// ValueKind says what a Value holds.
+type ValueKind uint8
+
+const (
+	ValInvalid ValueKind = iota
+	ValBool
+	ValBV
+	ValArray
+	ValFun
+	// ValUninterpreted is an element of a declared sort, numbered per sort.
+	ValUninterpreted
+)
+
+// Value is a concrete value of some sort: what a model assigns and what Eval
+// computes.
+type Value struct {
+	Kind ValueKind
+	Sort Sort
+	Bool bool
+	BV   bv.Value
+	Arr  *ArrayValue
+	Fun  *FunValue
+	Elem int // ValUninterpreted
+}
+
+// ArrayValue is a finite map over a default: the value of
+// (store … (store ((as const S) Default) i1 v1) … in vn).
+// Entries never repeat an index and never map to the default.
+type ArrayValue struct {
+	Default Value
+	Index   []Value
+	Elem    []Value
+	pos     map[string]int
+}
+
+// FunValue is a finite table of an uninterpreted function with a default.
+type FunValue struct {
+	Args    [][]Value
+	Results []Value
+	Default Value
+}
+
+// BoolValue returns the Boolean value b.
+func BoolValue(b bool) Value { return Value{Kind: ValBool, Sort: BoolSortID, Bool: b} }
+
+// BVValue returns the bit-vector value v, whose sort is taken from st.
+func (st *Store) BVValue(v bv.Value) Value {
+	return Value{Kind: ValBV, Sort: st.BitVecSort(v.Width()), BV: v}
+}
+
+// NewArrayValue returns the constant array of the given array sort.
+func NewArrayValue(sort Sort, def Value) Value {
+	return Value{Kind: ValArray, Sort: sort, Arr: &ArrayValue{Default: def}}
+}
+
+// Key returns a string that is equal for equal values, for use as a map key.
+func (v Value) Key() string {
+	switch v.Kind {
+	case ValBool:
+		if v.Bool {
+			return "T"
+		}
+		return "F"
+	case ValBV:
+		return v.BV.String()
+	case ValUninterpreted:
+		return "u" + strconv.Itoa(v.Elem)
+	case ValArray:
+		var b strings.Builder
+		b.WriteString("[")
+		b.WriteString(v.Arr.Default.Key())
+		keys := make([]string, len(v.Arr.Index))
+		for i := range v.Arr.Index {
+			keys[i] = v.Arr.Index[i].Key() + "=" + v.Arr.Elem[i].Key()
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			b.WriteString(";")
+			b.WriteString(k)
+		}
+		b.WriteString("]")
+		return b.String()
+	}
+	return "?"
+}
+
+// Equal reports whether two values of one sort are the same value. Arrays are
+// compared extensionally.
+func (v Value) Equal(u Value) bool {
+	if v.Kind != u.Kind {
+		return false
+	}
+	switch v.Kind {
+	case ValBool:
+		return v.Bool == u.Bool
+	case ValBV:
+		return v.BV.Equal(u.BV)
+	case ValUninterpreted:
+		return v.Elem == u.Elem
+	case ValArray:
+		return v.Key() == u.Key()
+	}
+	return false
+}
+
+// Select reads the array at index i.
+func (a *ArrayValue) Select(i Value) Value {
+	if a.pos != nil || len(a.Index) > 0 {
+		a.buildPos()
+		if p, ok := a.pos[i.Key()]; ok {
+			return a.Elem[p]
+		}
+	}
+	return a.Default
+}
+
+func (a *ArrayValue) buildPos() {
+	if a.pos != nil {
+		return
+	}
+	a.pos = make(map[string]int, len(a.Index))
+	for p, i := range a.Index {
+		a.pos[i.Key()] = p
+	}
+}
+
+// Store returns a new array equal to a except at index i.
+func (a *ArrayValue) Store(i, e Value) *ArrayValue {
+	a.buildPos()
+	n := &ArrayValue{Default: a.Default}
+	n.Index = make([]Value, 0, len(a.Index)+1)
+	n.Elem = make([]Value, 0, len(a.Index)+1)
+	k := i.Key()
+	for p := range a.Index {
+		if a.Index[p].Key() == k {
+			continue
+		}
+		n.Index = append(n.Index, a.Index[p])
+		n.Elem = append(n.Elem, a.Elem[p])
+	}
+	if !e.Equal(a.Default) {
+		n.Index = append(n.Index, i)
+		n.Elem = append(n.Elem, e)
+	}
+	return n
+}
+
+// Apply evaluates the function table on args.
+func (f *FunValue) Apply(args []Value) Value {
+next:
+	for r, row := range f.Args {
+		for i := range row {
+			if !row[i].Equal(args[i]) {
+				continue next
+			}
+		}
+		return f.Results[r]
+	}
+	return f.Default
+}
+
+// DefaultValue returns the value a model gives a symbol it does not mention:
+// false, zero, the constant array of the element default, or the constant
+// function.
+func (st *Store) DefaultValue(s Sort) Value {
+	switch st.Kind(s) {
+	case KindBool:
+		return BoolValue(false)
+	case KindBitVec:
+		return st.BVValue(bv.Zero(st.Width(s)))
+	case KindArray:
+		return NewArrayValue(s, st.DefaultValue(st.ElemSort(s)))
+	case KindFun:
+		return Value{Kind: ValFun, Sort: s, Fun: &FunValue{Default: st.DefaultValue(st.Range(s))}}
+	case KindUninterpreted:
+		return Value{Kind: ValUninterpreted, Sort: s}
+	}
+	return Value{}
+}
