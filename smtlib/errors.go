@@ -8,7 +8,9 @@ type Error struct {
 	Msg string
 }
 
-func (e *Error) Error() string { return fmt.Sprintf("line %d col %d: %s", e.Pos.Line, e.Pos.Col, e.Msg) }
+func (e *Error) Error() string {
+	return fmt.Sprintf("line %d col %d: %s", e.Pos.Line, e.Pos.Col, e.Msg)
+}
 
 // Unsupported reports input that sift recognises but does not handle (integer
 // arithmetic, say). The interpreter answers it with `unsupported`.

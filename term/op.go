@@ -104,7 +104,7 @@ var opInfos = [numOps]opInfo{
 	OpBVSrem: {"bvsrem", 0}, OpBVSmod: {"bvsmod", 0},
 	OpBVShl: {"bvshl", 0}, OpBVLshr: {"bvlshr", 0}, OpBVAshr: {"bvashr", 0},
 	OpBVComp: {"bvcomp", 0},
-	OpBVUlt: {"bvult", 0}, OpBVUle: {"bvule", 0}, OpBVUgt: {"bvugt", 0}, OpBVUge: {"bvuge", 0},
+	OpBVUlt:  {"bvult", 0}, OpBVUle: {"bvule", 0}, OpBVUgt: {"bvugt", 0}, OpBVUge: {"bvuge", 0},
 	OpBVSlt: {"bvslt", 0}, OpBVSle: {"bvsle", 0}, OpBVSgt: {"bvsgt", 0}, OpBVSge: {"bvsge", 0},
 	OpZeroExtend: {"zero_extend", 1}, OpSignExtend: {"sign_extend", 1}, OpRepeat: {"repeat", 1},
 	OpRotateLeft: {"rotate_left", 1}, OpRotateRight: {"rotate_right", 1},
