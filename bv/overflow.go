@@ -15,7 +15,8 @@ func Nego(a Value) bool {
 	if a.w <= 64 {
 		return a.lo == 1<<(a.w-1)
 	}
-	return a.wide.Cmp(wideSignBit(a.w)) == 0
+	// 2^(w-1) is the only value of w bits whose lowest set bit is bit w-1.
+	return a.wide.BitLen() == int(a.w) && a.wide.TrailingZeroBits() == uint(a.w-1)
 }
 
 // Uaddo is bvuaddo: a + b >= 2^w.

@@ -154,3 +154,31 @@ func TestTruncationIdentity(t *testing.T) {
 		}
 	}
 }
+
+// Ones shares a cached mask between Values; no operator may write to it.
+func TestSharedOnesIsNeverMutated(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for _, w := range []uint32{65, 100, 128} {
+		want := refNot(w, big.NewInt(0))
+		for range 50 {
+			y := valueOf(w, randomOperand(rng, w))
+			for _, op := range binaryOps {
+				op.impl(Ones(w), y)
+				op.impl(y, Ones(w))
+			}
+			for _, p := range predicates {
+				p.impl(Ones(w), y)
+				p.impl(y, Ones(w))
+			}
+			for _, op := range unaryOps {
+				op.impl(Ones(w))
+			}
+			k := uint32(rng.IntN(int(w)))
+			_ = []Value{Concat(Ones(w), y), Extract(Ones(w), w-1, k), ZeroExtend(Ones(w), k),
+				SignExtend(Ones(w), k), Repeat(Ones(w), 3), RotateLeft(Ones(w), k), RotateRight(Ones(w), k)}
+			if got := Ones(w); got.Big().Cmp(want) != 0 || !got.IsOnes() {
+				t.Fatalf("Ones(%d) changed to %s", w, got.Big())
+			}
+		}
+	}
+}
