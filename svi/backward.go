@@ -75,6 +75,7 @@ func Forward(op Op, args ...Set) Result {
 // inverse: not done") and is exact only if the whole operand already maps
 // into target.
 func Backward(op Op, args []Set, i int, target Set) Result {
+	args = args[:op.Arity()]
 	x := args[i]
 	if x.Wide() || target.Wide() {
 		return overApprox(x, "width above 64")
@@ -158,8 +159,20 @@ func mulPreimage(x Set, k uint64, t Set) Set {
 			continue
 		}
 		start, stride := p.Lo*k&m, p.S*k&m
-		img, _ := normalize(w, circ(w, start, stride, p.N()))
-		for _, q := range Meet(img, t).Set.parts {
+		// Each non-wrapping segment of the image keeps index order, so a
+		// value v in it has index (v - start) mod 2^w / stride.
+		for _, seg := range circ(w, start, stride, p.N()) {
+			ps = appendIndexPreimage(ps, p, start, stride, Meet(Set{w: w, parts: []SVI{seg}}, t).Set, m)
+		}
+	}
+	s, _ := normalize(w, ps)
+	return s
+}
+
+// appendIndexPreimage maps the image pieces back to elements of p.
+func appendIndexPreimage(ps []SVI, p SVI, start, stride uint64, pieces Set, m uint64) []SVI {
+	{
+		for _, q := range pieces.parts {
 			i0 := ((q.Lo - start) & m) / stride
 			i1 := ((q.Hi - start) & m) / stride
 			di := uint64(1)
@@ -169,8 +182,7 @@ func mulPreimage(x Set, k uint64, t Set) Set {
 			ps = append(ps, mkSVI(p.Lo+i0*p.S, p.Lo+i1*p.S, di*p.S))
 		}
 	}
-	s, _ := normalize(w, ps)
-	return s
+	return ps
 }
 
 // udivPreimage is {x | x ÷ k ∈ t}, over-approximated by the hull of each

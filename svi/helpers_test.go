@@ -8,10 +8,10 @@ import (
 // bset is a set of values below 256, for brute force at w <= 8.
 type bset [4]uint64
 
-func (b *bset) add(v uint64)          { b[v>>6] |= 1 << (v & 63) }
-func (b bset) has(v uint64) bool      { return b[v>>6]&(1<<(v&63)) != 0 }
-func (b bset) subsetOf(c bset) bool   { return b[0]&^c[0]|b[1]&^c[1]|b[2]&^c[2]|b[3]&^c[3] == 0 }
-func (b bset) empty() bool            { return b == bset{} }
+func (b *bset) add(v uint64)        { b[v>>6] |= 1 << (v & 63) }
+func (b bset) has(v uint64) bool    { return b[v>>6]&(1<<(v&63)) != 0 }
+func (b bset) subsetOf(c bset) bool { return b[0]&^c[0]|b[1]&^c[1]|b[2]&^c[2]|b[3]&^c[3] == 0 }
+func (b bset) empty() bool          { return b == bset{} }
 func (b bset) each(w uint, f func(v uint64)) {
 	for v := uint64(0); v <= mask(w); v++ {
 		if b.has(v) {
