@@ -121,8 +121,8 @@ func CactusPlot(sc *Score) (*plot.Plot, error) {
 func ScatterPlot(sc *Score, base, peer string) (*plot.Plot, error) {
 	p := plot.New()
 	p.Title.Text = fmt.Sprintf("%s vs %s (%gs limit)", base, peer, sc.LimitSec)
-	p.X.Label.Text = base + " wall time (s)"
-	p.Y.Label.Text = peer + " wall time (s)"
+	p.X.Label.Text = base + " wall time (s); unsolved at 2×limit"
+	p.Y.Label.Text = peer + " wall time (s); unsolved at 2×limit"
 	for _, ax := range []*plot.Axis{&p.X, &p.Y} {
 		ax.Scale = plot.LogScale{}
 		ax.Tick.Marker = plot.LogTicks{Prec: -1}

@@ -1,0 +1,25 @@
+// Package bench is `sift bench`: SMT-COMP-style benchmarking of sift and peer solvers (z3, cvc5, boolector, or
+// any command line), all run as separate processes. It never imports the solver engine.
+//
+// It owns:
+//   - suites: a directory of .smt2 files or a manifest TSV (suite.go);
+//   - solver specs and the command line of each solver kind (solver.go);
+//   - running one process under a wall limit with a kill margin (the whole process group is killed) and an
+//     address-space cap set with prlimit(1), measuring wall time, rusage CPU time and peak RSS (process.go);
+//   - reading an answer out of stdout, (error …) responses included (answer.go);
+//   - the parallel run with progress bar, resume and Ctrl-C handling (runner.go) and its JSON-lines records
+//     (record.go);
+//   - SMT-COMP single-query scoring, PAR-2, virtual best, pairwise (score.go), reports (report.go), cactus and
+//     scatter plots (plot.go), before/after comparison (compare.go) and the kong command (cli.go).
+//
+// Invariants:
+//   - A wrong answer (sat or unsat contradicting the expected status) is never counted as solved, never
+//     averaged away by repeats, and is always listed by file in reports and on stderr during the run.
+//   - An answer after the wall limit is a timeout, whatever it says.
+//   - A solver that crashes, hangs or prints garbage is a result (error or timeout), never a runner failure.
+//   - results.jsonl is append-only with one complete record per line, so an interrupted run resumes by
+//     skipping the (solver, file, repeat) keys already on record.
+//   - Times are of the child process only: wall time around its lifetime, CPU time from its rusage.
+//
+// Start reading at Run in runner.go, then ScoreRecords in score.go; cli.go shows how they are driven.
+package bench
