@@ -54,14 +54,22 @@ func (e *Env) Store() *term.Store { return e.st }
 
 func (e *Env) bindFun(d *funDef) {
 	if !e.Global {
-		e.undo = append(e.undo, undoEntry{fun: true, name: d.Name, prev: e.funs[d.Name]})
+		u := undoEntry{fun: true, name: d.Name}
+		if prev, ok := e.funs[d.Name]; ok {
+			u.prev = prev // a nil *funDef in an interface would not compare nil
+		}
+		e.undo = append(e.undo, u)
 	}
 	e.funs[d.Name] = d
 }
 
 func (e *Env) bindSort(name string, d *sortDef) {
 	if !e.Global {
-		e.undo = append(e.undo, undoEntry{name: name, prev: e.sorts[name]})
+		u := undoEntry{name: name}
+		if prev, ok := e.sorts[name]; ok {
+			u.prev = prev
+		}
+		e.undo = append(e.undo, u)
 	}
 	e.sorts[name] = d
 }

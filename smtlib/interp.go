@@ -152,7 +152,15 @@ var commandNames = map[string]bool{
 	"get-assignment": true, "get-unsat-core": true, "get-unsat-assumptions": true,
 	"get-assertions": true, "reset": true, "reset-assertions": true, "echo": true, "exit": true,
 	"define-fun-rec": false, "define-funs-rec": false, "declare-datatype": false,
-	"declare-datatypes": false, "get-proof": false, "simplify": false, "eval": false,
+	"declare-datatypes": false, "get-proof": false,
+	// Extensions of other solvers, recognised so that users get `unsupported`
+	// rather than an error.
+	"simplify": false, "eval": false, "get-interpolant": false, "get-interpolants": false,
+	"get-abduct": false, "get-qe": false, "get-qe-disjunct": false, "block-model": false,
+	"block-model-values": false, "get-difficulty": false, "get-learned-literals": false,
+	"get-timeout-core": false, "get-instantiations": false, "check-sat-using": false, "apply": false,
+	"display": false, "assert-soft": false, "minimize": false, "maximize": false, "get-objectives": false,
+	"declare-codatatypes": false, "declare-rel": false, "declare-var": false, "rule": false, "query": false,
 }
 
 func (in *Interpreter) execute(ctx context.Context, cmd []byte, pos Pos) (err error) {
@@ -485,10 +493,6 @@ func (in *Interpreter) defineSort(d *DefineSort, cmd []byte, base Pos) error {
 
 func (in *Interpreter) bindNames(named []namedTerm) error {
 	for _, n := range named {
-		if _, exists := in.env.funs[n.name]; exists {
-			return &Error{Pos: n.pos, Msg: fmt.Sprintf("name %q is already declared", n.name)}
-		}
-		in.env.bindFun(&funDef{Name: n.name, Body: n.t, Named: true})
 		if in.st.IsBool(in.st.SortOf(n.t)) {
 			in.named = append(in.named, n)
 		}

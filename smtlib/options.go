@@ -8,7 +8,7 @@ import (
 )
 
 func parseBoolOption(v string) (bool, bool) {
-	switch v {
+	switch strings.ToLower(v) {
 	case "true":
 		return true, true
 	case "false":

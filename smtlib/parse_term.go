@@ -2,6 +2,7 @@ package smtlib
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/sift-solver/sift/bv"
 	"github.com/sift-solver/sift/term"
@@ -238,6 +239,9 @@ func (p *termParser) identifier(t Token) term.Term {
 			return p.st.False()
 		}
 	}
+	if isFloatingPoint(name) {
+		unsupportedf(t.Pos, "floating-point arithmetic (%s) is not supported", name)
+	}
 	errorf(t.Pos, "unknown constant %q", name)
 	return term.NoTerm
 }
@@ -419,6 +423,9 @@ func (p *termParser) unknownFunction(name string, pos Pos) {
 		"bv2nat", "nat2bv", "int2bv", "bv2int":
 		unsupportedf(pos, "integer arithmetic (%s) is not supported", name)
 	}
+	if isFloatingPoint(name) {
+		unsupportedf(pos, "floating-point arithmetic (%s) is not supported", name)
+	}
 	errorf(pos, "unknown function %q", name)
 }
 
@@ -530,6 +537,11 @@ func (p *termParser) annotated() term.Term {
 		switch string(kw.Text) {
 		case ":named":
 			name, pos := p.symbol("name after :named")
+			// The name is usable at once, even later in the same term.
+			if _, exists := p.env.funs[name]; exists {
+				errorf(pos, "name %q is already declared", name)
+			}
+			p.env.bindFun(&funDef{Name: name, Body: t, Named: true})
 			p.named = append(p.named, namedTerm{name: name, t: t, pos: pos})
 		case ":pattern", ":no-pattern":
 			p.expect(TokLParen, "'(' to open the pattern")
@@ -569,4 +581,16 @@ func (p *termParser) skipAttributeValue() {
 	default:
 		p.next()
 	}
+}
+
+// isFloatingPoint recognises the names of the FloatingPoint theory.
+func isFloatingPoint(name string) bool {
+	name = strings.TrimSuffix(strings.TrimPrefix(name, "(_ "), " …)")
+	switch name {
+	case "fp", "to_fp", "to_fp_unsigned", "RNE", "RNA", "RTP", "RTN", "RTZ", "roundNearestTiesToEven",
+		"roundNearestTiesToAway", "roundTowardPositive", "roundTowardNegative", "roundTowardZero",
+		"+oo", "-oo", "+zero", "-zero", "NaN":
+		return true
+	}
+	return strings.HasPrefix(name, "fp.")
 }

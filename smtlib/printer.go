@@ -50,13 +50,9 @@ func (p *Printer) WriteTerm(b *strings.Builder, t term.Term) {
 		height[t] = m
 		return m
 	}
-	sort.Slice(shared, func(i, j int) bool {
-		hi, hj := h(shared[i]), h(shared[j])
-		if hi != hj {
-			return hi < hj
-		}
-		return shared[i] < shared[j]
-	})
+	// Within a height, keep the order of discovery: it depends only on the
+	// term's structure, not on ids, so printing is stable across re-parsing.
+	sort.SliceStable(shared, func(i, j int) bool { return h(shared[i]) < h(shared[j]) })
 	names := make(map[term.Term]string, len(shared))
 	open := 0
 	for i := 0; i < len(shared); {
@@ -315,4 +311,64 @@ func (p *Printer) ModelString(m *term.Model, vars []term.Term) string {
 // quoteString writes s as an SMT-LIB string literal.
 func quoteString(s string) string {
 	return `"` + strings.ReplaceAll(s, `"`, `""`) + `"`
+}
+
+// ScriptString prints a standalone script that declares the free variables
+// and sorts of the assertions and asserts them: the form in which sift writes
+// a query.
+func (p *Printer) ScriptString(logic string, assertions []term.Term) string {
+	st := p.st
+	var b strings.Builder
+	if logic != "" {
+		b.WriteString("(set-logic " + logic + ")\n")
+	}
+	seen := map[term.Term]bool{}
+	var vars []term.Term
+	for _, a := range assertions {
+		for _, v := range st.FreeVars(a) {
+			if !seen[v] {
+				seen[v] = true
+				vars = append(vars, v)
+			}
+		}
+	}
+	sort.Slice(vars, func(i, j int) bool { return vars[i] < vars[j] })
+	sortsSeen := map[term.Sort]bool{}
+	var declareSorts func(s term.Sort)
+	declareSorts = func(s term.Sort) {
+		switch st.Kind(s) {
+		case term.KindUninterpreted:
+			if !sortsSeen[s] {
+				sortsSeen[s] = true
+				b.WriteString("(declare-sort " + term.QuoteSymbol(st.SortName(s)) + " 0)\n")
+			}
+		case term.KindArray:
+			declareSorts(st.IndexSort(s))
+			declareSorts(st.ElemSort(s))
+		case term.KindFun:
+			for _, d := range st.Domain(s) {
+				declareSorts(d)
+			}
+			declareSorts(st.Range(s))
+		}
+	}
+	for _, v := range vars {
+		declareSorts(st.SortOf(v))
+	}
+	for _, v := range vars {
+		s := st.SortOf(v)
+		b.WriteString("(declare-fun " + term.QuoteSymbol(st.Name(v)) + " ")
+		if st.Kind(s) == term.KindFun {
+			b.WriteString(st.SortString(s))
+		} else {
+			b.WriteString("() " + st.SortString(s))
+		}
+		b.WriteString(")\n")
+	}
+	for _, a := range assertions {
+		b.WriteString("(assert ")
+		p.WriteTerm(&b, a)
+		b.WriteString(")\n")
+	}
+	return b.String()
 }
