@@ -171,16 +171,14 @@ func mulPreimage(x Set, k uint64, t Set) Set {
 
 // appendIndexPreimage maps the image pieces back to elements of p.
 func appendIndexPreimage(ps []SVI, p SVI, start, stride uint64, pieces Set, m uint64) []SVI {
-	{
-		for _, q := range pieces.parts {
-			i0 := ((q.Lo - start) & m) / stride
-			i1 := ((q.Hi - start) & m) / stride
-			di := uint64(1)
-			if !q.IsSingleton() {
-				di = q.S / stride
-			}
-			ps = append(ps, mkSVI(p.Lo+i0*p.S, p.Lo+i1*p.S, di*p.S))
+	for _, q := range pieces.parts {
+		i0 := ((q.Lo - start) & m) / stride
+		i1 := ((q.Hi - start) & m) / stride
+		di := uint64(1)
+		if !q.IsSingleton() {
+			di = q.S / stride
 		}
+		ps = append(ps, mkSVI(p.Lo+i0*p.S, p.Lo+i1*p.S, di*p.S))
 	}
 	return ps
 }

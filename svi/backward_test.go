@@ -90,8 +90,6 @@ func TestBackwardUnaryAndResize(t *testing.T) {
 	}
 }
 
-// Backward for unary operators ignores the second argument.
-func init() { _ = Backward }
 
 func checkResize(t *testing.T, name string, x, tg Set, r Result, f func(uint64) uint64) {
 	t.Helper()
