@@ -90,10 +90,9 @@ func TestBackwardUnaryAndResize(t *testing.T) {
 	}
 }
 
-
 func checkResize(t *testing.T, name string, x, tg Set, r Result, f func(uint64) uint64) {
 	t.Helper()
-	var proj, img bset
+	var proj bset
 	for _, a := range mustElems(x) {
 		if tg.Contains(f(a)) {
 			proj.add(a)
@@ -106,7 +105,6 @@ func checkResize(t *testing.T, name string, x, tg Set, r Result, f func(uint64) 
 	if r.Exact && got != proj {
 		t.Fatalf("%s backward(%v, %v) = %v claims exact, want %v", name, x, tg, r.Set, proj)
 	}
-	_ = img
 }
 
 func TestBackConcat(t *testing.T) {
