@@ -197,17 +197,23 @@ func (in *Interpreter) execute(ctx context.Context, cmd []byte, pos Pos) (err er
 	}
 	c, perr := parseCommand(cmd)
 	if perr != nil {
-		return in.grammarError(perr, pos)
+		return in.grammarError(perr, pos, name)
 	}
 	return in.run(ctx, c, cmd, pos)
 }
 
 // grammarError turns a participle error into a positioned Error.
-func (in *Interpreter) grammarError(err error, base Pos) error {
+func (in *Interpreter) grammarError(err error, base Pos, name string) error {
 	var pe participle.Error
 	if errors.As(err, &pe) {
 		p := pe.Position()
-		return &Error{Pos: absPos(base, p.Line, p.Column), Msg: pe.Message()}
+		msg := pe.Message()
+		// participle names the Go struct it expected, which means nothing to
+		// a user; the command name does.
+		if i := strings.Index(msg, " (expected "); i >= 0 {
+			msg = msg[:i]
+		}
+		return &Error{Pos: absPos(base, p.Line, p.Column), Msg: "malformed " + name + ": " + msg}
 	}
 	return &Error{Pos: base, Msg: err.Error()}
 }

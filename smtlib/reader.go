@@ -186,6 +186,9 @@ start:
 		}
 	}
 done:
+	if i == 0 {
+		i = 1 // a lone ')' is a command of its own, answered with an error
+	}
 	cmd := rd.buf[rd.off : rd.off+i]
 	rd.advance(rd.off, rd.off+i)
 	rd.off += i
