@@ -145,6 +145,9 @@ func (s *Span) Parse(lex *lexer.PeekingLexer) error {
 	if t.Type != tokType(TokLParen) {
 		tok := *lex.Next()
 		s.Atom = &tok
+		// The raw length of an atom is not kept (quotes are stripped), so the
+		// span runs to the next token; only whitespace lies in between.
+		s.End = lex.Peek().Pos.Offset
 		return nil
 	}
 	depth := 0
