@@ -44,7 +44,7 @@ func NewSession(st *term.Store, opts Options) *Session {
 
 // DefaultStages returns the pipeline, in order.
 func DefaultStages() []Stage {
-	return []Stage{constantStage{}}
+	return []Stage{constantStage{}, newBitblastStage()}
 }
 
 // Driver returns the session's stage driver (for statistics).

@@ -1,0 +1,161 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+
+	"github.com/sift-solver/sift/sat"
+	"github.com/sift-solver/sift/term"
+)
+
+// bitblastStage decides quantifier-free problems over Bool and bit-vectors by
+// blasting them to an AIG and solving its CNF with CaDiCaL. Anything else
+// (arrays, uninterpreted functions and sorts, quantifiers) is Unknown with
+// reason "unsupported: ...".
+//
+// It is incremental across the checks of one session: the term-to-circuit
+// map, the CNF encoder and the solver live as long as the stage, so a term is
+// blasted and encoded once and learned clauses survive push and pop. Each
+// assertion term t is guarded by its own activation literal a_t (the clause
+// ¬a_t ∨ t is added once); a check assumes the activation literals of the
+// assertions it holds plus the literals of its assumptions, so a popped
+// assertion simply stops being assumed, and CaDiCaL's failed assumptions give
+// the unsat core.
+type bitblastStage struct {
+	st     *term.Store
+	tb     *termBlaster
+	cnf    *sat.CNF
+	solver *sat.Cadical
+	acts   map[term.Term]sat.Lit // activation literal of each assertion term
+}
+
+func newBitblastStage() *bitblastStage { return &bitblastStage{} }
+
+func (*bitblastStage) Name() string { return "bitblast" }
+
+// reset starts over on store st with a fresh solver.
+func (s *bitblastStage) reset(st *term.Store) {
+	if s.solver != nil {
+		s.solver.Close()
+	}
+	solver := sat.NewCadical()
+	// The solver holds C memory; release it when the stage is dropped.
+	runtime.AddCleanup(s, func(c *sat.Cadical) { c.Close() }, solver)
+	b := sat.NewBlaster()
+	s.st, s.solver = st, solver
+	s.tb = newTermBlaster(st, b)
+	s.cnf = sat.NewCNF(b.AIG(), solver)
+	s.acts = map[term.Term]sat.Lit{}
+}
+
+func (s *bitblastStage) Decide(ctx context.Context, p *Problem) (v Verdict, err error) {
+	if s.st != p.Store || s.solver == nil {
+		s.reset(p.Store)
+	}
+	defer func() {
+		// A panic in the blaster is a bug; the state it leaves is not to be
+		// trusted, so the next check starts over.
+		if r := recover(); r != nil {
+			s.reset(p.Store)
+			v, err = Verdict{}, fmt.Errorf("bitblast: internal error: %v", r)
+		}
+	}()
+	stop := func(err error) (Verdict, error) {
+		var u *unsupportedError
+		switch {
+		case errors.As(err, &u):
+			return Verdict{Status: Unknown, Reason: u.Error()}, nil
+		case ctx.Err() != nil:
+			return Verdict{Status: Unknown, Reason: ctxReason(ctx.Err())}, nil
+		}
+		return Verdict{}, err
+	}
+
+	actLits := make([]sat.Lit, len(p.Assertions))
+	for i, a := range p.Assertions {
+		l, err := s.activation(ctx, a)
+		if err != nil {
+			return stop(err)
+		}
+		actLits[i] = l
+	}
+	asmLits := make([]sat.Lit, len(p.Assumptions))
+	for i, a := range p.Assumptions {
+		e, err := s.tb.Bool(ctx, a)
+		if err != nil {
+			return stop(err)
+		}
+		asmLits[i] = s.cnf.Lit(e)
+	}
+
+	s.solver.Assume(actLits...)
+	s.solver.Assume(asmLits...)
+	switch s.solver.Solve(ctx) {
+	case sat.Sat:
+		return Verdict{Status: Sat, Model: s.model(p)}, nil
+	case sat.Unsat:
+		v := Verdict{Status: Unsat, Core: []int{}, FailedAssumptions: []int{}}
+		for i, l := range actLits {
+			if s.solver.Failed(l) {
+				v.Core = append(v.Core, i)
+			}
+		}
+		for i, l := range asmLits {
+			if s.solver.Failed(l) {
+				v.FailedAssumptions = append(v.FailedAssumptions, i)
+			}
+		}
+		return v, nil
+	}
+	if err := ctx.Err(); err != nil {
+		return Verdict{Status: Unknown, Reason: ctxReason(err)}, nil
+	}
+	return Verdict{Status: Unknown, Reason: "sat solver gave up"}, nil
+}
+
+// activation returns the literal that, when assumed, asserts t; the guarding
+// clause is added the first time t is asserted.
+func (s *bitblastStage) activation(ctx context.Context, t term.Term) (sat.Lit, error) {
+	if l, ok := s.acts[t]; ok {
+		return l, nil
+	}
+	e, err := s.tb.Bool(ctx, t)
+	if err != nil {
+		return 0, err
+	}
+	body := s.cnf.Lit(e)
+	a := s.solver.NewVar()
+	s.solver.Freeze(a) // assumed in later checks: keep it out of elimination
+	s.solver.Add(a.Not(), body)
+	s.acts[t] = a
+	return a, nil
+}
+
+// model gives every free variable of the problem its value in the solver's
+// model. Variables the builder simplified away are absent and take their
+// default value, which the driver's validation confirms is harmless.
+func (s *bitblastStage) model(p *Problem) *term.Model {
+	m := term.NewModel()
+	seen := map[term.Term]bool{}
+	var stack []term.Term
+	stack = append(stack, p.Assertions...)
+	stack = append(stack, p.Assumptions...)
+	for len(stack) > 0 {
+		t := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[t] {
+			continue
+		}
+		seen[t] = true
+		if p.Store.Op(t) == term.OpVar {
+			if int(t) < len(s.tb.enc) && s.tb.enc[t].done {
+				m.Set(t, s.tb.modelValue(s.cnf, t))
+			}
+			continue
+		}
+		stack = append(stack, p.Store.Args(t)...)
+	}
+	return m
+}
