@@ -17,11 +17,17 @@ type StageStats struct {
 	Time    time.Duration
 }
 
-// Driver runs the stages in order on a problem until one decides, and
-// validates every sat answer.
+// Step is one element of the pipeline: a Stage or a Transformer.
+type Step interface {
+	Name() string
+}
+
+// Driver runs the pipeline on a problem: transformers rewrite it, stages try
+// to decide it, in order, until one decides. It validates every sat answer
+// against the original problem.
 type Driver struct {
-	Stages []Stage
-	// Trace, when set, receives one line per stage per check.
+	Steps []Step
+	// Trace, when set, receives one line per step per check.
 	Trace io.Writer
 	Stats []StageStats
 	// Validations counts validated models; ValidationFailures counts models
@@ -29,10 +35,10 @@ type Driver struct {
 	Validations, ValidationFailures int
 }
 
-// NewDriver returns a driver over stages, in that order.
-func NewDriver(stages ...Stage) *Driver {
-	d := &Driver{Stages: stages, Stats: make([]StageStats, len(stages))}
-	for i, s := range stages {
+// NewDriver returns a driver over steps, in that order.
+func NewDriver(steps ...Step) *Driver {
+	d := &Driver{Steps: steps, Stats: make([]StageStats, len(steps))}
+	for i, s := range steps {
 		d.Stats[i].Name = s.Name()
 	}
 	return d
@@ -44,25 +50,46 @@ func (d *Driver) tracef(format string, args ...any) {
 	}
 }
 
-// Decide runs the stages on p.
+// Decide runs the pipeline on p.
 func (d *Driver) Decide(ctx context.Context, p *Problem) Verdict {
 	reason := "incomplete"
-	for i, s := range d.Stages {
+	cur := p
+	var maps []ModelMap
+	for i, step := range d.Steps {
 		if err := ctx.Err(); err != nil {
 			return Verdict{Status: Unknown, Reason: ctxReason(err)}
 		}
 		start := time.Now()
-		v, err := s.Decide(ctx, p)
+		var v Verdict
+		var err error
+		switch s := step.(type) {
+		case Transformer:
+			var next *Problem
+			var mm ModelMap
+			next, mm, v, err = s.Transform(ctx, cur)
+			if err == nil && v.Status == Unknown {
+				d.Stats[i].Calls++
+				d.Stats[i].Time += time.Since(start)
+				d.tracef("transform %s: %d -> %d assertions in %v", s.Name(), len(cur.Assertions), len(next.Assertions), time.Since(start))
+				cur = next
+				maps = append(maps, mm)
+				continue
+			}
+		case Stage:
+			v, err = s.Decide(ctx, cur)
+		default:
+			panic("engine: pipeline step is neither a Stage nor a Transformer")
+		}
 		el := time.Since(start)
 		d.Stats[i].Calls++
 		d.Stats[i].Time += el
 		if err != nil {
-			d.tracef("stage %s: error after %v: %v", s.Name(), el, err)
+			d.tracef("stage %s: error after %v: %v", step.Name(), el, err)
 			reason = err.Error()
 			continue
 		}
 		if v.Status == Unknown {
-			d.tracef("stage %s: unknown (%s) in %v", s.Name(), v.Reason, el)
+			d.tracef("stage %s: unknown (%s) in %v", step.Name(), v.Reason, el)
 			if v.Reason != "" {
 				reason = v.Reason
 			}
@@ -71,20 +98,32 @@ func (d *Driver) Decide(ctx context.Context, p *Problem) Verdict {
 			}
 			continue
 		}
+		if cur != p {
+			// Cores refer to the transformed problem; without a mapping back,
+			// every assertion and assumption is taken.
+			v.Core, v.FailedAssumptions = nil, nil
+		}
 		if v.Status == Sat {
-			if v.Model == nil {
-				v.Model = term.NewModel()
+			m := v.Model
+			if m == nil {
+				m = term.NewModel()
 			}
-			if err := d.validate(p, v.Model); err != nil {
+			for j := len(maps) - 1; j >= 0; j-- {
+				if maps[j] != nil {
+					m = maps[j](m)
+				}
+			}
+			v.Model = m
+			if err := d.validate(p, m); err != nil {
 				d.ValidationFailures++
-				d.tracef("stage %s: sat model FAILED validation: %v (this is a bug)", s.Name(), err)
+				d.tracef("stage %s: sat model FAILED validation: %v (this is a bug)", step.Name(), err)
 				reason = "model validation failed"
 				continue
 			}
 			d.Validations++
 		}
 		d.Stats[i].Decided++
-		d.tracef("stage %s: %s in %v", s.Name(), v.Status, el)
+		d.tracef("stage %s: %s in %v", step.Name(), v.Status, el)
 		return v
 	}
 	return Verdict{Status: Unknown, Reason: reason}

@@ -42,9 +42,9 @@ func NewSession(st *term.Store, opts Options) *Session {
 	return &Session{st: st, driver: d}
 }
 
-// DefaultStages returns the pipeline, in order.
-func DefaultStages() []Stage {
-	return []Stage{constantStage{}, newBitblastStage()}
+// DefaultStages returns a fresh pipeline, in order.
+func DefaultStages() []Step {
+	return []Step{constantStage{}, newBitblastStage()}
 }
 
 // Driver returns the session's stage driver (for statistics).

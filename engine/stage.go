@@ -53,3 +53,20 @@ type Stage interface {
 	Name() string
 	Decide(ctx context.Context, p *Problem) (Verdict, error)
 }
+
+// A Transformer rewrites a problem into an equisatisfiable one that later
+// stages decide instead (preprocessing). Its ModelMap carries a model of the
+// rewritten problem back to one of the problem it was given. Validation is
+// always against the original problem, so a wrong transformation shows up as
+// a failed validation, never as a wrong sat.
+//
+// A transformer may also decide the problem outright (a pass that reduces it
+// to false, say) by returning a Verdict whose Status is not Unknown.
+type Transformer interface {
+	Name() string
+	Transform(ctx context.Context, p *Problem) (*Problem, ModelMap, Verdict, error)
+}
+
+// ModelMap maps a model of a transformed problem back to the problem before
+// the transformation. A nil ModelMap is the identity.
+type ModelMap func(m *term.Model) *term.Model

@@ -220,3 +220,7 @@ var commandParser = participle.MustBuild[Command](
 func parseCommand(src []byte) (*Command, error) {
 	return commandParser.ParseBytes("", src)
 }
+
+// LexerDefinition returns the participle lexer definition over sift's
+// hand-written lexer (for grammars outside this package, such as benchmarks).
+func LexerDefinition() lexer.Definition { return lexerDefinition{} }
