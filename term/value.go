@@ -76,12 +76,13 @@ func (v Value) Key() string {
 	case ValUninterpreted:
 		return "u" + strconv.Itoa(v.Elem)
 	case ValArray:
+		def, index, elem := v.Arr.canonical()
 		var b strings.Builder
 		b.WriteString("[")
-		b.WriteString(v.Arr.Default.Key())
-		keys := make([]string, len(v.Arr.Index))
-		for i := range v.Arr.Index {
-			keys[i] = v.Arr.Index[i].Key() + "=" + v.Arr.Elem[i].Key()
+		b.WriteString(def.Key())
+		keys := make([]string, len(index))
+		for i := range index {
+			keys[i] = index[i].Key() + "=" + elem[i].Key()
 		}
 		sort.Strings(keys)
 		for _, k := range keys {
@@ -109,6 +110,46 @@ func (v Value) Equal(u Value) bool {
 		return v.Elem == u.Elem
 	case ValArray:
 		return v.Key() == u.Key()
+	}
+	return false
+}
+
+// canonical returns the array's default and entries in a form that is equal
+// for extensionally equal arrays. It differs from the stored form only when
+// the entries cover a finite index domain (Bool, or a narrow bit-vector): the
+// default is then unobservable, so the value at the least index stands in
+// for it.
+func (a *ArrayValue) canonical() (def Value, index, elem []Value) {
+	if len(a.Index) == 0 || !coversDomain(a.Index[0], len(a.Index)) {
+		return a.Default, a.Index, a.Elem
+	}
+	least := -1
+	for p, i := range a.Index {
+		if (i.Kind == ValBool && !i.Bool) || (i.Kind == ValBV && i.BV.IsZero()) {
+			least = p
+		}
+	}
+	if least < 0 {
+		return a.Default, a.Index, a.Elem
+	}
+	def = a.Elem[least]
+	for p := range a.Index {
+		if !a.Elem[p].Equal(def) {
+			index = append(index, a.Index[p])
+			elem = append(elem, a.Elem[p])
+		}
+	}
+	return def, index, elem
+}
+
+// coversDomain reports whether n distinct indices of i's sort are all of them.
+func coversDomain(i Value, n int) bool {
+	switch i.Kind {
+	case ValBool:
+		return n == 2
+	case ValBV:
+		w := i.BV.Width()
+		return w < 31 && n == 1<<w
 	}
 	return false
 }
