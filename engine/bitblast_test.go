@@ -1,7 +1,18 @@
 package engine_test
 
 import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
 	"testing"
+	"time"
+
+	"github.com/sift-solver/sift/engine"
+	"github.com/sift-solver/sift/smtlib"
+	"github.com/sift-solver/sift/term"
 )
 
 // TestBitblastScripts runs scripts the constant stage cannot fold, so the
@@ -88,4 +99,133 @@ func TestBitblastScripts(t *testing.T) {
 			}
 		})
 	}
+}
+
+// answers runs a script through a fresh interpreter and engine with a
+// per-check timeout and returns the check-sat answers it printed, the full
+// output, and how many models failed validation (each one is a bug).
+func answers(t *testing.T, script []byte, timeout time.Duration) (ans []string, out string, badModels int) {
+	t.Helper()
+	var buf bytes.Buffer
+	var sessions []*engine.Session
+	in := smtlib.NewInterpreter(smtlib.Config{Timeout: timeout, NewSolver: func(st *term.Store) smtlib.Solver {
+		s := engine.NewSession(st, engine.Options{})
+		sessions = append(sessions, s)
+		return s
+	}}, &buf)
+	if err := in.Run(context.Background(), bytes.NewReader(script)); err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(buf.String(), "\n") {
+		switch line {
+		case "sat", "unsat", "unknown":
+			ans = append(ans, line)
+		}
+	}
+	for _, s := range sessions {
+		badModels += s.Driver().ValidationFailures
+	}
+	return ans, buf.String(), badModels
+}
+
+// checkAnswer fails on any answer opposite to want or any failed model, and
+// reports whether the file was decided.
+func checkAnswer(t *testing.T, name, want string, script []byte) (decided bool) {
+	t.Helper()
+	ans, out, bad := answers(t, script, 10*time.Second)
+	if bad > 0 {
+		t.Errorf("%s: %d models failed validation (a bug)\n%s", name, bad, out)
+	}
+	if len(ans) != 1 {
+		t.Errorf("%s: want one check-sat answer, got %q\n%s", name, ans, out)
+		return false
+	}
+	switch ans[0] {
+	case want:
+		return true
+	case "unknown":
+		t.Logf("%s: unknown (expected %s)", name, want)
+		return false
+	}
+	t.Errorf("%s: WRONG ANSWER %s, expected %s\n%s", name, ans[0], want, out)
+	return false
+}
+
+// TestDevQFBV runs every QF_BV file of the attributed dev subset: each answer
+// must be the expected status or unknown, never the opposite.
+func TestDevQFBV(t *testing.T) {
+	const dir = "../testdata/dev"
+	rows := readTSV(t, filepath.Join(dir, "ATTRIBUTION.tsv"))
+	total, decided := 0, 0
+	for _, r := range rows {
+		if r["logic"] != "QF_BV" {
+			continue
+		}
+		total++
+		script, err := os.ReadFile(filepath.Join(dir, r["path"]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if checkAnswer(t, r["path"], r["expected_status"], script) {
+			decided++
+		}
+	}
+	if total == 0 {
+		t.Fatal("no QF_BV files found")
+	}
+	t.Logf("QF_BV dev files: %d decided, %d unknown, of %d", decided, total-decided, total)
+}
+
+// TestSeedsQFBV runs the QF_BV seed tests of seed 004 against their
+// (set-info :status ...).
+func TestSeedsQFBV(t *testing.T) {
+	files, err := filepath.Glob("../testdata/seeds/004/*.smt2")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no seed files: %v", err)
+	}
+	total, decided := 0, 0
+	for _, f := range files {
+		script, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Contains(script, []byte("(set-logic QF_BV)")) {
+			continue
+		}
+		m := statusRE.FindSubmatch(script)
+		if m == nil {
+			t.Errorf("%s: no :status", f)
+			continue
+		}
+		total++
+		if checkAnswer(t, filepath.Base(f), string(m[1]), script) {
+			decided++
+		}
+	}
+	t.Logf("QF_BV seed files: %d decided, %d unknown, of %d", decided, total-decided, total)
+}
+
+var statusRE = regexp.MustCompile(`\(set-info :status (sat|unsat)\)`)
+
+// readTSV reads a tab-separated file with a header row into maps by column.
+func readTSV(t *testing.T, path string) []map[string]string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	header := strings.Split(lines[0], "\t")
+	var rows []map[string]string
+	for _, l := range lines[1:] {
+		fields := strings.Split(l, "\t")
+		row := map[string]string{}
+		for i, h := range header {
+			if i < len(fields) {
+				row[h] = fields[i]
+			}
+		}
+		rows = append(rows, row)
+	}
+	return rows
 }
