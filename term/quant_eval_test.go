@@ -1,0 +1,210 @@
+package term
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/sift-solver/sift/bv"
+)
+
+// boundedForall builds ∀i. (1 ≤ i ≤ k) → ψ(i) in one of the shapes state
+// merging produces.
+func boundedForall(st *Store, shapeName string, i, k, body Term) Term {
+	w := st.Width(st.SortOf(i))
+	one := st.ConstUint64(w, 1)
+	zero := st.Const(bv.Zero(w))
+	var guarded Term
+	switch shapeName {
+	case "implies":
+		guarded = st.Implies(st.And(st.MustMake(OpBVUle, nil, one, i), st.MustMake(OpBVUle, nil, i, k)), body)
+	case "or-not":
+		guarded = st.Or(st.Not(st.MustMake(OpBVUle, nil, one, i)), st.Not(st.MustMake(OpBVUle, nil, i, k)), body)
+	case "bvult":
+		// 0 < i ∧ i < k+1, written with bvugt so the builder's swap is exercised.
+		// k+1 wraps when k is all ones, which the k values below avoid.
+		kp1 := st.MustMake(OpBVAdd, nil, k, one)
+		guarded = st.Implies(st.And(st.MustMake(OpBVUgt, nil, i, zero), st.MustMake(OpBVUlt, nil, i, kp1)), body)
+	default:
+		panic(shapeName)
+	}
+	return st.MustMake(OpForall, nil, i, guarded)
+}
+
+func TestBoundedForall(t *testing.T) {
+	type outcome int
+	const (
+		isTrue outcome = iota
+		isFalse
+		isCap
+	)
+	cases := []struct {
+		name  string
+		k     string // the bound, from the model
+		limit string // ψ(i) is i < limit
+		cap   uint64
+		want  outcome
+	}{
+		{"holds", "5", "10", 100, isTrue},
+		{"counterexample", "20", "10", 100, isFalse},
+		{"counterexample-at-last", "10", "10", 100, isFalse},
+		{"vacuous-k0", "0", "0", 100, isTrue}, // ψ is false everywhere, but no instance
+		{"at-cap", "100", "200", 100, isTrue},
+		{"past-cap-true", "101", "200", 100, isCap},
+		{"past-cap-false", "150", "3", 100, isCap},
+		{"huge-k", "0xfffffff0", "0", DefaultQuantifierCap, isCap},
+	}
+	for _, w := range []uint32{32, 64} {
+		for _, shapeName := range []string{"implies", "or-not", "bvult"} {
+			for _, c := range cases {
+				st := NewStore()
+				m := NewModel()
+				i := st.BoundVar("i", st.BitVecSort(w))
+				k := bvVar(st, m, "k", val(w, c.k))
+				limit := bvVar(st, m, "limit", val(w, c.limit))
+				q := boundedForall(st, shapeName, i, k, st.MustMake(OpBVUlt, nil, i, limit))
+				if st.Op(q) != OpForall {
+					t.Fatalf("%s: quantifier was folded to %s", shapeName, st.Op(q))
+				}
+				e := NewEvaluator(st, m)
+				e.QuantifierCap = c.cap
+				got, err := e.EvalBool(q)
+				switch c.want {
+				case isCap:
+					if !errors.Is(err, ErrQuantifierCap) {
+						t.Errorf("w=%d %s %s: got (%v, %v), want ErrQuantifierCap", w, shapeName, c.name, got, err)
+					}
+				default:
+					if err != nil || got != (c.want == isTrue) {
+						t.Errorf("w=%d %s %s: got (%v, %v), want %v", w, shapeName, c.name, got, err, c.want == isTrue)
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestUnboundedQuantifierHitsCap(t *testing.T) {
+	for _, w := range []uint32{32, 64} {
+		st := NewStore()
+		m := NewModel()
+		i := st.BoundVar("i", st.BitVecSort(w))
+		x := bvVar(st, m, "x", val(w, "7"))
+		for _, op := range []Op{OpForall, OpExists} {
+			q := st.MustMake(op, nil, i, st.Not(st.Eq(st.MustMake(OpBVAdd, nil, i, x), x)))
+			if _, err := st.Eval(q, m); !errors.Is(err, ErrQuantifierCap) {
+				t.Errorf("w=%d %s over the whole domain: err = %v, want ErrQuantifierCap", w, op, err)
+			}
+		}
+	}
+}
+
+func TestExistsWitness(t *testing.T) {
+	for _, w := range []uint32{32, 64} {
+		st := NewStore()
+		m := NewModel()
+		bw := st.BitVecSort(w)
+		as := st.ArraySort(bw, st.BitVecSort(8))
+		a := st.Var("a", as)
+		arr := NewArrayValue(as, st.BVValue(bv.Zero(8)))
+		arr.Arr = arr.Arr.Store(st.BVValue(val(w, "3")), st.BVValue(val(8, "7")))
+		m.Set(a, arr)
+		i := st.BoundVar("i", bw)
+		one := st.ConstUint64(w, 1)
+		seven := st.ConstUint64(8, 7)
+		for _, c := range []struct {
+			k    string
+			want bool
+		}{{"5", true}, {"3", true}, {"2", false}, {"0", false}} {
+			k := bvVar(st, m, "k"+c.k, val(w, c.k))
+			body := st.And(st.MustMake(OpBVUle, nil, one, i), st.MustMake(OpBVUle, nil, i, k),
+				st.Eq(st.MustMake(OpSelect, nil, a, i), seven))
+			got, err := NewEvaluator(st, m).EvalBool(st.MustMake(OpExists, nil, i, body))
+			if err != nil || got != c.want {
+				t.Errorf("w=%d k=%s: ∃ witness: got (%v, %v), want %v", w, c.k, got, err, c.want)
+			}
+		}
+	}
+}
+
+func TestQuantifiersOverBool(t *testing.T) {
+	st := NewStore()
+	b8 := st.BitVecSort(8)
+	b := st.BoundVar("b", st.BoolSort())
+	c := st.BoundVar("c", st.BoolSort())
+	cases := []struct {
+		name  string
+		x, y  string
+		p     bool
+		build func(x, y, p Term) Term
+		want  bool
+	}{
+		{"forall-ite-equal-branches", "4", "4", false, func(x, y, p Term) Term {
+			return st.MustMake(OpForall, nil, b, st.Eq(st.Ite(b, x, y), x))
+		}, true},
+		{"forall-ite-different-branches", "4", "5", false, func(x, y, p Term) Term {
+			return st.MustMake(OpForall, nil, b, st.Eq(st.Ite(b, x, y), x))
+		}, false},
+		{"exists-b-and-p", "0", "0", true, func(x, y, p Term) Term {
+			return st.MustMake(OpExists, nil, b, st.And(b, p))
+		}, true},
+		{"exists-b-and-p-false", "0", "0", false, func(x, y, p Term) Term {
+			return st.MustMake(OpExists, nil, b, st.And(b, p))
+		}, false},
+		{"forall-two-xor", "0", "0", false, func(x, y, p Term) Term {
+			return st.MustMake(OpForall, nil, b, c, st.MustMake(OpXor, nil, b, c))
+		}, false},
+		{"forall-exists-xor", "0", "0", false, func(x, y, p Term) Term {
+			return st.MustMake(OpForall, nil, b, st.MustMake(OpExists, nil, c, st.MustMake(OpXor, nil, b, c)))
+		}, true},
+		{"exists-forall-xor", "0", "0", false, func(x, y, p Term) Term {
+			return st.MustMake(OpExists, nil, b, st.MustMake(OpForall, nil, c, st.MustMake(OpXor, nil, b, c)))
+		}, false},
+	}
+	for _, tc := range cases {
+		m := NewModel()
+		x := bvVar(st, m, "x", val(8, tc.x))
+		y := bvVar(st, m, "y", val(8, tc.y))
+		p := boolVar(st, m, "p", tc.p)
+		_ = b8
+		got, err := NewEvaluator(st, m).EvalBool(tc.build(x, y, p))
+		if err != nil || got != tc.want {
+			t.Errorf("%s: got (%v, %v), want %v", tc.name, got, err, tc.want)
+		}
+	}
+}
+
+// TestNestedBoundedQuantifiers: ∀i ∈ [1,k]. ∃j. j = i+1 ∧ j ≠ 0, where the
+// equality narrows j to one instance.
+func TestNestedBoundedQuantifiers(t *testing.T) {
+	for _, w := range []uint32{8, 32, 64} {
+		st := NewStore()
+		m := NewModel()
+		bw := st.BitVecSort(w)
+		i, j := st.BoundVar("i", bw), st.BoundVar("j", bw)
+		zero := st.Const(bv.Zero(w))
+		one := st.ConstUint64(w, 1)
+		inner := st.MustMake(OpExists, nil, j, st.And(st.Eq(j, st.MustMake(OpBVAdd, nil, i, one)), st.Not(st.Eq(j, zero))))
+		for _, c := range []struct {
+			k    string
+			want bool
+		}{{"200", true}, {"ones", false}} { // i = ones makes j wrap to 0
+			if c.k == "ones" && w > 8 {
+				continue // 2^w instances: past the cap
+			}
+			k := bvVar(st, m, "k"+c.k, val(w, c.k))
+			q := boundedForall(st, "implies", i, k, inner)
+			got, err := NewEvaluator(st, m).EvalBool(q)
+			if err != nil || got != c.want {
+				t.Errorf("w=%d k=%s: got (%v, %v), want %v", w, c.k, got, err, c.want)
+			}
+		}
+	}
+}
+
+func TestBoundVariableOutsideBinder(t *testing.T) {
+	st := NewStore()
+	i := st.BoundVar("i", st.BitVecSort(8))
+	if _, err := st.Eval(st.MustMake(OpBVUlt, nil, i, st.ConstUint64(8, 3)), NewModel()); err == nil {
+		t.Errorf("evaluating a free bound variable succeeded")
+	}
+}
