@@ -12,13 +12,6 @@ import (
 	"unsafe"
 )
 
-// z3Error carries a Z3 error code's message from the call that raised it to
-// Solve, which turns it into an ordinary error. It is the only panic value
-// this package recovers.
-type z3Error struct{ msg string }
-
-func (e z3Error) Error() string { return e.msg }
-
 // session owns one Z3 context for the length of one Solve call. Z3 contexts
 // are not thread-safe (only Z3_interrupt may be called from elsewhere), so a
 // session is used by one goroutine only.
@@ -71,17 +64,12 @@ func (s *session) check() {
 	if code == C.Z3_OK {
 		return
 	}
-	msg := C.GoString(C.Z3_get_error_msg(s.c, code))
+	msg := unwrapErrors(C.GoString(C.Z3_get_error_msg(s.c, code)))
 	C.Z3_set_error(s.c, C.Z3_OK)
 	if msg == "" {
 		msg = fmt.Sprintf("z3 error code %d", int(code))
 	}
 	panic(z3Error{msg})
-}
-
-// fail raises an error that Z3 did not report through its error code.
-func fail(format string, args ...any) {
-	panic(z3Error{fmt.Sprintf(format, args...)})
 }
 
 // keep checks the call that produced a and takes a reference to it. It must

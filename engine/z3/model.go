@@ -37,7 +37,7 @@ func (r *modelReader) bindings(assertions C.Z3_ast_vector) []Binding {
 		s.check()
 		b := Binding{Name: name, Sort: s.sortString(rng)}
 		if arity == 0 {
-			b.Value = s.astString(r.normalize(r.constValue(d)))
+			b.Value = oneLine(s.astString(r.normalize(r.constValue(d))))
 		} else {
 			params := make([]C.Z3_ast, arity)
 			for i := range arity {
@@ -47,7 +47,7 @@ func (r *modelReader) bindings(assertions C.Z3_ast_vector) []Binding {
 				params[i] = s.keep(C.Z3_mk_const(s.c, s.symbol(p.Name), dom))
 			}
 			body := r.normalize(r.funcBody(d))
-			b.Value = s.astString(s.substituteVars(body, params))
+			b.Value = oneLine(s.astString(s.substituteVars(body, params)))
 		}
 		out = append(out, b)
 	}

@@ -1,0 +1,37 @@
+package z3
+
+import (
+	"fmt"
+	"strings"
+)
+
+// z3Error carries a Z3 error code's message from the call that raised it to
+// Solve, which turns it into an ordinary error. It is the only panic value
+// this package recovers.
+type z3Error struct{ msg string }
+
+func (e z3Error) Error() string { return e.msg }
+
+// fail raises an error that Z3 did not report through its error code.
+func fail(format string, args ...any) {
+	panic(z3Error{fmt.Sprintf(format, args...)})
+}
+
+// unwrapErrors turns the parser's report, one (error "…") line per error,
+// into the bare messages joined by "; ", so that callers can wrap them in
+// their own (error "…") response. Other text is returned trimmed.
+func unwrapErrors(report string) string {
+	var msgs []string
+	for _, line := range strings.Split(strings.TrimSpace(report), "\n") {
+		line = strings.TrimSpace(line)
+		if inner, ok := strings.CutPrefix(line, `(error "`); ok {
+			if inner, ok = strings.CutSuffix(inner, `")`); ok {
+				line = inner
+			}
+		}
+		if line != "" {
+			msgs = append(msgs, line)
+		}
+	}
+	return strings.Join(msgs, "; ")
+}

@@ -1,0 +1,11 @@
+; Copied unchanged from shared/tests/seeds/000/t04_k1_sat.smt2 (seed 000 quantified merge queries).
+(set-logic ABV)
+(set-info :status sat)
+(declare-fun s () (Array (_ BitVec 32) (_ BitVec 8)))
+(declare-fun n () (_ BitVec 32))
+(declare-fun k () (_ BitVec 32))
+(define-fun one () (_ BitVec 32) #x00000001)
+(assert (forall ((i (_ BitVec 32))) (=> (and (bvule one i) (bvule i k)) (not (= (select s (bvsub i one)) #x00)))))
+(assert (= k one))
+(assert (= (select s #x00000001) #x00))
+(check-sat)
