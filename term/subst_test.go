@@ -1,0 +1,123 @@
+package term
+
+import (
+	"testing"
+)
+
+func TestSubstitute(t *testing.T) {
+	st := NewStore()
+	b8 := st.BitVecSort(8)
+	x, y, z := st.Var("x", b8), st.Var("y", b8), st.Var("z", b8)
+	p := st.Var("p", st.BoolSort())
+	i := st.BoundVar("i", b8)
+	c3 := st.ConstUint64(8, 3)
+	mk := func(op Op, idx []uint32, args ...Term) Term { return st.MustMake(op, idx, args...) }
+	add := func(a, b Term) Term { return mk(OpBVAdd, nil, a, b) }
+	forallI := func(body Term) Term { return mk(OpForall, nil, i, body) }
+	cases := []struct {
+		name string
+		t    Term
+		sub  map[Term]Term
+		want Term
+	}{
+		{"empty", add(x, y), nil, add(x, y)},
+		{"var", add(x, y), map[Term]Term{x: z}, add(z, y)},
+		{"simultaneous-swap", mk(OpBVSub, nil, x, y), map[Term]Term{x: y, y: x}, mk(OpBVSub, nil, y, x)},
+		{"rewrites-again", add(x, y), map[Term]Term{y: st.ConstUint64(8, 0)}, x},
+		{"folds", add(x, y), map[Term]Term{x: c3, y: c3}, st.ConstUint64(8, 6)},
+		{"subterm-key", mk(OpBVMul, nil, add(x, y), z), map[Term]Term{add(x, y): z}, mk(OpBVMul, nil, z, z)},
+		{"untouched", add(x, y), map[Term]Term{z: c3}, add(x, y)},
+		{"bool-var", st.Ite(p, x, y), map[Term]Term{p: st.True()}, x},
+		{"extract-indices-kept", mk(OpExtract, []uint32{5, 2}, x), map[Term]Term{x: y}, mk(OpExtract, []uint32{5, 2}, y)},
+		{"under-quantifier", forallI(st.Eq(add(i, x), y)), map[Term]Term{x: z},
+			forallI(st.Eq(add(i, z), y))},
+		{"shielded-bound", forallI(st.Eq(add(i, x), y)), map[Term]Term{i: c3},
+			forallI(st.Eq(add(i, x), y))},
+		{"shielded-bound-rest-applies", forallI(st.Eq(add(i, x), y)), map[Term]Term{i: c3, x: z},
+			forallI(st.Eq(add(i, z), y))},
+		{"free-bound-replaced", st.Eq(add(i, x), y), map[Term]Term{i: c3},
+			st.Eq(add(c3, x), y)},
+		{"shield-only-inside", st.And(st.Eq(i, x), forallI(st.Eq(i, x))), map[Term]Term{i: y},
+			st.And(st.Eq(y, x), forallI(st.Eq(i, x)))},
+	}
+	for _, c := range cases {
+		if got := st.Substitute(c.t, c.sub); got != c.want {
+			t.Errorf("%s: got term %d (%s), want %d (%s)", c.name, got, st.Op(got), c.want, st.Op(c.want))
+		}
+	}
+}
+
+func TestSubstituteConstArray(t *testing.T) {
+	st := NewStore()
+	b8 := st.BitVecSort(8)
+	as := st.ArraySort(b8, b8)
+	x, y := st.Var("x", b8), st.Var("y", b8)
+	ca, _ := st.ConstArray(as, x)
+	want, _ := st.ConstArray(as, y)
+	if got := st.Substitute(ca, map[Term]Term{x: y}); got != want {
+		t.Errorf("constant array substitution gave %d, want %d", got, want)
+	}
+	// Read over the substituted constant array folds to its value.
+	sel := st.MustMake(OpSelect, nil, st.MustMake(OpStore, nil, st.Var("a", as), x, y), x)
+	if sel != y {
+		t.Fatalf("select over store at the same index did not fold")
+	}
+}
+
+func TestFreeVars(t *testing.T) {
+	st := NewStore()
+	b8 := st.BitVecSort(8)
+	x, y, z := st.Var("x", b8), st.Var("y", b8), st.Var("z", b8)
+	f := st.Var("f", st.FunSort([]Sort{b8}, b8))
+	i := st.BoundVar("i", b8)
+	add := func(a, b Term) Term { return st.MustMake(OpBVAdd, nil, a, b) }
+	cases := []struct {
+		name string
+		t    Term
+		want []Term
+	}{
+		{"const", st.ConstUint64(8, 1), nil},
+		{"order", st.Eq(add(y, x), add(x, z)), []Term{y, x, z}},
+		{"shared-once", st.Eq(add(x, x), add(x, x)), nil}, // builds true
+		{"function-symbol", st.Eq(st.MustMake(OpApply, nil, f, x), y), []Term{f, x, y}},
+		{"bound-excluded", st.MustMake(OpForall, nil, i, st.Eq(add(i, x), y)), []Term{x, y}},
+	}
+	for _, c := range cases {
+		got := st.FreeVars(c.t)
+		if len(got) != len(c.want) {
+			t.Errorf("%s: got %v, want %v", c.name, got, c.want)
+			continue
+		}
+		for k := range got {
+			if got[k] != c.want[k] {
+				t.Errorf("%s: got %v, want %v", c.name, got, c.want)
+				break
+			}
+		}
+	}
+}
+
+func TestIsQuantifierFree(t *testing.T) {
+	st := NewStore()
+	b8 := st.BitVecSort(8)
+	x := st.Var("x", b8)
+	i := st.BoundVar("i", b8)
+	q := st.MustMake(OpExists, nil, i, st.Eq(i, x))
+	p := st.Var("p", st.BoolSort())
+	cases := []struct {
+		name string
+		t    Term
+		want bool
+	}{
+		{"atom", st.Eq(x, st.ConstUint64(8, 2)), true},
+		{"bound-var-alone", st.Eq(i, x), true},
+		{"quantifier", q, false},
+		{"nested", st.And(p, st.Not(q)), false},
+		{"constant", st.True(), true},
+	}
+	for _, c := range cases {
+		if got := st.IsQuantifierFree(c.t); got != c.want {
+			t.Errorf("%s: got %v, want %v", c.name, got, c.want)
+		}
+	}
+}
