@@ -1,0 +1,55 @@
+package engine
+
+import (
+	"context"
+
+	"github.com/sift-solver/sift/bv"
+	"github.com/sift-solver/sift/svi"
+	"github.com/sift-solver/sift/term"
+)
+
+// SVIStage is the strided value interval decision procedure of seed 004
+// (package svi) as a pipeline stage, placed before bit-blasting: it decides
+// conjunctions of unsigned comparisons over linear terms without a SAT call,
+// and answers Unknown at once on anything else. Its sat models are validated
+// by the driver like every other stage's.
+type SVIStage struct {
+	s svi.Stage
+}
+
+// NewSVIStage returns a stage with zeroed statistics.
+func NewSVIStage() *SVIStage { return &SVIStage{} }
+
+func (*SVIStage) Name() string { return "svi" }
+
+// Decide takes the assertions and the assumptions as one conjunction.
+func (s *SVIStage) Decide(ctx context.Context, p *Problem) (Verdict, error) {
+	all := make([]term.Term, 0, len(p.Assertions)+len(p.Assumptions))
+	all = append(all, p.Assertions...)
+	all = append(all, p.Assumptions...)
+	d := s.s.Decide(ctx, p.Store, all)
+	switch d.Status {
+	case svi.Unsat:
+		// No core: every assertion and assumption is taken.
+		return Verdict{Status: Unsat}, nil
+	case svi.Sat:
+		m := term.NewModel()
+		for v, x := range d.Model {
+			w := p.Store.Width(p.Store.SortOf(v))
+			m.Set(v, p.Store.BVValue(bv.New(w, x)))
+		}
+		return Verdict{Status: Sat, Model: m}, nil
+	}
+	return Verdict{Status: Unknown, Reason: d.Reason}, nil
+}
+
+// Stats returns how many checks each layer answered.
+func (s *SVIStage) Stats() svi.Stats { return s.s.Stats() }
+
+// LastLayer is the layer that answered the last check: svi.PVI or svi.UBox
+// when the stage decided it, svi.BVT when it gave up.
+func (s *SVIStage) LastLayer() svi.Level { return s.s.LastLayer() }
+
+// LastDecision is the last check's svi.Decision; its Sets are the variable
+// domains the exact layer proved (sound facts for later stages).
+func (s *SVIStage) LastDecision() svi.Decision { return s.s.Last() }

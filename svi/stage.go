@@ -1,0 +1,137 @@
+package svi
+
+import (
+	"context"
+
+	"github.com/sift-solver/sift/term"
+)
+
+// Status is the answer of the decision procedure.
+type Status int8
+
+const (
+	Unsat   Status = -1
+	Unknown Status = 0
+	Sat     Status = 1
+)
+
+func (s Status) String() string {
+	switch s {
+	case Sat:
+		return "sat"
+	case Unsat:
+		return "unsat"
+	}
+	return "unknown"
+}
+
+// Decision is what Decide concluded about a conjunction of assertions.
+type Decision struct {
+	Status Status
+	// Layer is the layer that decided: PVI (exact, Sat or Unsat) or UBox
+	// (the box, Sat only); BVT when the answer is Unknown.
+	Layer Level
+	// Model gives every variable of the assertions a value (Sat only).
+	Model map[term.Term]uint64
+	// Sets holds, for Unknown answers in the fragment, each variable's
+	// domain after the exact layer: every solution gives the variable a
+	// value in its set, so the sets are sound facts for later stages (array
+	// pre-check, bit-blasting). Nil when the problem is out of the fragment.
+	Sets map[term.Term]Set
+	// Reason says why the answer is Unknown.
+	Reason string
+	// OutOfFragment is set when the assertions use something the stage
+	// does not handle; the layers never ran.
+	OutOfFragment bool
+}
+
+// Decide decides the conjunction of the Boolean terms assertions with the
+// SVI layers of seed 004: exact value sets first (pvi), then an
+// under-approximating box that can only show SAT (ubox). It answers Unknown
+// (the paper's bvt: hand over to bit-vector reasoning) when the assertions
+// are outside the fragment (decide_fragment.go) or both layers give up.
+func Decide(ctx context.Context, st *term.Store, assertions []term.Term) Decision {
+	c := newCompiler(st)
+	for _, a := range assertions {
+		if err := c.conjunct(a, false); err != nil {
+			return Decision{Status: Unknown, Layer: BVT, Reason: err.Error(), OutOfFragment: true}
+		}
+	}
+	if c.contradiction {
+		return Decision{Status: Unsat, Layer: PVI}
+	}
+	d := newDomains(c)
+	out, pending := decidePVI(ctx, d, c.lits)
+	switch out {
+	case pviUnsat:
+		return Decision{Status: Unsat, Layer: PVI}
+	case pviSat:
+		if m, ok := d.witnesses(); ok {
+			return Decision{Status: Sat, Layer: PVI, Model: m}
+		}
+	}
+	sets := make(map[term.Term]Set, len(d.dom))
+	for v, s := range d.dom {
+		sets[v] = s
+	}
+	if ctx.Err() != nil {
+		return Decision{Status: Unknown, Layer: BVT, Sets: sets, Reason: "canceled"}
+	}
+	if b, ok := decideBox(d, pending); ok {
+		if m, ok := b.witnesses(); ok {
+			return Decision{Status: Sat, Layer: UBox, Model: m}
+		}
+	}
+	return Decision{Status: Unknown, Layer: BVT, Sets: sets,
+		Reason: "svi gave up: " + pending[0].pred.String() + " literal neither exact nor boxed"}
+}
+
+// Stats counts the Decide calls of a Stage by the layer that answered.
+type Stats struct {
+	Calls int
+	// PVI counts exact answers, UBox answers shown by a box, BVT the
+	// Unknown answers (OutOfFragment of them never entered the layers).
+	PVI, UBox, BVT, OutOfFragment int
+}
+
+// Stage is Decide with statistics, for a solver pipeline: one Stage per
+// session. It is not safe for concurrent use.
+type Stage struct {
+	stats Stats
+	last  Decision
+	ran   bool
+}
+
+// Decide runs Decide and records which layer answered.
+func (s *Stage) Decide(ctx context.Context, st *term.Store, assertions []term.Term) Decision {
+	d := Decide(ctx, st, assertions)
+	s.stats.Calls++
+	switch {
+	case d.OutOfFragment:
+		s.stats.BVT++
+		s.stats.OutOfFragment++
+	case d.Status == Unknown:
+		s.stats.BVT++
+	case d.Layer == UBox:
+		s.stats.UBox++
+	default:
+		s.stats.PVI++
+	}
+	s.last, s.ran = d, true
+	return d
+}
+
+// Stats returns the counters so far.
+func (s *Stage) Stats() Stats { return s.stats }
+
+// LastLayer is the layer of the last call: PVI or UBox when it decided, BVT
+// when it gave up (or before any call).
+func (s *Stage) LastLayer() Level {
+	if !s.ran {
+		return BVT
+	}
+	return s.last.Layer
+}
+
+// Last returns the last Decision, e.g. for its Sets.
+func (s *Stage) Last() Decision { return s.last }
