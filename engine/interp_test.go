@@ -60,7 +60,7 @@ func TestCommands(t *testing.T) {
 		{"get-option", "(set-option :random-seed 7)(get-option :random-seed)(set-option :timeout 100)(get-option :timeout)", "7\n100\n"},
 		{"echo and exit", "(echo \"hi \"\"there\"\"\")(exit)(check-sat)", "hi \"there\"\n"},
 		{"overflow predicates", "(assert (bvuaddo #xff #x01))(assert (not (bvsmulo #x02 #x03)))(check-sat)", "sat\n"},
-		{"get-assignment", "(declare-const q Bool)(assert (! (not q) :named nq))(check-sat)", "unknown\n"},
+		{"get-assignment", "(declare-const q Bool)(assert (! (not q) :named nq))(check-sat)(get-assignment)", "sat\n((nq true))\n"},
 		{"quoted symbols", "(declare-const |a b| (_ BitVec 4))(check-sat)(get-value (|a b|))", "sat\n((|a b| #x0))\n"},
 
 		// Errors: each gets a position and the session goes on.

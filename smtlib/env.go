@@ -119,6 +119,12 @@ func (e *Env) ResetAssertions() {
 	e.Pop()
 }
 
+func (e *Env) clearLocals() {
+	if len(e.locals) > 0 {
+		e.locals = map[string][]term.Term{}
+	}
+}
+
 func (e *Env) pushLocal(name string, t term.Term) { e.locals[name] = append(e.locals[name], t) }
 
 func (e *Env) popLocal(name string) {

@@ -164,6 +164,9 @@ var commandNames = map[string]bool{
 }
 
 func (in *Interpreter) execute(ctx context.Context, cmd []byte, pos Pos) (err error) {
+	// Let and quantifier bindings live only inside one term; a parse error
+	// that bails out of a binder must not leave them behind.
+	defer in.env.clearLocals()
 	defer catch(&err)
 	lx := NewLexer(cmd, pos)
 	open := lx.Next()
