@@ -1,0 +1,21 @@
+// Package preprocess holds sift's word-level preprocessing: the Pass
+// interface, the Driver that runs passes to a fixed point, and one pass per
+// file, after Bitwuzla's preprocessor.
+//
+// A run is a pure function of the assertions and the frozen variables (those
+// of check-sat-assuming assumptions): nothing is kept between runs except a
+// cache of fresh variable names, so push and pop need no special handling.
+//
+// Invariants (checked by CheckSanity, which tests run after every pass):
+//   - the assertions are Boolean and equisatisfiable with the input;
+//   - a variable on the trail occurs in no assertion, and is not frozen;
+//   - walking the trail backwards, each definition mentions only variables
+//     that already have a value, so State.Reconstruct turns a model of the
+//     result into a model of the input;
+//   - no pass looks below a quantifier to eliminate a variable.
+//
+// Start reading at pass.go and driver.go, then state.go (trail and model
+// reconstruction) and sanity.go. The passes are pass_*.go: flatten-and,
+// rewrite (rules in pass_rewrite_rules.go), var-subst, embedded and
+// unconstrained.
+package preprocess

@@ -1,0 +1,127 @@
+package preprocess
+
+import (
+	"context"
+
+	"github.com/sift-solver/sift/bv"
+	"github.com/sift-solver/sift/term"
+)
+
+// Rewrite normalises the assertions bottom-up with rules deeper than the
+// builder's (rewrite_rules.go). Rebuilding every node through the builder
+// also propagates constants through the whole DAG. Every rule is an
+// equivalence, so no trail entry is needed.
+type Rewrite struct {
+	// Hits counts rule applications by rule name (for tests and tracing).
+	Hits map[string]int
+}
+
+func (*Rewrite) Name() string { return "rewrite" }
+
+func (p *Rewrite) Apply(ctx context.Context, s *State) (bool, error) {
+	if p.Hits == nil {
+		p.Hits = map[string]int{}
+	}
+	r := newRewriter(s.Store, p.Hits)
+	changed := false
+	for i, a := range s.Assertions {
+		if err := ctx.Err(); err != nil {
+			return false, err
+		}
+		na := r.rewrite(a)
+		if na != a {
+			s.Assertions[i] = na
+			s.NoteRewritten(1)
+			changed = true
+		}
+	}
+	return changed, nil
+}
+
+// rewriter holds the memo of one application.
+type rewriter struct {
+	st    *term.Store
+	memo  map[term.Term]term.Term // full bottom-up result
+	top   map[term.Term]term.Term // result of the rules at the root only
+	hits  map[string]int
+	depth int
+}
+
+func newRewriter(st *term.Store, hits map[string]int) *rewriter {
+	return &rewriter{st: st, memo: map[term.Term]term.Term{}, top: map[term.Term]term.Term{}, hits: hits}
+}
+
+// RewriteTerm returns the normal form of t under the rewrite rules. It is
+// what the Rewrite pass applies to each assertion.
+func RewriteTerm(st *term.Store, t term.Term) term.Term {
+	return newRewriter(st, map[string]int{}).rewrite(t)
+}
+
+func (r *rewriter) rewrite(t term.Term) term.Term {
+	if n, ok := r.memo[t]; ok {
+		return n
+	}
+	st := r.st
+	if st.Op(t).IsLeaf() {
+		return t
+	}
+	n := st.NumArgs(t)
+	var out []term.Term
+	for i := 0; i < n; i++ {
+		a := st.Arg(t, i)
+		na := r.rewrite(a)
+		if na != a && out == nil {
+			out = make([]term.Term, n)
+			copy(out, st.Args(t)[:i])
+		}
+		if out != nil {
+			out[i] = na
+		}
+	}
+	res := t
+	if out != nil {
+		res = st.Rebuild(t, out)
+	}
+	res = r.normTop(res)
+	r.memo[t] = res
+	return res
+}
+
+// maxRuleDepth bounds nested rule applications; past it a term is left as
+// it is, which is always sound.
+const maxRuleDepth = 64
+
+// normTop applies the rules at the root of t, whose arguments are already in
+// normal form. Rules build their results with mk, so those are normal too.
+func (r *rewriter) normTop(t term.Term) term.Term {
+	if n, ok := r.top[t]; ok {
+		return n
+	}
+	if r.depth >= maxRuleDepth {
+		return t
+	}
+	r.depth++
+	res := t
+	if n, name, ok := r.rules(t); ok {
+		r.hits[name]++
+		res = n
+	}
+	r.depth--
+	r.top[t] = res
+	return res
+}
+
+// mk builds op over args through the builder and normalises the root.
+func (r *rewriter) mk(op term.Op, idx []uint32, args ...term.Term) term.Term {
+	return r.normTop(r.st.MustMake(op, idx, args...))
+}
+
+func (r *rewriter) konst(v bv.Value) term.Term { return r.st.Const(v) }
+
+func (r *rewriter) extract(t term.Term, hi, lo uint32) term.Term {
+	return r.mk(term.OpExtract, []uint32{hi, lo}, t)
+}
+
+func (r *rewriter) width(t term.Term) uint32 { return r.st.Width(r.st.SortOf(t)) }
+
+func (r *rewriter) isConst(t term.Term) bool { return r.st.Op(t) == term.OpBVConst }
