@@ -17,20 +17,17 @@ func fail(format string, args ...any) {
 	panic(z3Error{fmt.Sprintf(format, args...)})
 }
 
-// unwrapErrors turns the parser's report, one (error "…") line per error,
-// into the bare messages joined by "; ", so that callers can wrap them in
-// their own (error "…") response. Other text is returned trimmed.
+// unwrapErrors turns the parser's report, one (error "…") per error, into
+// the bare messages joined by "; ", so that callers can wrap them in their
+// own (error "…") response. Line breaks inside a message become spaces.
+// Text without that wrapping is returned trimmed.
 func unwrapErrors(report string) string {
 	var msgs []string
-	for _, line := range strings.Split(strings.TrimSpace(report), "\n") {
-		line = strings.TrimSpace(line)
-		if inner, ok := strings.CutPrefix(line, `(error "`); ok {
-			if inner, ok = strings.CutSuffix(inner, `")`); ok {
-				line = inner
-			}
-		}
-		if line != "" {
-			msgs = append(msgs, line)
+	for _, part := range strings.Split(report, `(error "`) {
+		part = strings.TrimSpace(part)
+		part = strings.TrimSuffix(part, `")`)
+		if part = strings.Join(strings.Fields(part), " "); part != "" {
+			msgs = append(msgs, part)
 		}
 	}
 	return strings.Join(msgs, "; ")

@@ -7,6 +7,7 @@ func TestUnwrapErrors(t *testing.T) {
 		{"(error \"line 1 column 5: unknown constant y\")\n", "line 1 column 5: unknown constant y"},
 		{"(error \"a\")\n(error \"b\")\n", "a; b"},
 		{"invalid argument", "invalid argument"},
+		{"(error \"line 3: unknown parameter 'x'; Legal parameters are:\n  auto_config (bool)\n\")\n", "line 3: unknown parameter 'x'; Legal parameters are: auto_config (bool)"},
 		{"", ""},
 	}
 	for _, tc := range tests {

@@ -22,6 +22,9 @@ func oneLine(text string) string {
 		pendingSpace = false
 		if ch == '|' || ch == '"' {
 			end := closingQuote(text, i)
+			if end < 0 {
+				end = len(text)
+			}
 			b.WriteString(text[i:end])
 			i = end - 1
 			continue
@@ -32,7 +35,8 @@ func oneLine(text string) string {
 }
 
 // closingQuote returns the index just past the quote that closes the one at
-// text[open]. In string literals "" is an escaped quote.
+// text[open], or -1 if it is never closed. In string literals "" is an
+// escaped quote.
 func closingQuote(text string, open int) int {
 	q := text[open]
 	for i := open + 1; i < len(text); i++ {
@@ -45,5 +49,5 @@ func closingQuote(text string, open int) int {
 		}
 		return i + 1
 	}
-	return len(text)
+	return -1
 }

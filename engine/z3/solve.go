@@ -18,9 +18,10 @@ import (
 )
 
 // Solve parses a complete SMT-LIB 2 script made of declarations, definitions
-// and assertions and checks it with a fresh Z3 context. Commands such as
-// check-sat, get-model, push/pop and set-option are ignored by Z3's parser;
-// (set-logic L) selects Z3's solver for L, as the z3 binary does.
+// and assertions and checks it with a fresh Z3 context. Other commands that
+// leave the assertions alone (set-option, set-info, check-sat, get-model, …)
+// are skipped; push, pop, reset and check-sat-assuming are refused with an
+// error. (set-logic L) selects Z3's solver for L, as the z3 binary does.
 //
 // The context's deadline and cancellation interrupt Z3; the result is then
 // Unknown with Reason "timeout" or "canceled". The deadline is also given to
@@ -34,6 +35,10 @@ func Solve(ctx context.Context, smt2 string) (res Result, err error) {
 	}
 	// Z3 does not need a fixed OS thread, but keeping one for the whole call
 	// costs nothing and rules out any thread-local surprise inside libz3.
+	script, err := flatScript(smt2)
+	if err != nil {
+		return Result{}, err
+	}
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 
@@ -57,7 +62,7 @@ func Solve(ctx context.Context, smt2 string) (res Result, err error) {
 		}
 		res, err = Result{}, zerr
 	}()
-	return s.solve(ctx, smt2), nil
+	return s.solve(ctx, script), nil
 }
 
 func (s *session) solve(ctx context.Context, smt2 string) Result {
