@@ -1,0 +1,120 @@
+package preprocess
+
+import (
+	"context"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/sift-solver/sift/term"
+)
+
+// TestDriverRandomProblems runs every default pass, with the sanity checker
+// between passes, on random small problems and checks satisfiability and
+// model reconstruction by brute force.
+func TestDriverRandomProblems(t *testing.T) {
+	fired := map[string]int{}
+	for w := uint32(1); w <= 3; w++ {
+		st := term.NewStore()
+		g := &termGen{st: st, rng: rand.New(rand.NewPCG(uint64(w), 11)), w: w,
+			x: st.Var("x", st.BitVecSort(w)), y: st.Var("y", st.BitVecSort(w)), p: st.Var("p", st.BoolSort())}
+		z := st.Var("z", st.BitVecSort(w))
+		d := NewDriver(Options{Sanity: true})
+		for i := 0; i < 300; i++ {
+			var as []term.Term
+			for n := 1 + g.rng.IntN(3); n > 0; n-- {
+				as = append(as, g.boolean(3))
+			}
+			if g.rng.IntN(2) == 0 {
+				// A definition for substitution, and a variable z used once.
+				as = append(as, st.Eq(g.x, g.bits(w, 2)))
+				as = append(as, st.MustMake(term.OpBVUle, nil, st.MustMake(term.OpBVAdd, nil, z, g.bits(w, 1)), g.bits(w, 1)))
+			}
+			s, err := d.Run(context.Background(), st, as, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(freeVars(st, s.Assertions)) > 8 {
+				continue // too wide for brute force
+			}
+			checkReconstruction(t, st, as, s)
+			if t.Failed() {
+				t.Fatalf("input:\n%s\nresult:\n%s", printed(st, as), printed(st, s.Assertions))
+			}
+		}
+		for _, ps := range d.Stats {
+			fired[ps.Name] += ps.Fired
+		}
+	}
+	t.Logf("passes fired: %v", fired)
+	for _, p := range DefaultPasses() {
+		if fired[p.Name()] == 0 {
+			t.Errorf("pass %s never fired", p.Name())
+		}
+	}
+}
+
+// TestDriverGating checks that a disabled pass does not run and that the
+// fixed point stops when nothing changes.
+func TestDriverGating(t *testing.T) {
+	st, as := parse(t, "(declare-const x (_ BitVec 4))(declare-const y (_ BitVec 4))(assert (and (= x #x3) (bvult y x)))")
+	d := NewDriver(Options{Sanity: true, Disabled: map[string]bool{"var-subst": true}})
+	s, err := d.Run(context.Background(), st, as, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ps := range d.Stats {
+		if ps.Name == "var-subst" && ps.Runs != 0 {
+			t.Errorf("disabled pass ran %d times", ps.Runs)
+		}
+	}
+	if len(s.Trail()) != 0 {
+		t.Errorf("eliminated with var-subst off: %v", s.Trail())
+	}
+	d2 := NewDriver(Options{Sanity: true})
+	s2, err := d2.Run(context.Background(), st, as, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d2.Rounds >= DefaultMaxRounds {
+		t.Errorf("no fixed point after %d rounds", d2.Rounds)
+	}
+	if len(s2.Trail()) == 0 {
+		t.Errorf("var-subst on eliminated nothing")
+	}
+}
+
+// TestSanityCatches checks that the sanity checker rejects each broken
+// invariant.
+func TestSanityCatches(t *testing.T) {
+	st, as := parse(t, "(declare-const x (_ BitVec 4))(declare-const y (_ BitVec 4))(assert (bvult x y))")
+	x, y := st.Var("x", st.BitVecSort(4)), st.Var("y", st.BitVecSort(4))
+	tests := []struct {
+		name   string
+		break_ func(s *State)
+		want   string
+	}{
+		{"non-bool assertion", func(s *State) { s.Assertions = append(s.Assertions, x) }, "not Bool"},
+		{"dangling", func(s *State) { s.Eliminate(x, y) }, "eliminated variable"},
+		{"wrong order", func(s *State) {
+			s.Assertions = []term.Term{st.True()}
+			s.Eliminate(x, st.Const(st.Value(st.ConstUint64(4, 1))))
+			s.Eliminate(y, x) // y's definition reads x, which is set after y in reverse order
+		}, "reverse application"},
+		{"frozen eliminated", func(s *State) { s.Assertions = []term.Term{st.True()}; s.Freeze(x); s.Eliminate(x, y) }, "frozen"},
+		{"sort mismatch", func(s *State) { s.Assertions = []term.Term{st.True()}; s.Eliminate(x, st.True()) }, "sort"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := NewState(st, as, nil)
+			if err := CheckSanity(s); err != nil {
+				t.Fatalf("clean state rejected: %v", err)
+			}
+			tc.break_(s)
+			err := CheckSanity(s)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("got %v, want an error mentioning %q", err, tc.want)
+			}
+		})
+	}
+}
