@@ -1,0 +1,132 @@
+package engine_test
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sift-solver/sift/engine"
+	"github.com/sift-solver/sift/smtlib"
+	"github.com/sift-solver/sift/term"
+)
+
+// runWithPreprocess runs script through the default pipeline, with the
+// preprocess step dropped when off, and returns the output and sessions.
+func runWithPreprocess(t *testing.T, script string, on bool, timeout time.Duration) (string, []*engine.Session) {
+	t.Helper()
+	var out bytes.Buffer
+	var sessions []*engine.Session
+	in := smtlib.NewInterpreter(smtlib.Config{
+		Timeout: timeout, // a bound for a stuck check, not an assertion
+		NewSolver: func(st *term.Store) smtlib.Solver {
+			s := engine.NewSession(st, engine.Options{})
+			if !on {
+				d := s.Driver()
+				for i := range d.Steps {
+					if d.Steps[i].Name() == "preprocess" {
+						d.Steps = append(d.Steps[:i:i], d.Steps[i+1:]...)
+						d.Stats = append(d.Stats[:i:i], d.Stats[i+1:]...)
+						break
+					}
+				}
+			}
+			sessions = append(sessions, s)
+			return s
+		}}, &out)
+	if err := in.Run(context.Background(), strings.NewReader(script)); err != nil {
+		t.Fatal(err)
+	}
+	return out.String(), sessions
+}
+
+// TestPreprocessScripts checks answers and values of eliminated variables
+// through the whole pipeline, including incremental use.
+func TestPreprocessScripts(t *testing.T) {
+	const x8 = "(declare-const x (_ BitVec 8))(declare-const y (_ BitVec 8))(declare-const z (_ BitVec 8))"
+	tests := []struct {
+		name, script, want string
+	}{
+		{"substituted value", x8 + "(assert (= x (bvadd y #x01)))(assert (= y #x41))(check-sat)(get-value (x y))",
+			"sat\n((x #x42)\n (y #x41))\n"},
+		{"unconstrained value", x8 + "(assert (= (bvadd x y) #x10))(assert (= y #x03))(check-sat)(get-value (x))",
+			"sat\n((x #x0d))\n"},
+		{"unsat by rewriting", x8 + "(assert (= (concat x y) #x0102))(assert (bvult x #x01))(check-sat)", "unsat\n"},
+		{"push pop", x8 + "(assert (= x #x05))(push 1)(assert (= y x))(assert (not (= y #x05)))(check-sat)(pop 1)" +
+			"(assert (= y (bvmul x #x02)))(check-sat)(get-value (y))", "unsat\nsat\n((y #x0a))\n"},
+		{"assumption var frozen", x8 + "(declare-const p Bool)(assert (= p (= x #x07)))(assert (bvult x #x09))" +
+			"(check-sat-assuming (p))(get-value (x))(check-sat-assuming ((not p) (bvugt x #x07)))(get-value (x))",
+			"sat\n((x #x07))\nsat\n((x #x08))\n"},
+		{"get-model of eliminated", x8 + "(assert (= z (bvxor x y)))(assert (= x #x0f))(assert (= y #xf0))(check-sat)(get-value (z))",
+			"sat\n((z #xff))\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, sessions := runWithPreprocess(t, tc.script, true, 20*time.Second)
+			if got != tc.want {
+				t.Errorf("got\n%s\nwant\n%s", got, tc.want)
+			}
+			for _, s := range sessions {
+				if s.Driver().ValidationFailures != 0 {
+					t.Errorf("%d models failed validation", s.Driver().ValidationFailures)
+				}
+			}
+		})
+	}
+}
+
+var preprocessAnswer = regexp.MustCompile(`(?m)^(sat|unsat|unknown)$`)
+
+// TestPreprocessDevQFBV runs every QF_BV file of the attributed dev subset
+// with the passes on and off. Each answer must be the expected status or
+// unknown, and no model may fail validation against the original problem.
+func TestPreprocessDevQFBV(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the whole pipeline on the dev QF_BV files")
+	}
+	const dir = "../testdata/dev"
+	rows := readTSV(t, filepath.Join(dir, "ATTRIBUTION.tsv"))
+	var total int
+	decided := map[bool]int{}
+	var elapsed = map[bool]time.Duration{}
+	for _, r := range rows {
+		if r["logic"] != "QF_BV" {
+			continue
+		}
+		total++
+		script, err := os.ReadFile(filepath.Join(dir, r["path"]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, on := range []bool{true, false} {
+			start := time.Now()
+			out, sessions := runWithPreprocess(t, string(script), on, 10*time.Second)
+			elapsed[on] += time.Since(start)
+			answers := preprocessAnswer.FindAllString(out, -1)
+			ok := len(answers) > 0
+			for _, a := range answers {
+				if a != "unknown" && a != r["expected_status"] && len(answers) == 1 {
+					t.Errorf("%s (passes on=%v): answer %s, expected %s", r["path"], on, a, r["expected_status"])
+				}
+				ok = ok && a != "unknown"
+			}
+			if ok {
+				decided[on]++
+			}
+			for _, s := range sessions {
+				if n := s.Driver().ValidationFailures; n != 0 {
+					t.Errorf("%s (passes on=%v): %d models failed validation", r["path"], on, n)
+				}
+			}
+		}
+	}
+	if total == 0 {
+		t.Fatal("no QF_BV files")
+	}
+	t.Logf("dev QF_BV: %d files; decided with passes on %d (%v), off %d (%v)",
+		total, decided[true], elapsed[true].Round(time.Millisecond), decided[false], elapsed[false].Round(time.Millisecond))
+}

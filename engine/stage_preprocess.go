@@ -1,0 +1,80 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+
+	"github.com/sift-solver/sift/preprocess"
+	"github.com/sift-solver/sift/term"
+)
+
+// preprocessStage is the Transformer that runs the word-level passes of
+// package preprocess on the assertions. The variables of the assumptions are
+// frozen, so the assumptions keep their meaning and pass through unchanged.
+// Models of the result are mapped back by replaying the elimination trail.
+type preprocessStage struct {
+	driver *preprocess.Driver
+}
+
+// newPreprocessStage returns the stage with the default passes.
+func newPreprocessStage() *preprocessStage { return newPreprocessStageWith(preprocess.Options{}) }
+
+// newPreprocessStageWith returns the stage with the default passes under
+// opts (which can switch passes off by name).
+func newPreprocessStageWith(opts preprocess.Options) *preprocessStage {
+	return &preprocessStage{driver: preprocess.NewDriver(opts)}
+}
+
+func (*preprocessStage) Name() string { return "preprocess" }
+
+func (s *preprocessStage) Transform(ctx context.Context, p *Problem) (*Problem, ModelMap, Verdict, error) {
+	res, err := s.driver.Run(ctx, p.Store, p.Assertions, p.Assumptions)
+	if err != nil {
+		if ctx.Err() != nil {
+			return p, nil, Verdict{Status: Unknown, Reason: ctxReason(ctx.Err())}, nil
+		}
+		return p, nil, Verdict{}, err
+	}
+	if res.Unsat() {
+		// The assertions alone are unsat; which ones is not tracked.
+		return p, nil, Verdict{Status: Unsat, Core: nil, FailedAssumptions: []int{}}, nil
+	}
+	next := &Problem{
+		Store:       p.Store,
+		Assertions:  res.Assertions,
+		Labels:      make([]string, len(res.Assertions)),
+		Assumptions: p.Assumptions,
+	}
+	mm := func(m *term.Model) *term.Model { return res.Reconstruct(m) }
+	return next, mm, Verdict{}, nil
+}
+
+// PassStats returns name/value pairs describing what each preprocessing pass
+// did over the session, for --stats: runs, runs that changed the problem,
+// eliminated variables, rewritten terms and time.
+func (s *preprocessStage) PassStats() [][2]string {
+	var out [][2]string
+	for _, ps := range s.driver.Stats {
+		p := "preprocess-" + ps.Name
+		out = append(out,
+			[2]string{p + "-runs", strconv.Itoa(ps.Runs)},
+			[2]string{p + "-fired", strconv.Itoa(ps.Fired)},
+			[2]string{p + "-eliminated", strconv.Itoa(ps.Eliminated)},
+			[2]string{p + "-rewritten", strconv.Itoa(ps.Rewritten)},
+			[2]string{p + "-time", fmt.Sprintf("%.3f", ps.Time.Seconds())})
+	}
+	return out
+}
+
+// PassStats returns the preprocessing statistics of the session's pipeline
+// (empty when it has no preprocess step).
+func (d *Driver) PassStats() [][2]string {
+	var out [][2]string
+	for _, step := range d.Steps {
+		if ps, ok := step.(interface{ PassStats() [][2]string }); ok {
+			out = append(out, ps.PassStats()...)
+		}
+	}
+	return out
+}
