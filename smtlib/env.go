@@ -42,6 +42,8 @@ type Env struct {
 	locals map[string][]term.Term
 	// Global makes declarations survive pop (:global-declarations).
 	Global bool
+	// argBufs are the term parser's argument buffers, one per nesting depth.
+	argBufs [][]term.Term
 }
 
 // NewEnv returns an empty symbol table over st.

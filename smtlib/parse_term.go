@@ -22,7 +22,6 @@ type termParser struct {
 	depth int
 	// named collects (! t :named n) annotations seen while parsing.
 	named []namedTerm
-	args  [][]term.Term // reusable argument buffers, one per depth
 }
 
 type namedTerm struct {
@@ -322,19 +321,20 @@ func (p *termParser) compound(open Pos) term.Term {
 	switch t.Kind {
 	case TokSymbol, TokQuotedSymbol:
 		p.next()
-		name := string(t.Text)
+		// Lookups index maps with string(t.Text) directly, which Go does
+		// without allocating: this is the hottest path of parsing.
 		if _, local := p.env.lookupLocal(t.Text); local {
-			errorf(t.Pos, "%s is a bound variable, not a function", name)
+			errorf(t.Pos, "%s is a bound variable, not a function", t.Text)
 		}
-		if d, ok := p.env.funs[name]; ok {
+		if d, ok := p.env.funs[string(t.Text)]; ok {
 			user = d
-		} else if o, ok := term.OpByName(name); ok && t.Kind == TokSymbol {
+		} else if o, ok := term.OpByNameBytes(t.Text); ok && t.Kind == TokSymbol {
 			op = o
 			if op.NumIndices() > 0 {
-				errorf(t.Pos, "%s must be used as (_ %s …)", name, name)
+				errorf(t.Pos, "%s must be used as (_ %s …)", t.Text, t.Text)
 			}
 		} else {
-			p.unknownFunction(name, t.Pos)
+			p.unknownFunction(string(t.Text), t.Pos)
 		}
 	case TokLParen:
 		p.next()
@@ -375,7 +375,13 @@ func (p *termParser) compound(open Pos) term.Term {
 		args = append(args, p.parseTerm())
 	}
 	p.next()
-	defer p.releaseArgs(args)
+	r := p.apply(headPos, constAs, user, op, idx, args)
+	p.releaseArgs(args)
+	return r
+}
+
+// apply builds the application parsed by compound.
+func (p *termParser) apply(headPos Pos, constAs term.Sort, user *funDef, op term.Op, idx []uint32, args []term.Term) term.Term {
 
 	if constAs != term.NoSort {
 		if len(args) != 1 {
@@ -401,19 +407,21 @@ func (p *termParser) compound(open Pos) term.Term {
 }
 
 // argBuffer returns a reusable slice for the arguments at the current depth.
+// The buffers live in the Env so that they survive from one command to the
+// next.
 func (p *termParser) argBuffer() []term.Term {
-	if p.depth < len(p.args) {
-		return p.args[p.depth][:0]
+	if p.depth < len(p.env.argBufs) {
+		return p.env.argBufs[p.depth][:0]
 	}
 	return make([]term.Term, 0, 4)
 }
 
 func (p *termParser) releaseArgs(args []term.Term) {
-	for len(p.args) <= p.depth {
-		p.args = append(p.args, nil)
+	for len(p.env.argBufs) <= p.depth {
+		p.env.argBufs = append(p.env.argBufs, nil)
 	}
 	if cap(args) <= 1024 {
-		p.args[p.depth] = args[:0]
+		p.env.argBufs[p.depth] = args[:0]
 	}
 }
 

@@ -1,6 +1,7 @@
 package smtlib
 
 import (
+	"bytes"
 	"errors"
 	"io"
 )
@@ -60,15 +61,16 @@ func (rd *Reader) fill() bool {
 
 // advance moves the line/column counters over buf[from:to].
 func (rd *Reader) advance(from, to int) {
-	for _, c := range rd.buf[from:to] {
-		if c == '\n' {
-			rd.line++
-			rd.col = 1
-		} else {
-			rd.col++
-		}
+	b := rd.buf[from:to]
+	if n := bytes.Count(b, newline); n > 0 {
+		rd.line += n
+		rd.col = len(b) - bytes.LastIndexByte(b, '\n')
+		return
 	}
+	rd.col += len(b)
 }
+
+var newline = []byte{'\n'}
 
 // Next returns the next command's bytes and starting position. At the end of
 // input it returns io.EOF. The returned slice is valid until the next call.

@@ -163,3 +163,9 @@ func OpByName(name string) (Op, bool) {
 	o, ok := byName[name]
 	return o, ok
 }
+
+// OpByNameBytes is OpByName on a byte slice, without allocating.
+func OpByNameBytes(name []byte) (Op, bool) {
+	o, ok := byName[string(name)]
+	return o, ok
+}

@@ -38,10 +38,11 @@ type sortNode struct {
 type sortTable struct {
 	nodes []sortNode
 	index map[string]Sort
+	bv    []Sort // BitVec sorts by width, for widths below its length
 }
 
 func newSortTable() sortTable {
-	t := sortTable{nodes: make([]sortNode, 2), index: map[string]Sort{}}
+	t := sortTable{nodes: make([]sortNode, 2), index: map[string]Sort{}, bv: make([]Sort, 257)}
 	t.nodes[BoolSortID] = sortNode{kind: KindBool}
 	t.index["Bool"] = BoolSortID
 	return t
@@ -67,6 +68,16 @@ func (st *Store) BoolSort() Sort { return BoolSortID }
 func (st *Store) BitVecSort(w uint32) Sort {
 	if w == 0 {
 		panic("term: bit-vector width 0")
+	}
+	// Widths are looked up on every constant and every bit-vector
+	// application, so common ones skip the keyed intern.
+	if w < uint32(len(st.sorts.bv)) {
+		if s := st.sorts.bv[w]; s != NoSort {
+			return s
+		}
+		s := st.sorts.intern("bv"+strconv.FormatUint(uint64(w), 10), sortNode{kind: KindBitVec, width: w})
+		st.sorts.bv[w] = s
+		return s
 	}
 	return st.sorts.intern("bv"+strconv.FormatUint(uint64(w), 10), sortNode{kind: KindBitVec, width: w})
 }
