@@ -17,7 +17,7 @@ type blasted struct {
 	word sat.Word
 }
 
-// unsupportedError names the construct outside QF_BV that stopped blasting.
+// unsupportedError names the construct that stopped blasting.
 type unsupportedError struct{ what string }
 
 func (e *unsupportedError) Error() string { return "unsupported: " + e.what }
@@ -29,10 +29,43 @@ type termBlaster struct {
 	b   *sat.Blaster
 	g   *sat.AIG
 	enc []blasted // indexed by term.Term
+	// lod records the abstracted array and function terms (lod.go).
+	lod *lodState
 }
 
 func newTermBlaster(st *term.Store, b *sat.Blaster) *termBlaster {
-	return &termBlaster{st: st, b: b, g: b.AIG()}
+	tb := &termBlaster{st: st, b: b, g: b.AIG()}
+	tb.lod = newLodState(tb)
+	return tb
+}
+
+// uninterpretedWidth is the word width of an uninterpreted sort's elements.
+// A problem names far fewer than 2^32 terms of a sort, so every model maps
+// injectively into this domain, and every model over it is a model with a
+// finite domain: the encoding is equisatisfiable.
+const uninterpretedWidth = 32
+
+// isWord reports whether terms of sort s blast to a word: bit-vectors and
+// the elements of uninterpreted sorts.
+func (tb *termBlaster) isWord(s term.Sort) bool {
+	k := tb.st.Kind(s)
+	return k == term.KindBitVec || k == term.KindUninterpreted
+}
+
+// wordWidth is the width of the words of sort s (isWord).
+func (tb *termBlaster) wordWidth(s term.Sort) int {
+	if tb.st.Kind(s) == term.KindUninterpreted {
+		return uninterpretedWidth
+	}
+	return int(tb.st.Width(s))
+}
+
+// fresh returns an unconstrained circuit for a term of sort s.
+func (tb *termBlaster) fresh(s term.Sort) blasted {
+	if tb.isWord(s) {
+		return blasted{done: true, word: tb.b.Input(tb.wordWidth(s))}
+	}
+	return blasted{done: true, edge: tb.g.Input()}
 }
 
 // ctxCheckEvery is how many terms are blasted between two looks at ctx:
@@ -68,10 +101,6 @@ func (tb *termBlaster) blast(ctx context.Context, root term.Term) error {
 		switch op := st.Op(t); op {
 		case term.OpForall, term.OpExists:
 			return &unsupportedError{"quantifier " + op.String()}
-		case term.OpSelect, term.OpStore, term.OpConstArray:
-			return &unsupportedError{"array operator " + op.String()}
-		case term.OpApply:
-			return &unsupportedError{"uninterpreted function application"}
 		}
 		pending := false
 		for _, a := range st.Args(t) {
@@ -96,10 +125,11 @@ func (tb *termBlaster) blast(ctx context.Context, root term.Term) error {
 	return nil
 }
 
-// sortOK rejects sorts outside Bool and bit-vectors.
+// sortOK rejects sorts that have no circuit: anything but Bool, bit-vectors
+// and uninterpreted sorts.
 func (tb *termBlaster) sortOK(t term.Term) error {
 	s := tb.st.SortOf(t)
-	if tb.st.IsBool(s) || tb.st.IsBitVec(s) {
+	if tb.st.IsBool(s) || tb.isWord(s) {
 		return nil
 	}
 	return &unsupportedError{"sort " + tb.st.SortString(s)}
@@ -109,6 +139,11 @@ func (tb *termBlaster) sortOK(t term.Term) error {
 func (tb *termBlaster) node(t term.Term) error {
 	st, b, g := tb.st, tb.b, tb.g
 	op := st.Op(t)
+	// Arrays, function symbols, reads, applications and array equalities
+	// are the abstraction's business (lod.go).
+	if handled, err := tb.lod.abstract(t); handled || err != nil {
+		return err
+	}
 	if err := tb.sortOK(t); err != nil {
 		return err
 	}
@@ -126,7 +161,7 @@ func (tb *termBlaster) node(t term.Term) error {
 	}
 	e := func(i int) sat.Edge { return tb.enc[args[i]].edge }
 	w := func(i int) sat.Word { return tb.enc[args[i]].word }
-	isBV := func(x term.Term) bool { return st.IsBitVec(st.SortOf(x)) }
+	isBV := func(x term.Term) bool { return tb.isWord(st.SortOf(x)) }
 	setE := func(x sat.Edge) { tb.enc[t] = blasted{done: true, edge: x} }
 	setW := func(x sat.Word) { tb.enc[t] = blasted{done: true, word: x} }
 
@@ -154,11 +189,7 @@ func (tb *termBlaster) node(t term.Term) error {
 	case term.OpBVConst:
 		setW(constWord(b, st.Value(t)))
 	case term.OpVar:
-		if isBV(t) {
-			setW(b.Input(int(st.Width(st.SortOf(t)))))
-		} else {
-			setE(g.Input())
-		}
+		tb.enc[t] = tb.fresh(st.SortOf(t))
 	case term.OpBound:
 		return &unsupportedError{"bound variable " + st.Name(t) + " outside a quantifier"}
 	case term.OpNot:
@@ -238,7 +269,7 @@ func (tb *termBlaster) node(t term.Term) error {
 
 // equal is the edge of a = b for two blasted terms of one sort.
 func (tb *termBlaster) equal(a, c term.Term) sat.Edge {
-	if tb.st.IsBitVec(tb.st.SortOf(a)) {
+	if tb.isWord(tb.st.SortOf(a)) {
 		return tb.b.Eq(tb.enc[a].word, tb.enc[c].word)
 	}
 	return tb.g.Iff(tb.enc[a].edge, tb.enc[c].edge)
@@ -296,14 +327,24 @@ var predOps = map[term.Op]func(*sat.Blaster, sat.Word, sat.Word) sat.Edge{
 	term.OpBVSdivo: (*sat.Blaster).Sdivo,
 }
 
-// modelValue reads variable x's value from the solver's current model.
+// modelValue reads the value of blasted term x from the solver's current
+// model.
 func (tb *termBlaster) modelValue(cnf *sat.CNF, x term.Term) term.Value {
 	enc := tb.enc[x]
-	if !tb.st.IsBitVec(tb.st.SortOf(x)) {
-		return term.BoolValue(cnf.Value(enc.edge))
+	s := tb.st.SortOf(x)
+	switch tb.st.Kind(s) {
+	case term.KindBitVec:
+		return tb.st.BVValue(bitsValue(cnf.Values(enc.word)))
+	case term.KindUninterpreted:
+		var n int
+		for i, on := range cnf.Values(enc.word) {
+			if on {
+				n |= 1 << i
+			}
+		}
+		return term.Value{Kind: term.ValUninterpreted, Sort: s, Elem: n}
 	}
-	bits := cnf.Values(enc.word)
-	return tb.st.BVValue(bitsValue(bits))
+	return term.BoolValue(cnf.Value(enc.edge))
 }
 
 // bitsValue builds the bit-vector whose bits are bits (least significant

@@ -10,9 +10,11 @@ import (
 	"github.com/sift-solver/sift/term"
 )
 
-// bitblastStage decides quantifier-free problems over Bool and bit-vectors by
-// blasting them to an AIG and solving its CNF with CaDiCaL. Anything else
-// (arrays, uninterpreted functions and sorts, quantifiers) is Unknown with
+// bitblastStage decides quantifier-free problems over Bool, bit-vectors,
+// arrays, uninterpreted functions and uninterpreted sorts by blasting them to
+// an AIG and solving its CNF with CaDiCaL. Arrays and functions are
+// abstracted and refined by lemmas on demand (lod.go). Anything else
+// (quantifiers, nested arrays, arrays as function arguments) is Unknown with
 // reason "unsupported: ...".
 //
 // It is incremental across the checks of one session: the term-to-circuit
@@ -90,29 +92,64 @@ func (s *bitblastStage) Decide(ctx context.Context, p *Problem) (v Verdict, err 
 		asmLits[i] = s.cnf.Lit(e)
 	}
 
-	s.solver.Assume(actLits...)
-	s.solver.Assume(asmLits...)
-	switch s.solver.Solve(ctx) {
-	case sat.Sat:
-		return Verdict{Status: Sat, Model: s.model(p)}, nil
-	case sat.Unsat:
-		v := Verdict{Status: Unsat, Core: []int{}, FailedAssumptions: []int{}}
-		for i, l := range actLits {
-			if s.solver.Failed(l) {
-				v.Core = append(v.Core, i)
-			}
-		}
-		for i, l := range asmLits {
-			if s.solver.Failed(l) {
-				v.FailedAssumptions = append(v.FailedAssumptions, i)
-			}
-		}
-		return v, nil
+	roots := append(append([]term.Term(nil), p.Assertions...), p.Assumptions...)
+	cone := s.tb.lod.cone(roots)
+	abstracted := len(cone.reads)+len(cone.apps)+len(cone.eqs) > 0
+	if abstracted {
+		s.tb.lod.stats.checks++
 	}
-	if err := ctx.Err(); err != nil {
-		return Verdict{Status: Unknown, Reason: ctxReason(err)}, nil
+	for {
+		s.solver.Assume(actLits...)
+		s.solver.Assume(asmLits...)
+		if abstracted {
+			s.tb.lod.stats.iterations++
+		}
+		switch s.solver.Solve(ctx) {
+		case sat.Sat:
+			if !abstracted {
+				return Verdict{Status: Sat, Model: s.model(p)}, nil
+			}
+			m, err := s.tb.lod.refine(ctx, s.cnf, s.solver, cone)
+			if err != nil {
+				return stop(err)
+			}
+			if m != nil {
+				return Verdict{Status: Sat, Model: m}, nil
+			}
+			if s.tb.lod.extraGrew() {
+				cone = s.tb.lod.cone(roots)
+			}
+			if err := ctx.Err(); err != nil {
+				return Verdict{Status: Unknown, Reason: ctxReason(err)}, nil
+			}
+			continue
+		case sat.Unsat:
+			v := Verdict{Status: Unsat, Core: []int{}, FailedAssumptions: []int{}}
+			for i, l := range actLits {
+				if s.solver.Failed(l) {
+					v.Core = append(v.Core, i)
+				}
+			}
+			for i, l := range asmLits {
+				if s.solver.Failed(l) {
+					v.FailedAssumptions = append(v.FailedAssumptions, i)
+				}
+			}
+			return v, nil
+		}
+		if err := ctx.Err(); err != nil {
+			return Verdict{Status: Unknown, Reason: ctxReason(err)}, nil
+		}
+		return Verdict{Status: Unknown, Reason: "sat solver gave up"}, nil
 	}
-	return Verdict{Status: Unknown, Reason: "sat solver gave up"}, nil
+}
+
+// Statistics reports what the lemmas-on-demand loop did over the session.
+func (s *bitblastStage) Statistics() [][2]string {
+	if s.tb == nil {
+		return (&lodStats{}).pairs()
+	}
+	return s.tb.lod.stats.pairs()
 }
 
 // activation returns the literal that, when assumed, asserts t; the guarding
@@ -150,7 +187,7 @@ func (s *bitblastStage) model(p *Problem) *term.Model {
 		}
 		seen[t] = true
 		if p.Store.Op(t) == term.OpVar {
-			if int(t) < len(s.tb.enc) && s.tb.enc[t].done {
+			if int(t) < len(s.tb.enc) && s.tb.enc[t].done && s.tb.sortOK(t) == nil {
 				m.Set(t, s.tb.modelValue(s.cnf, t))
 			}
 			continue
