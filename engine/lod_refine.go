@@ -56,12 +56,12 @@ func (l *lodState) cone(roots []term.Term) *lodCone {
 type lodKind int
 
 const (
-	lemmaRow         lodKind = iota // read over write: a hit on a store
-	lemmaConst                      // read of a constant array
-	lemmaCongruence                 // two reads of one array at equal indices
-	lemmaUF                         // two applications at equal arguments
-	lemmaExtEqual                   // equal arrays agree at an index
-	lemmaExtWitness                 // unequal arrays differ at a witness index
+	lemmaRow        lodKind = iota // read over write: a hit on a store
+	lemmaConst                     // read of a constant array
+	lemmaCongruence                // two reads of one array at equal indices
+	lemmaUF                        // two applications at equal arguments
+	lemmaExtEqual                  // equal arrays agree at an index
+	lemmaExtWitness                // unequal arrays differ at a witness index
 	numLemmaKinds
 )
 

@@ -137,6 +137,13 @@ func (s *Session) Statistics() [][2]string {
 			[2]string{st.Name + "-decided", strconv.Itoa(st.Decided)},
 			[2]string{st.Name + "-time", fmt.Sprintf("%.3f", st.Time.Seconds())})
 	}
+	for _, step := range s.driver.Steps {
+		// Stages with counters of their own (the bitblast stage's lemmas on
+		// demand) report them here.
+		if r, ok := step.(interface{ Statistics() [][2]string }); ok {
+			out = append(out, r.Statistics()...)
+		}
+	}
 	out = append(out, [2]string{"validations", strconv.Itoa(s.driver.Validations)},
 		[2]string{"validation-failures", strconv.Itoa(s.driver.ValidationFailures)})
 	return out
