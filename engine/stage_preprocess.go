@@ -29,6 +29,9 @@ func newPreprocessStageWith(opts preprocess.Options) *preprocessStage {
 func (*preprocessStage) Name() string { return "preprocess" }
 
 func (s *preprocessStage) Transform(ctx context.Context, p *Problem) (*Problem, ModelMap, Verdict, error) {
+	if keepsCores(p) {
+		return p, nil, Verdict{}, nil
+	}
 	res, err := s.driver.Run(ctx, p.Store, p.Assertions, p.Assumptions)
 	if err != nil {
 		if ctx.Err() != nil {
@@ -48,6 +51,22 @@ func (s *preprocessStage) Transform(ctx context.Context, p *Problem) (*Problem, 
 	}
 	mm := func(m *term.Model) *term.Model { return res.Reconstruct(m) }
 	return next, mm, Verdict{}, nil
+}
+
+// keepsCores reports whether p must reach the deciding stage untransformed:
+// the driver drops unsat cores and failed assumptions of transformed
+// problems, so a problem with :named assertions or with assumptions is left
+// alone to keep get-unsat-core and get-unsat-assumptions precise.
+func keepsCores(p *Problem) bool {
+	if len(p.Assumptions) > 0 {
+		return true
+	}
+	for _, l := range p.Labels {
+		if l != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // PassStats returns name/value pairs describing what each preprocessing pass
