@@ -26,6 +26,11 @@
 //     differs from its most common element on more than maxStores indices
 //     (possible only from quantified input) stays a lambda.
 //
+// Not covered: elements of declared sorts (declare-sort) come back as Z3's
+// abstract U!val!n and are not self-contained; arrays with several index
+// sorts keep Z3's as-array form; symbols that no assertion mentions get no
+// binding (any value does).
+//
 // Where to start reading: solve.go (Solve, the check and the interrupt),
 // then model.go (which symbols are reported and how functions become terms),
 // value.go (inlining Z3's auxiliary functions), array.go (arrays as

@@ -230,3 +230,17 @@ func TestArrayTooIrregularStaysLambda(t *testing.T) {
 	}
 	checkModel(t, script, res.Model)
 }
+
+// TestQuotedSymbolName checks that names come back without |quotes|.
+func TestQuotedSymbolName(t *testing.T) {
+	res, err := solveSlowly(`(declare-fun |x y| () (_ BitVec 8)) (declare-fun |p| () Bool) (assert (= |x y| #x05)) (assert p)`)
+	if err != nil || res.Status != Sat {
+		t.Fatalf("got %+v, %v", res, err)
+	}
+	want := []Binding{{Name: "p", Sort: "Bool", Value: "true"}, {Name: "x y", Sort: "(_ BitVec 8)", Value: "#x05"}}
+	if !slices.EqualFunc(res.Model, want, func(a, b Binding) bool {
+		return a.Name == b.Name && a.Sort == b.Sort && a.Value == b.Value && a.Params == nil
+	}) {
+		t.Fatalf("model %+v, want %+v", res.Model, want)
+	}
+}
