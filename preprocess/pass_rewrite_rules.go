@@ -196,6 +196,18 @@ func (r *rewriter) commutativeRules(op term.Op, a, b term.Term) (term.Term, stri
 			return r.mk(op, nil, st.Arg(a, 0), r.konst(k)), "comm-merge-const", true
 		}
 	}
+	if op == term.OpBVMul && r.isConst(b) {
+		k := st.Value(b)
+		if k.IsOnes() {
+			return r.mk(term.OpBVNeg, nil, a), "mul-ones", true
+		}
+		// x * (k' << n) = (x * k') << n: the low n bits are zero.
+		if n := trailingZeros(k); n > 0 && n < w {
+			odd := r.konst(bv.Lshr(k, bv.New(w, uint64(n))))
+			prod := r.mk(term.OpBVMul, nil, a, odd)
+			return r.mk(term.OpConcat, nil, r.extract(prod, w-1-n, 0), r.konst(bv.Zero(n))), "mul-pow2-factor", true
+		}
+	}
 	if op == term.OpBVXor && r.isConst(b) && st.Value(b).IsOnes() {
 		return r.mk(term.OpBVNot, nil, a), "xor-ones", true
 	}
@@ -354,4 +366,14 @@ func signedMin(w uint32) bv.Value {
 		return bv.New(1, 1)
 	}
 	return bv.Concat(bv.New(1, 1), bv.Zero(w-1))
+}
+
+// trailingZeros returns the number of low zero bits of k (its width if k is
+// zero).
+func trailingZeros(k bv.Value) uint32 {
+	n := uint32(0)
+	for n < k.Width() && !k.Bit(n) {
+		n++
+	}
+	return n
 }

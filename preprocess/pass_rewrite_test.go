@@ -35,6 +35,8 @@ func TestRewriteRules(t *testing.T) {
 		{"cmp-eq", "(bvule x #x0)", "(= x #x0)"},
 		{"comm-const-right", "(= (bvand #x3 x) y)", "(= y (bvand x #x3))"},
 		{"comm-merge-const", "(= (bvadd (bvadd x #x3) #x4) y)", "(= y (bvadd x #x7))"},
+		{"mul-ones", "(= (bvmul x #xf) y)", "(= y (bvneg x))"},
+		{"mul-pow2-factor", "(= (bvmul x #x6) y)", "(= y (concat (bvmul ((_ extract 2 0) x) #b011) #b0))"},
 		{"xor-ones", "(= (bvxor x #xf) y)", "(= y (bvnot x))"},
 		{"bitwise-complement", "(= (bvor x (bvnot x)) y)", "(= y #xf)"},
 		{"add-neg", "(= (bvadd x (bvneg x)) y)", "(= y #x0)"},
@@ -117,7 +119,7 @@ func TestRewriteBruteForce(t *testing.T) {
 	}
 	t.Logf("rule hits: %v", hits)
 	for _, rule := range []string{"eq-order", "eq-add-const", "eq-concat-const", "extract-concat", "concat-merge",
-		"comm-const-right", "comm-merge-const", "zext-concat", "shift-const", "cmp-empty", "extract-low-arith"} {
+		"comm-const-right", "comm-merge-const", "mul-pow2-factor", "mul-ones", "zext-concat", "shift-const", "cmp-empty", "extract-low-arith"} {
 		if hits[rule] == 0 {
 			t.Errorf("random terms never fired %s", rule)
 		}
