@@ -116,11 +116,25 @@ func TestSolveCanceledFromAnotherGoroutine(t *testing.T) {
 }
 
 func TestSolveContextAlreadyDone(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
+	canceled, cancel := context.WithCancel(context.Background())
 	cancel()
-	res, err := Solve(ctx, `(declare-fun x () (_ BitVec 8)) (assert (= x #x01))`)
-	if err != nil || res.Status != Unknown || res.Reason != "canceled" {
-		t.Fatalf("got %+v, %v; want unknown, canceled", res, err)
+	expired, cancel2 := context.WithDeadline(context.Background(), time.Now().Add(-time.Second))
+	defer cancel2()
+	tests := []struct {
+		name   string
+		ctx    context.Context
+		reason string
+	}{
+		{"canceled", canceled, "canceled"},
+		{"deadline passed", expired, "timeout"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := Solve(tc.ctx, `(declare-fun x () (_ BitVec 8)) (assert (= x #x01))`)
+			if err != nil || res.Status != Unknown || res.Reason != tc.reason {
+				t.Fatalf("got %+v, %v; want unknown, %s", res, err, tc.reason)
+			}
+		})
 	}
 }
 
