@@ -165,7 +165,6 @@ func ScatterPlot(sc *Score, base, peer string) (*plot.Plot, error) {
 		s.GlyphStyle.Color = plotutil.Color(0)
 		s.GlyphStyle.Radius = vg.Points(2)
 		p.Add(s)
-		p.Legend.Add(fmt.Sprintf("files (%d)", len(both)), s)
 	}
 	if len(wrong) > 0 {
 		s, err := plotter.NewScatter(wrong)
@@ -176,10 +175,12 @@ func ScatterPlot(sc *Score, base, peer string) (*plot.Plot, error) {
 		s.GlyphStyle.Shape = draw.CrossGlyph{}
 		s.GlyphStyle.Radius = vg.Points(4)
 		p.Add(s)
-		p.Legend.Add(fmt.Sprintf("a wrong answer (%d)", len(wrong)), s)
 	}
-	p.Legend.Top = true
-	p.Legend.Left = true
+	// Counts go in the title: a legend box would hide the points in a corner.
+	p.Title.Text += fmt.Sprintf("\n%d files", len(both)+len(wrong))
+	if len(wrong) > 0 {
+		p.Title.Text += fmt.Sprintf("; × = a wrong answer by either (%d)", len(wrong))
+	}
 	p.X.Min, p.Y.Min = minPlotSec, minPlotSec
 	p.X.Max, p.Y.Max = penalty*1.2, penalty*1.2
 	return p, nil
