@@ -55,8 +55,18 @@ func (d *Driver) Decide(ctx context.Context, p *Problem) Verdict {
 	reason := "incomplete"
 	cur := p
 	var maps []ModelMap
+	// An unsat answer without a core is held back while later stages may
+	// still give one, when the script asks for cores or assumptions.
+	wantCore := len(p.Assumptions) > 0
+	for _, l := range p.Labels {
+		wantCore = wantCore || l != ""
+	}
+	var deferred *Verdict
 	for i, step := range d.Steps {
 		if err := ctx.Err(); err != nil {
+			if deferred != nil {
+				return *deferred
+			}
 			return Verdict{Status: Unknown, Reason: ctxReason(err)}
 		}
 		start := time.Now()
@@ -94,6 +104,9 @@ func (d *Driver) Decide(ctx context.Context, p *Problem) Verdict {
 				reason = v.Reason
 			}
 			if ctx.Err() != nil {
+				if deferred != nil {
+					return *deferred
+				}
 				return Verdict{Status: Unknown, Reason: ctxReason(ctx.Err())}
 			}
 			continue
@@ -102,6 +115,14 @@ func (d *Driver) Decide(ctx context.Context, p *Problem) Verdict {
 			// Cores refer to the transformed problem; without a mapping back,
 			// every assertion and assumption is taken.
 			v.Core, v.FailedAssumptions = nil, nil
+		}
+		if v.Status == Unsat && wantCore && v.Core == nil {
+			d.Stats[i].Decided++
+			d.tracef("stage %s: unsat without a core in %v; later stages may give one", step.Name(), el)
+			if deferred == nil {
+				deferred = &v
+			}
+			continue
 		}
 		if v.Status == Sat {
 			m := v.Model
@@ -125,6 +146,9 @@ func (d *Driver) Decide(ctx context.Context, p *Problem) Verdict {
 		d.Stats[i].Decided++
 		d.tracef("stage %s: %s in %v", step.Name(), v.Status, el)
 		return v
+	}
+	if deferred != nil {
+		return *deferred
 	}
 	return Verdict{Status: Unknown, Reason: reason}
 }

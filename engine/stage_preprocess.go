@@ -69,10 +69,10 @@ func keepsCores(p *Problem) bool {
 	return false
 }
 
-// PassStats returns name/value pairs describing what each preprocessing pass
+// Statistics returns name/value pairs describing what each preprocessing pass
 // did over the session, for --stats: runs, runs that changed the problem,
 // eliminated variables, rewritten terms and time.
-func (s *preprocessStage) PassStats() [][2]string {
+func (s *preprocessStage) Statistics() [][2]string {
 	var out [][2]string
 	for _, ps := range s.driver.Stats {
 		p := "preprocess-" + ps.Name
@@ -86,14 +86,3 @@ func (s *preprocessStage) PassStats() [][2]string {
 	return out
 }
 
-// PassStats returns the preprocessing statistics of the session's pipeline
-// (empty when it has no preprocess step).
-func (d *Driver) PassStats() [][2]string {
-	var out [][2]string
-	for _, step := range d.Steps {
-		if ps, ok := step.(interface{ PassStats() [][2]string }); ok {
-			out = append(out, ps.PassStats()...)
-		}
-	}
-	return out
-}

@@ -17,6 +17,9 @@ func (e *Error) Error() string {
 type Unsupported struct {
 	Pos Pos
 	Msg string
+	// Dropped is set when the input was part of the problem (a term, a sort,
+	// a declaration), so that answering sat without it would be unsound.
+	Dropped bool
 }
 
 func (e *Unsupported) Error() string {
@@ -31,8 +34,10 @@ func errorf(pos Pos, format string, args ...any) {
 	panic(bailout{&Error{Pos: pos, Msg: fmt.Sprintf(format, args...)}})
 }
 
+// unsupportedf reports an unsupported term or sort: it always drops part of
+// the problem.
 func unsupportedf(pos Pos, format string, args ...any) {
-	panic(bailout{&Unsupported{Pos: pos, Msg: fmt.Sprintf(format, args...)}})
+	panic(bailout{&Unsupported{Pos: pos, Msg: fmt.Sprintf(format, args...), Dropped: true}})
 }
 
 // catch turns a bailout into an error and lets every other panic through.

@@ -50,6 +50,11 @@ type Interpreter struct {
 	lastAssumptions  []term.Term
 	declaredAnything bool
 	exited           bool
+	// droppedLevel is the assertion level at which input that sift cannot
+	// represent (an unsupported term, sort or declaration) was dropped, or -1.
+	// While it is set, sat is not an answer: the dropped input might make the
+	// problem unsat. Unsat stays sound, since dropping only weakens.
+	droppedLevel int
 }
 
 // NewInterpreter returns an interpreter writing responses to out.
@@ -72,6 +77,7 @@ func (in *Interpreter) reset() {
 	in.named, in.namedLevel = nil, nil
 	in.last, in.lastAssumptions = nil, nil
 	in.declaredAnything = false
+	in.droppedLevel = -1
 }
 
 // Store returns the current term store.
@@ -119,6 +125,10 @@ func (in *Interpreter) Execute(ctx context.Context, cmd []byte, pos Pos) {
 		}
 	}()
 	if err := in.execute(ctx, cmd, pos); err != nil {
+		var u *Unsupported
+		if errors.As(err, &u) && u.Dropped && in.droppedLevel < 0 {
+			in.droppedLevel = in.env.Levels()
+		}
 		in.respondError(err)
 	}
 	in.out.Flush()
@@ -163,6 +173,13 @@ var commandNames = map[string]bool{
 	"declare-codatatypes": false, "declare-rel": false, "declare-var": false, "rule": false, "query": false,
 }
 
+// definesSymbols lists the unsupported commands that would have added to the
+// problem: skipping them drops part of it.
+var definesSymbols = map[string]bool{
+	"define-fun-rec": true, "define-funs-rec": true, "declare-datatype": true, "declare-datatypes": true,
+	"declare-codatatypes": true, "declare-rel": true, "declare-var": true, "rule": true,
+}
+
 func (in *Interpreter) execute(ctx context.Context, cmd []byte, pos Pos) (err error) {
 	// Let and quantifier bindings live only inside one term; a parse error
 	// that bails out of a binder must not leave them behind.
@@ -186,7 +203,7 @@ func (in *Interpreter) execute(ctx context.Context, cmd []byte, pos Pos) (err er
 		return &Error{Pos: nameTok.Pos, Msg: fmt.Sprintf("unknown command %q", name)}
 	}
 	if !supported {
-		return &Unsupported{Pos: nameTok.Pos, Msg: fmt.Sprintf("command %s is not supported", name)}
+		return &Unsupported{Pos: nameTok.Pos, Msg: fmt.Sprintf("command %s is not supported", name), Dropped: definesSymbols[name]}
 	}
 	if name == "assert" {
 		// Hot path: parse the term straight from the command bytes.
@@ -313,6 +330,9 @@ func (in *Interpreter) run(ctx context.Context, c *Command, cmd []byte, base Pos
 		for i := 0; i < n; i++ {
 			in.env.Pop()
 			in.solver.Pop()
+			if in.droppedLevel > in.env.Levels() {
+				in.droppedLevel = -1
+			}
 			in.named = in.named[:in.namedLevel[len(in.namedLevel)-1]]
 			in.namedLevel = in.namedLevel[:len(in.namedLevel)-1]
 		}
@@ -365,6 +385,7 @@ func (in *Interpreter) run(ctx context.Context, c *Command, cmd []byte, base Pos
 		in.reset()
 		in.success()
 	case c.ResetAssertions:
+		in.droppedLevel = -1
 		in.env.ResetAssertions()
 		in.solver.ResetAssertions()
 		in.named, in.namedLevel, in.last = nil, nil, nil
@@ -474,7 +495,7 @@ func (in *Interpreter) declareSort(d *DeclareSort, base Pos) error {
 		arity = n
 	}
 	if arity != 0 {
-		return &Unsupported{Pos: base, Msg: "declare-sort with parameters is not supported"}
+		return &Unsupported{Pos: base, Msg: "declare-sort with parameters is not supported", Dropped: true}
 	}
 	if _, exists := in.env.sorts[d.Name]; exists {
 		return &Error{Pos: base, Msg: fmt.Sprintf("sort %q is already declared", d.Name)}
@@ -539,6 +560,9 @@ func (in *Interpreter) checkSat(ctx context.Context, assumptions []term.Term) er
 		defer cancel()
 	}
 	r := in.solver.CheckSat(ctx, assumptions)
+	if r.Status == Sat && in.droppedLevel >= 0 {
+		r = CheckResult{Status: Unknown, Reason: "unsupported input was dropped"}
+	}
 	in.last = &r
 	in.lastAssumptions = assumptions
 	in.out.WriteString(r.Status.String() + "\n")
