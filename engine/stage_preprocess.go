@@ -85,4 +85,3 @@ func (s *preprocessStage) Statistics() [][2]string {
 	}
 	return out
 }
-
