@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	"github.com/alecthomas/kong"
+	"github.com/sift-solver/sift/bench"
 	"github.com/sift-solver/sift/engine"
 	"github.com/sift-solver/sift/smtlib"
 	"github.com/sift-solver/sift/term"
@@ -43,9 +45,17 @@ type SolveCmd struct {
 	Trace   bool    `help:"Trace what each stage does, to standard error."`
 }
 
+// streams are the process's standard streams, bound into kong commands as one
+// value because kong binds by type and stdout and stderr share one.
+type streams struct {
+	in       io.Reader
+	out, err io.Writer
+}
+
 // Run executes the script.
-func (c *SolveCmd) Run(stdin io.Reader, stdout io.Writer, stderr io.Writer) error {
-	var in io.Reader = stdin
+func (c *SolveCmd) Run(s *streams) error {
+	stdout, stderr := s.out, s.err
+	var in io.Reader = s.in
 	if c.File != "" && c.File != "-" {
 		f, err := os.Open(c.File)
 		if err != nil {
@@ -84,6 +94,7 @@ func (c *SolveCmd) Run(stdin io.Reader, stdout io.Writer, stderr io.Writer) erro
 // CLI is sift's command line.
 type CLI struct {
 	Solve   SolveCmd         `cmd:"" default:"withargs" help:"Solve an SMT-LIB 2 script (the default)."`
+	Bench   bench.Cmd        `cmd:"" help:"Benchmark sift against peer solvers, SMT-COMP style."`
 	Version kong.VersionFlag `help:"Print the version and exit."`
 }
 
@@ -116,8 +127,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		kong.Vars{"version": "sift " + smtlib.Version},
 		kong.Writers(stdout, stderr),
 		kong.Exit(func(code int) { exit = code; panic(exitSignal{}) }),
-		kong.BindTo(stdin, (*io.Reader)(nil)),
-		kong.Bind(stdout),
+		kong.Bind(&streams{in: stdin, out: stdout, err: stderr}),
 	)
 	if err != nil {
 		fmt.Fprintln(stderr, "sift:", err)
@@ -138,8 +148,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "sift:", err)
 			return 2
 		}
-		kctx.BindTo(stderr, (*io.Writer)(nil))
 		if err := kctx.Run(); err != nil {
+			if errors.Is(err, bench.ErrInterrupted) {
+				return 130
+			}
 			fmt.Fprintln(stderr, "sift:", err)
 			return 1
 		}

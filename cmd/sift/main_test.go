@@ -1,0 +1,54 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestRun checks the command line end to end: where answers go, exit codes,
+// and the z3-compatible spellings.
+func TestRun(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "q.smt2")
+	if err := os.WriteFile(file, []byte("(declare-const x (_ BitVec 4))(assert (bvult x #x1))(check-sat)(get-value (x))"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name          string
+		args          []string
+		stdin         string
+		code          int
+		stdout        string
+		stderrPattern string
+	}{
+		{"file", []string{file}, "", 0, "sat\n((x #x0))\n", ""},
+		{"stdin", nil, "(check-sat)", 0, "sat\n", ""},
+		{"-in", []string{"-in"}, "(assert false)(check-sat)", 0, "unsat\n", ""},
+		{"z3 timeout spelling", []string{"-t:1000", file}, "", 0, "sat\n((x #x0))\n", ""},
+		{"timeout seconds", []string{"-t", "2", file}, "", 0, "sat\n((x #x0))\n", ""},
+		{"version", []string{"--version"}, "", 0, "sift 0.1.0\n", ""},
+		{"stats go to stderr", []string{"--stats", file}, "", 0, "sat\n((x #x0))\n", "checks 1"},
+		{"trace goes to stderr", []string{"--trace", file}, "", 0, "sat\n((x #x0))\n", "; stage"},
+		{"errors keep the session", nil, "(assert (= x x))(check-sat)", 0, "(error \"line 1 col 12: unknown constant \"\"x\"\"\")\nsat\n", ""},
+		{"missing file", []string{filepath.Join(dir, "none.smt2")}, "", 1, "", "no such file"},
+		{"bad flag", []string{"--frobnicate"}, "", 2, "", "unknown flag"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var out, errb bytes.Buffer
+			code := run(tc.args, strings.NewReader(tc.stdin), &out, &errb)
+			if code != tc.code {
+				t.Errorf("exit code %d, want %d (stderr %q)", code, tc.code, errb.String())
+			}
+			if out.String() != tc.stdout {
+				t.Errorf("stdout %q, want %q", out.String(), tc.stdout)
+			}
+			if tc.stderrPattern != "" && !strings.Contains(errb.String(), tc.stderrPattern) {
+				t.Errorf("stderr %q does not contain %q", errb.String(), tc.stderrPattern)
+			}
+		})
+	}
+}
