@@ -30,8 +30,16 @@ func (s *SVIStage) Decide(ctx context.Context, p *Problem) (Verdict, error) {
 	d := s.s.Decide(ctx, p.Store, all)
 	switch d.Status {
 	case svi.Unsat:
-		// No core: every assertion and assumption is taken.
-		return Verdict{Status: Unsat}, nil
+		// The core indexes the assertions followed by the assumptions.
+		v := Verdict{Status: Unsat, Core: []int{}, FailedAssumptions: []int{}}
+		for _, i := range d.Core {
+			if i < len(p.Assertions) {
+				v.Core = append(v.Core, i)
+			} else {
+				v.FailedAssumptions = append(v.FailedAssumptions, i-len(p.Assertions))
+			}
+		}
+		return v, nil
 	case svi.Sat:
 		m := term.NewModel()
 		for v, x := range d.Model {

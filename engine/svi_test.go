@@ -183,7 +183,7 @@ func TestSVIDevSuiteNoWrongAnswers(t *testing.T) {
 		}
 		qfbv++
 		name, _ := filepath.Rel(root, p)
-		t.Run(name, func(t *testing.T) {
+		t.Run(strings.ReplaceAll(name, "/", "_"), func(t *testing.T) {
 			with, sessions := runSessions(t, string(src), false)
 			without, _ := runSessions(t, string(src), true)
 			a := sviAnswerLine.FindAllString(with, -1)

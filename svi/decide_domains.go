@@ -1,6 +1,10 @@
 package svi
 
-import "github.com/sift-solver/sift/term"
+import (
+	"slices"
+
+	"github.com/sift-solver/sift/term"
+)
 
 // domains holds a value set per variable and evaluates compiled terms over
 // them. Every set only shrinks; an evaluation is cached until a set changes.
@@ -8,10 +12,13 @@ type domains struct {
 	c    *compiler
 	dom  map[term.Term]Set
 	memo map[term.Term]Set
+	// why lists, per variable, the assertions its domain was narrowed by
+	// (sorted), so that an UNSAT answer can name a core.
+	why map[term.Term][]int
 }
 
 func newDomains(c *compiler) *domains {
-	d := &domains{c: c, dom: make(map[term.Term]Set, len(c.vars)), memo: map[term.Term]Set{}}
+	d := &domains{c: c, dom: make(map[term.Term]Set, len(c.vars)), memo: map[term.Term]Set{}, why: map[term.Term][]int{}}
 	for _, v := range c.vars {
 		d.dom[v] = Full(c.nodes[v].w)
 	}
@@ -20,7 +27,7 @@ func newDomains(c *compiler) *domains {
 
 // clone returns an independent copy (the ubox layer narrows a copy).
 func (d *domains) clone() *domains {
-	e := &domains{c: d.c, dom: make(map[term.Term]Set, len(d.dom)), memo: map[term.Term]Set{}}
+	e := &domains{c: d.c, dom: make(map[term.Term]Set, len(d.dom)), memo: map[term.Term]Set{}, why: d.why}
 	for v, s := range d.dom {
 		e.dom[v] = s
 	}
@@ -128,4 +135,17 @@ func (d *domains) witnesses() (map[term.Term]uint64, bool) {
 		m[v] = x
 	}
 	return m, true
+}
+
+// reasons returns the assertions that l's evaluation depends on: its own,
+// and those that narrowed the domains of its variables.
+func (d *domains) reasons(l literal) []int {
+	out := []int{l.origin}
+	for _, t := range []term.Term{l.a, l.b} {
+		for _, v := range d.c.varsOf(t) {
+			out = append(out, d.why[v]...)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }

@@ -2,6 +2,7 @@ package svi
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/sift-solver/sift/term"
 )
@@ -16,9 +17,10 @@ import (
 
 // literal is one conjunct: pred(a, b).
 type literal struct {
-	src  term.Term // the Boolean term it came from, for traces
-	pred Pred
-	a, b term.Term
+	src    term.Term // the Boolean term it came from, for traces
+	origin int       // index of the assertion it came from, for cores
+	pred   Pred
+	a, b   term.Term
 }
 
 // nodeKind says what a compiled term is.
@@ -60,14 +62,20 @@ func (e *outOfFragment) Error() string { return "not in the svi fragment: " + e.
 type compiler struct {
 	st    *term.Store
 	nodes map[term.Term]*node
-	vars  []term.Term // in first-occurrence order
-	lits  []literal
-	// contradiction is set when a conjunct is the constant false.
+	// varSets caches varsOf.
+	varSets map[term.Term][]term.Term
+	vars    []term.Term // in first-occurrence order
+	lits    []literal
+	// contradiction is set when a conjunct is the constant false; its
+	// assertion index is kept as the core.
 	contradiction bool
+	falseAt       int
+	// origin is the index of the assertion being split into literals.
+	origin int
 }
 
 func newCompiler(st *term.Store) *compiler {
-	return &compiler{st: st, nodes: map[term.Term]*node{}}
+	return &compiler{st: st, nodes: map[term.Term]*node{}, varSets: map[term.Term][]term.Term{}}
 }
 
 // conjunct adds the literals of t (negated when neg) to c.lits.
@@ -75,8 +83,8 @@ func (c *compiler) conjunct(t term.Term, neg bool) error {
 	st := c.st
 	switch op := st.Op(t); op {
 	case term.OpTrue, term.OpFalse:
-		if (op == term.OpFalse) != neg {
-			c.contradiction = true
+		if (op == term.OpFalse) != neg && !c.contradiction {
+			c.contradiction, c.falseAt = true, c.origin
 		}
 		return nil
 	case term.OpNot:
@@ -131,7 +139,7 @@ func (c *compiler) addLit(src term.Term, p Pred, a, b term.Term) error {
 	if _, err := c.compile(b); err != nil {
 		return err
 	}
-	c.lits = append(c.lits, literal{src: src, pred: p, a: a, b: b})
+	c.lits = append(c.lits, literal{src: src, origin: c.origin, pred: p, a: a, b: b})
 	return nil
 }
 
@@ -214,4 +222,29 @@ func (c *compiler) compile(t term.Term) (*node, error) {
 	}
 	c.nodes[t] = n
 	return n, nil
+}
+
+// varsOf returns the variables under t, memoised in c.varSets.
+func (c *compiler) varsOf(t term.Term) []term.Term {
+	if vs, ok := c.varSets[t]; ok {
+		return vs
+	}
+	n := c.nodes[t]
+	var vs []term.Term
+	switch n.kind {
+	case nodeVar:
+		vs = []term.Term{t}
+	case nodeOp:
+		for _, a := range n.args {
+			if a.sym {
+				for _, v := range c.varsOf(a.t) {
+					if !slices.Contains(vs, v) {
+						vs = append(vs, v)
+					}
+				}
+			}
+		}
+	}
+	c.varSets[t] = vs
+	return vs
 }

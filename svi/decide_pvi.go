@@ -26,9 +26,9 @@ const (
 // drops the literal, Split narrows the variables backward and discharges the
 // literal when every backward step is exact. CannotHandle leaves it pending
 // and narrows nothing, as the digest's pass driver does. It returns the
-// literals still pending.
-func decidePVI(ctx context.Context, d *domains, lits []literal) (pviOutcome, []literal) {
-	pending := append([]literal(nil), lits...)
+// literals still pending, or for UNSAT the assertions that suffice.
+func decidePVI(ctx context.Context, d *domains, lits []literal) (out pviOutcome, pending []literal, core []int) {
+	pending = append([]literal(nil), lits...)
 	for round := 0; round < maxRounds && len(pending) > 0; round++ {
 		if ctx.Err() != nil {
 			break
@@ -39,7 +39,7 @@ func decidePVI(ctx context.Context, d *domains, lits []literal) (pviOutcome, []l
 			nw := Narrow(l.pred, d.eval(l.a), d.eval(l.b))
 			switch nw.Verdict {
 			case Never:
-				return pviUnsat, nil
+				return pviUnsat, nil, d.reasons(l)
 			case Always:
 				changed = true
 				continue
@@ -51,11 +51,13 @@ func decidePVI(ctx context.Context, d *domains, lits []literal) (pviOutcome, []l
 			d.pushDown(l.a, nw.X, &into)
 			d.pushDown(l.b, nw.Y, &into)
 			if into.empty {
-				return pviUnsat, nil
+				return pviUnsat, nil, d.reasons(l)
 			}
+			why := d.reasons(l)
 			for v, s := range into.sets {
 				if !s.Equal(d.dom[v]) {
 					d.set(v, s)
+					d.why[v] = why
 					changed = true
 				}
 			}
@@ -73,7 +75,7 @@ func decidePVI(ctx context.Context, d *domains, lits []literal) (pviOutcome, []l
 		}
 	}
 	if len(pending) == 0 {
-		return pviSat, nil
+		return pviSat, nil, nil
 	}
-	return pviPending, pending
+	return pviPending, pending, nil
 }

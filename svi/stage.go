@@ -38,6 +38,9 @@ type Decision struct {
 	// value in its set, so the sets are sound facts for later stages (array
 	// pre-check, bit-blasting). Nil when the problem is out of the fragment.
 	Sets map[term.Term]Set
+	// Core lists indices into the assertions given to Decide that are
+	// unsatisfiable on their own (Unsat only).
+	Core []int
 	// Reason says why the answer is Unknown.
 	Reason string
 	// OutOfFragment is set when the assertions use something the stage
@@ -52,19 +55,20 @@ type Decision struct {
 // are outside the fragment (decide_fragment.go) or both layers give up.
 func Decide(ctx context.Context, st *term.Store, assertions []term.Term) Decision {
 	c := newCompiler(st)
-	for _, a := range assertions {
+	for i, a := range assertions {
+		c.origin = i
 		if err := c.conjunct(a, false); err != nil {
 			return Decision{Status: Unknown, Layer: BVT, Reason: err.Error(), OutOfFragment: true}
 		}
 	}
 	if c.contradiction {
-		return Decision{Status: Unsat, Layer: PVI}
+		return Decision{Status: Unsat, Layer: PVI, Core: []int{c.falseAt}}
 	}
 	d := newDomains(c)
-	out, pending := decidePVI(ctx, d, c.lits)
+	out, pending, core := decidePVI(ctx, d, c.lits)
 	switch out {
 	case pviUnsat:
-		return Decision{Status: Unsat, Layer: PVI}
+		return Decision{Status: Unsat, Layer: PVI, Core: core}
 	case pviSat:
 		if m, ok := d.witnesses(); ok {
 			return Decision{Status: Sat, Layer: PVI, Model: m}
