@@ -44,7 +44,7 @@ func NewSession(st *term.Store, opts Options) *Session {
 
 // DefaultStages returns a fresh pipeline, in order.
 func DefaultStages() []Step {
-	return []Step{constantStage{}, NewSVIStage(), newPreprocessStage(), NewArraysPrecheckStage(), newBitblastStage()}
+	return []Step{constantStage{}, NewSVIStage(), newPreprocessStage(), newQuantStage(), NewArraysPrecheckStage(), newBitblastStage()}
 }
 
 // Driver returns the session's stage driver (for statistics).

@@ -1,0 +1,64 @@
+package engine
+
+import (
+	"context"
+
+	"github.com/sift-solver/sift/quant"
+	"github.com/sift-solver/sift/term"
+)
+
+// quantStage runs seed 000's procedure for quantified merge queries (package
+// quant) on problems with quantifiers, before the quantifier-free stages.
+// The procedure's quantifier-free sub-problems go to a pipeline of its own
+// (a bit-blasting stage kept across checks, so terms shared between the
+// stripped, repaired and expanded problems are blasted once). Problems
+// without quantifiers are Unknown at once; so is whatever the procedure
+// cannot decide, which the fallback stage after it then takes.
+type quantStage struct {
+	solver *quant.Solver
+	qf     *Driver
+	st     *term.Store // the store of the problem being decided
+}
+
+func newQuantStage() *quantStage {
+	s := &quantStage{qf: NewDriver(constantStage{}, newBitblastStage())}
+	s.solver = quant.NewSolver(s.solveQF)
+	return s
+}
+
+func (*quantStage) Name() string { return "quant" }
+
+func (s *quantStage) Decide(ctx context.Context, p *Problem) (Verdict, error) {
+	roots := make([]term.Term, 0, len(p.Assertions)+len(p.Assumptions))
+	roots = append(append(roots, p.Assertions...), p.Assumptions...)
+	if !quant.HasQuantifier(p.Store, roots) {
+		return Verdict{Status: Unknown, Reason: "no quantifier"}, nil
+	}
+	s.st = p.Store
+	r, err := s.solver.Solve(ctx, p.Store, roots)
+	if err != nil {
+		return Verdict{}, err
+	}
+	switch r.Status {
+	case quant.Sat:
+		return Verdict{Status: Sat, Model: r.Model}, nil
+	case quant.Unsat:
+		return Verdict{Status: Unsat}, nil // no core: every assertion and assumption is taken
+	}
+	return Verdict{Status: Unknown, Reason: r.Reason}, nil
+}
+
+// solveQF decides one quantifier-free sub-problem of the procedure.
+func (s *quantStage) solveQF(ctx context.Context, assertions []term.Term) (quant.Status, *term.Model, error) {
+	if len(assertions) == 0 {
+		return quant.Sat, term.NewModel(), nil
+	}
+	v := s.qf.Decide(ctx, &Problem{Store: s.st, Assertions: assertions, Labels: make([]string, len(assertions))})
+	return quant.Status(v.Status), v.Model, nil
+}
+
+// QuantStats returns the procedure's stage hit counters.
+func (s *quantStage) QuantStats() quant.Stats { return s.solver.Stats }
+
+// Statistics reports the stage hit counters for --stats.
+func (s *quantStage) Statistics() [][2]string { return s.solver.Stats.Pairs() }

@@ -1,0 +1,6 @@
+package quant
+
+import "errors"
+
+// errTooMany says a range has more instances than the enumeration limit.
+var errTooMany = errors.New("range exceeds the enumeration limit")
