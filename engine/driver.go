@@ -135,13 +135,17 @@ func (d *Driver) Decide(ctx context.Context, p *Problem) Verdict {
 				}
 			}
 			v.Model = m
-			if err := d.validate(p, m); err != nil {
+			checked, err := d.validate(ctx, p, m, v.ModelCheck)
+			if err != nil {
 				d.ValidationFailures++
 				d.tracef("stage %s: sat model FAILED validation: %v (this is a bug)", step.Name(), err)
 				reason = "model validation failed"
 				continue
 			}
 			d.Validations++
+			if checked > 0 {
+				d.tracef("stage %s: %d assertions past the quantifier cap, model checked by the stage's solver", step.Name(), checked)
+			}
 		}
 		d.Stats[i].Decided++
 		d.tracef("stage %s: %s in %v", step.Name(), v.Status, el)

@@ -15,6 +15,9 @@ import (
 type Options struct {
 	// Trace receives a line per stage per check (--trace).
 	Trace io.Writer
+	// NoFallback leaves the Z3 fallback stage out of the pipeline
+	// (--no-fallback): what only Z3 would decide is then unknown.
+	NoFallback bool
 }
 
 // Session is the solver state behind one SMT-LIB script: the assertion stack
@@ -37,14 +40,24 @@ var _ smtlib.Solver = (*Session)(nil)
 
 // NewSession returns a session over st with the default stage pipeline.
 func NewSession(st *term.Store, opts Options) *Session {
-	d := NewDriver(DefaultStages()...)
+	steps := DefaultStages()
+	if opts.NoFallback {
+		kept := steps[:0]
+		for _, s := range steps {
+			if _, fallback := s.(*z3Stage); !fallback {
+				kept = append(kept, s)
+			}
+		}
+		steps = kept
+	}
+	d := NewDriver(steps...)
 	d.Trace = opts.Trace
 	return &Session{st: st, driver: d}
 }
 
 // DefaultStages returns a fresh pipeline, in order.
 func DefaultStages() []Step {
-	return []Step{constantStage{}, NewSVIStage(), newPreprocessStage(), newQuantStage(), NewArraysPrecheckStage(), newBitblastStage()}
+	return []Step{constantStage{}, NewSVIStage(), newPreprocessStage(), newQuantStage(), NewArraysPrecheckStage(), newBitblastStage(), newZ3Stage()}
 }
 
 // Driver returns the session's stage driver (for statistics).

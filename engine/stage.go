@@ -44,7 +44,17 @@ type Verdict struct {
 	// not know (then every assertion and assumption is taken).
 	Core              []int
 	FailedAssumptions []int
+	// ModelCheck, when set on a Sat verdict, decides the assertions whose
+	// evaluation under Model passes the quantifier cap
+	// (term.ErrQuantifierCap). It returns nil only when it has proved them
+	// all true under the model; the Z3 fallback sets it ("model checked by
+	// Z3"). Without it such a model fails validation.
+	ModelCheck ModelChecker
 }
+
+// ModelChecker proves assertions true under a model by other means than
+// evaluation.
+type ModelChecker func(ctx context.Context, st *term.Store, m *term.Model, assertions []term.Term) error
 
 // A Stage tries to decide a problem. It returns Unknown when it cannot decide,
 // and never guesses. The driver alone decides the order, and stages never

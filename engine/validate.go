@@ -1,18 +1,27 @@
 package engine
 
 import (
+	"context"
+	"errors"
 	"fmt"
 
 	"github.com/sift-solver/sift/term"
 )
 
 // validate evaluates every original assertion and assumption of p under m.
-// It is the gate in front of every sat answer.
-func (d *Driver) validate(p *Problem, m *term.Model) error {
+// It is the gate in front of every sat answer. Those whose evaluation passes
+// the quantifier cap go, all together, to check when the verdict provides
+// one, which must prove them true; checked says how many it proved.
+func (d *Driver) validate(ctx context.Context, p *Problem, m *term.Model, check ModelChecker) (checked int, err error) {
 	ev := term.NewEvaluator(p.Store, m)
-	check := func(kind string, i int, t term.Term) error {
+	var capped []term.Term
+	eval := func(kind string, i int, t term.Term) error {
 		b, err := ev.EvalBool(t)
 		if err != nil {
+			if check != nil && errors.Is(err, term.ErrQuantifierCap) {
+				capped = append(capped, t)
+				return nil
+			}
 			return fmt.Errorf("%s %d cannot be evaluated: %v", kind, i, err)
 		}
 		if !b {
@@ -21,14 +30,19 @@ func (d *Driver) validate(p *Problem, m *term.Model) error {
 		return nil
 	}
 	for i, a := range p.Assertions {
-		if err := check("assertion", i, a); err != nil {
-			return err
+		if err := eval("assertion", i, a); err != nil {
+			return 0, err
 		}
 	}
 	for i, a := range p.Assumptions {
-		if err := check("assumption", i, a); err != nil {
-			return err
+		if err := eval("assumption", i, a); err != nil {
+			return 0, err
 		}
 	}
-	return nil
+	if len(capped) > 0 {
+		if err := check(ctx, p.Store, m, capped); err != nil {
+			return 0, fmt.Errorf("%d assertions past the quantifier cap not confirmed: %v", len(capped), err)
+		}
+	}
+	return len(capped), nil
 }

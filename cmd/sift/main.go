@@ -43,6 +43,8 @@ type SolveCmd struct {
 	Timeout Timeout `short:"t" help:"Time limit per check-sat, in seconds or as a duration (e.g. 500ms)."`
 	Stats   bool    `help:"Print per-stage statistics to standard error at exit."`
 	Trace   bool    `help:"Trace what each stage does, to standard error."`
+	// NoFallback turns the Z3 fallback stage off.
+	NoFallback bool `name:"no-fallback" help:"Do not hand what sift's own stages leave undecided to Z3 (answer unknown instead)."`
 }
 
 // streams are the process's standard streams, bound into kong commands as one
@@ -65,7 +67,7 @@ func (c *SolveCmd) Run(s *streams) error {
 		in = f
 	}
 	var sessions []*engine.Session
-	opts := engine.Options{}
+	opts := engine.Options{NoFallback: c.NoFallback}
 	if c.Trace {
 		opts.Trace = stderr
 	}

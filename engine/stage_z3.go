@@ -1,0 +1,294 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"sync/atomic"
+
+	"github.com/sift-solver/sift/engine/z3"
+	"github.com/sift-solver/sift/smtlib"
+	"github.com/sift-solver/sift/term"
+)
+
+// z3Stage is the fallback: the last stage, which hands what every stage
+// before it left unknown or unsupported to Z3 through the cgo binding.
+//
+// Unsat is Z3's word. Sat comes with Z3's model read back into a term.Model,
+// which the driver validates like any other; assertions whose evaluation
+// passes the quantifier cap are instead proved true under the model by a
+// second Z3 call (ModelCheck, "model checked by Z3"). A model that cannot be
+// imported exactly makes the answer unknown.
+type z3Stage struct {
+	// modelChecks counts assertions confirmed by Z3 rather than evaluated,
+	// checkFailures those Z3 did not confirm.
+	modelChecks, checkFailures atomic.Int64
+	unsat, sat, unknown        int
+}
+
+func newZ3Stage() *z3Stage { return &z3Stage{} }
+
+func (*z3Stage) Name() string { return "z3-fallback" }
+
+// Statistics reports the stage's counters for --stats.
+func (s *z3Stage) Statistics() [][2]string {
+	return [][2]string{
+		{"z3-fallback-sat", strconv.Itoa(s.sat)},
+		{"z3-fallback-unsat", strconv.Itoa(s.unsat)},
+		{"z3-fallback-unknown", strconv.Itoa(s.unknown)},
+		{"z3-model-checks", strconv.FormatInt(s.modelChecks.Load(), 10)},
+		{"z3-model-check-failures", strconv.FormatInt(s.checkFailures.Load(), 10)},
+	}
+}
+
+func (s *z3Stage) Decide(ctx context.Context, p *Problem) (Verdict, error) {
+	st := p.Store
+	all := append(append([]term.Term(nil), p.Assertions...), p.Assumptions...)
+	res, err := z3.Solve(ctx, problemScript(st, all))
+	if err != nil {
+		// Z3 rejecting sift's own printing of a problem is a bug worth seeing
+		// in the trace, but not a reason to answer anything.
+		s.unknown++
+		return Verdict{}, fmt.Errorf("z3 rejected the problem: %w", err)
+	}
+	switch res.Status {
+	case z3.Unsat:
+		s.unsat++
+		return Verdict{Status: Unsat}, nil
+	case z3.Sat:
+		m, err := importZ3Model(st, freeVars(st, all), res.Model)
+		if err != nil {
+			s.unknown++
+			return Verdict{Status: Unknown, Reason: "z3 said sat, but its model cannot be read exactly: " + err.Error()}, nil
+		}
+		s.sat++
+		return Verdict{Status: Sat, Model: m, ModelCheck: s.checkModel}, nil
+	}
+	s.unknown++
+	reason := strings.Trim(res.Reason, "()")
+	if reason == "" {
+		reason = "no reason given"
+	}
+	return Verdict{Status: Unknown, Reason: "z3 gave up: " + reason}, nil
+}
+
+// checkModel proves assertions true under m with Z3: it defines every symbol
+// as its value in m, asserts that some assertion is false, and requires Z3
+// to answer unsat. Anything else (sat, unknown, an error) is a failure.
+func (s *z3Stage) checkModel(ctx context.Context, st *term.Store, m *term.Model, assertions []term.Term) error {
+	res, err := z3.Solve(ctx, modelCheckScript(st, m, assertions))
+	if err != nil {
+		s.checkFailures.Add(1)
+		return fmt.Errorf("z3 could not check the model: %w", err)
+	}
+	if res.Status != z3.Unsat {
+		s.checkFailures.Add(1)
+		if res.Status == z3.Sat {
+			return fmt.Errorf("z3 found an assertion false under the model")
+		}
+		return fmt.Errorf("z3 could not confirm the model (%s)", strings.Trim(res.Reason, "()"))
+	}
+	s.modelChecks.Add(int64(len(assertions)))
+	return nil
+}
+
+// problemScript prints terms as a standalone script for Z3. The logic is
+// named when the problem fits one of Z3's bit-vector logics, so that Z3 picks
+// its tactic for it (for BV, its quantifier elimination); otherwise Z3's
+// general solver runs.
+func problemScript(st *term.Store, terms []term.Term) string {
+	f := featuresOf(st, terms)
+	var b strings.Builder
+	// Printer.ScriptString declares the sorts of free symbols only; a sort
+	// that only a bound variable has is declared here.
+	for _, s := range f.sorts {
+		if !f.freeSorts[s] {
+			b.WriteString("(declare-sort " + term.QuoteSymbol(st.SortName(s)) + " 0)\n")
+		}
+	}
+	b.WriteString(smtlib.NewPrinter(st).ScriptString(f.logic(), terms))
+	return b.String()
+}
+
+// modelCheckScript prints a script that is unsat exactly when every
+// assertion is true under m: each declared sort is closed to the elements m
+// uses (distinct constants named as the printer names them, and nothing
+// else), each free symbol is defined as its value, and the negated
+// conjunction of the assertions is asserted.
+func modelCheckScript(st *term.Store, m *term.Model, assertions []term.Term) string {
+	f := featuresOf(st, assertions)
+	vars := freeVars(st, assertions)
+	elems := map[term.Sort]map[int]bool{}
+	for _, s := range f.sorts {
+		elems[s] = map[int]bool{}
+	}
+	for _, v := range vars {
+		val, ok := m.Values[v]
+		if !ok {
+			val = st.DefaultValue(st.SortOf(v))
+		}
+		collectElems(val, elems)
+	}
+	var b strings.Builder
+	for _, s := range f.sorts {
+		name := st.SortName(s)
+		b.WriteString("(declare-sort " + term.QuoteSymbol(name) + " 0)\n")
+		ns := make([]int, 0, len(elems[s]))
+		for n := range elems[s] {
+			ns = append(ns, n)
+		}
+		if len(ns) == 0 {
+			ns = append(ns, 0) // a sort is never empty
+		}
+		sort.Ints(ns)
+		var names []string
+		for _, n := range ns {
+			e := term.QuoteSymbol(name + "!val!" + strconv.Itoa(n))
+			names = append(names, e)
+			b.WriteString("(declare-fun " + e + " () " + term.QuoteSymbol(name) + ")\n")
+		}
+		if len(names) > 1 {
+			b.WriteString("(assert (distinct " + strings.Join(names, " ") + "))\n")
+		}
+		b.WriteString("(assert (forall ((|sift e| " + term.QuoteSymbol(name) + ")) (or")
+		for _, e := range names {
+			b.WriteString(" (= |sift e| " + e + ")")
+		}
+		b.WriteString(")))\n")
+	}
+	p := smtlib.NewPrinter(st)
+	defs := p.ModelString(m, vars)
+	// ModelString wraps the define-funs in (model …).
+	defs = strings.TrimSuffix(strings.TrimPrefix(defs, "(model\n"), ")")
+	b.WriteString(defs)
+	b.WriteString("(assert (not (and true")
+	for _, a := range assertions {
+		b.WriteByte(' ')
+		p.WriteTerm(&b, a)
+	}
+	b.WriteString(")))\n")
+	return b.String()
+}
+
+// collectElems records the abstract elements a value mentions, by sort.
+func collectElems(v term.Value, elems map[term.Sort]map[int]bool) {
+	switch v.Kind {
+	case term.ValUninterpreted:
+		if elems[v.Sort] == nil {
+			elems[v.Sort] = map[int]bool{}
+		}
+		elems[v.Sort][v.Elem] = true
+	case term.ValArray:
+		collectElems(v.Arr.Default, elems)
+		for i := range v.Arr.Index {
+			collectElems(v.Arr.Index[i], elems)
+			collectElems(v.Arr.Elem[i], elems)
+		}
+	case term.ValFun:
+		collectElems(v.Fun.Default, elems)
+		for r, row := range v.Fun.Args {
+			for _, a := range row {
+				collectElems(a, elems)
+			}
+			collectElems(v.Fun.Results[r], elems)
+		}
+	}
+}
+
+// freeVars returns the free symbols of terms, in id order.
+func freeVars(st *term.Store, terms []term.Term) []term.Term {
+	seen := map[term.Term]bool{}
+	var out []term.Term
+	for _, t := range terms {
+		for _, v := range st.FreeVars(t) {
+			if !seen[v] {
+				seen[v] = true
+				out = append(out, v)
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
+	return out
+}
+
+// problemFeatures says which theories and binders a problem uses.
+type problemFeatures struct {
+	quantified, arrays, funs bool
+	sorts                    []term.Sort // declared sorts, in first-seen order
+	freeSorts                map[term.Sort]bool
+}
+
+func featuresOf(st *term.Store, terms []term.Term) problemFeatures {
+	f := problemFeatures{freeSorts: map[term.Sort]bool{}}
+	sortSeen := map[term.Sort]bool{}
+	var visitSort func(s term.Sort, free bool)
+	visitSort = func(s term.Sort, free bool) {
+		switch st.Kind(s) {
+		case term.KindUninterpreted:
+			if !sortSeen[s] {
+				sortSeen[s] = true
+				f.sorts = append(f.sorts, s)
+			}
+			if free {
+				f.freeSorts[s] = true
+			}
+		case term.KindArray:
+			f.arrays = true
+			visitSort(st.IndexSort(s), free)
+			visitSort(st.ElemSort(s), free)
+		case term.KindFun:
+			f.funs = true
+			for _, d := range st.Domain(s) {
+				visitSort(d, free)
+			}
+			visitSort(st.Range(s), free)
+		}
+	}
+	seen := map[term.Term]bool{}
+	var visit func(t term.Term)
+	visit = func(t term.Term) {
+		if seen[t] {
+			return
+		}
+		seen[t] = true
+		switch st.Op(t) {
+		case term.OpForall, term.OpExists:
+			f.quantified = true
+		case term.OpVar:
+			visitSort(st.SortOf(t), true)
+		}
+		visitSort(st.SortOf(t), false)
+		for _, a := range st.Args(t) {
+			visit(a)
+		}
+	}
+	for _, t := range terms {
+		visit(t)
+	}
+	return f
+}
+
+// logic names the SMT-LIB logic that fits, or "" for Z3's general solver.
+func (f problemFeatures) logic() string {
+	if len(f.sorts) > 0 {
+		return ""
+	}
+	name := ""
+	if f.arrays {
+		name += "A"
+	}
+	if f.funs {
+		name += "UF"
+	}
+	name += "BV"
+	if !f.quantified {
+		return "QF_" + name
+	}
+	switch name {
+	case "BV", "UFBV":
+		return name
+	}
+	return ""
+}
