@@ -33,10 +33,12 @@ type Decision struct {
 	Layer Level
 	// Model gives every variable of the assertions a value (Sat only).
 	Model map[term.Term]uint64
-	// Sets holds, for Unknown answers in the fragment, each variable's
-	// domain after the exact layer: every solution gives the variable a
-	// value in its set, so the sets are sound facts for later stages (array
-	// pre-check, bit-blasting). Nil when the problem is out of the fragment.
+	// Sets holds, for Sat and Unknown answers in the fragment, each
+	// variable's domain after the exact layer: every solution gives the
+	// variable a value in its set, so the sets are sound facts for later
+	// stages (array pre-check, bit-blasting). After a PVI Sat, moreover, every
+	// point of their product is a solution. Nil when the problem is out of
+	// the fragment or Unsat.
 	Sets map[term.Term]Set
 	// Core lists indices into the assertions given to Decide that are
 	// unsatisfiable on their own (Unsat only).
@@ -66,24 +68,24 @@ func Decide(ctx context.Context, st *term.Store, assertions []term.Term) Decisio
 	}
 	d := newDomains(c)
 	out, pending, core := decidePVI(ctx, d, c.lits)
-	switch out {
-	case pviUnsat:
+	if out == pviUnsat {
 		return Decision{Status: Unsat, Layer: PVI, Core: core}
-	case pviSat:
-		if m, ok := d.witnesses(); ok {
-			return Decision{Status: Sat, Layer: PVI, Model: m}
-		}
 	}
 	sets := make(map[term.Term]Set, len(d.dom))
 	for v, s := range d.dom {
 		sets[v] = s
+	}
+	if out == pviSat {
+		if m, ok := d.witnesses(); ok {
+			return Decision{Status: Sat, Layer: PVI, Model: m, Sets: sets}
+		}
 	}
 	if ctx.Err() != nil {
 		return Decision{Status: Unknown, Layer: BVT, Sets: sets, Reason: "canceled"}
 	}
 	if b, ok := decideBox(d, pending); ok {
 		if m, ok := b.witnesses(); ok {
-			return Decision{Status: Sat, Layer: UBox, Model: m}
+			return Decision{Status: Sat, Layer: UBox, Model: m, Sets: sets}
 		}
 	}
 	return Decision{Status: Unknown, Layer: BVT, Sets: sets,
