@@ -1,0 +1,84 @@
+package quant
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/sift-solver/sift/bv"
+	"github.com/sift-solver/sift/smtlib"
+	"github.com/sift-solver/sift/term"
+)
+
+// recorder is an smtlib.Solver that keeps the assertions of the first
+// check-sat.
+type recorder struct {
+	st         *term.Store
+	assertions []term.Term
+	first      []term.Term
+	checked    bool
+}
+
+func (r *recorder) Push()                                  {}
+func (r *recorder) Pop()                                   {}
+func (r *recorder) Assert(t term.Term, _ string)           { r.assertions = append(r.assertions, t) }
+func (r *recorder) ResetAssertions()                       { r.assertions = nil }
+func (r *recorder) Assertions() []term.Term                { return r.assertions }
+func (r *recorder) Model() (*term.Model, error)            { return nil, errors.New("none") }
+func (r *recorder) UnsatCore() ([]string, error)           { return nil, errors.New("none") }
+func (r *recorder) UnsatAssumptions() ([]term.Term, error) { return nil, errors.New("none") }
+func (r *recorder) Statistics() [][2]string                { return nil }
+func (r *recorder) SetRandomSeed(uint64)                   {}
+func (r *recorder) CheckSat(context.Context, []term.Term) smtlib.CheckResult {
+	if !r.checked {
+		r.checked, r.first = true, append([]term.Term(nil), r.assertions...)
+	}
+	return smtlib.CheckResult{}
+}
+
+// parse runs an SMT-LIB script and returns the store and the assertions at
+// its first check-sat (or at its end when it has none).
+func parse(t *testing.T, script string) (*term.Store, []term.Term) {
+	t.Helper()
+	var rec *recorder
+	in := smtlib.NewInterpreter(smtlib.Config{NewSolver: func(st *term.Store) smtlib.Solver {
+		rec = &recorder{st: st}
+		return rec
+	}}, &strings.Builder{})
+	if err := in.Run(context.Background(), strings.NewReader(script)); err != nil {
+		t.Fatalf("parse: %v", err)
+	}
+	if rec.checked {
+		return rec.st, rec.first
+	}
+	return rec.st, rec.assertions
+}
+
+// bv32 and friends build the terms the tests compare against.
+func bv32(st *term.Store, x uint64) term.Term { return st.ConstUint64(32, x) }
+
+func byteArray(st *term.Store) term.Sort {
+	return st.ArraySort(st.BitVecSort(32), st.BitVecSort(8))
+}
+
+// bytesValue is the array value with cells 0..len(b)-1 set to b, 0 elsewhere.
+func bytesValue(st *term.Store, b []uint64) term.Value {
+	v := term.NewArrayValue(byteArray(st), st.BVValue(bv.Zero(8)))
+	for i, x := range b {
+		v.Arr = v.Arr.Store(st.BVValue(bv.New(32, uint64(i))), st.BVValue(bv.New(8, x)))
+	}
+	return v
+}
+
+// cells reads cells 0..n-1 of an array value.
+func cells(st *term.Store, v term.Value, n int) []uint64 {
+	out := make([]uint64, n)
+	for i := range out {
+		x, _ := v.Arr.Select(st.BVValue(bv.New(32, uint64(i)))).BV.Uint64()
+		out[i] = x
+	}
+	return out
+}
+
+func bvVal(st *term.Store, w uint32, x uint64) term.Value { return st.BVValue(bv.New(w, x)) }
