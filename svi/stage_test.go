@@ -317,3 +317,58 @@ func TestDecideAgainstBruteForce(t *testing.T) {
 	}
 	t.Logf("answers by layer: %v", count)
 }
+
+// benchDecide measures Decide on the assertions texts build.
+func benchDecide(b *testing.B, texts []string, want Status) {
+	f := newStageFixture()
+	st := f.st
+	as := make([]term.Term, len(texts))
+	for i, s := range texts {
+		a, err := smtlib.ParseTerm(st, f.scope, s)
+		if err != nil {
+			b.Fatal(err)
+		}
+		as[i] = a
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if d := Decide(context.Background(), st, as); d.Status != want {
+			b.Fatalf("got %v, want %v", d.Status, want)
+		}
+	}
+}
+
+// BenchmarkDecideListing1 is the paper's Listing 1 (exact layer, sat).
+func BenchmarkDecideListing1(b *testing.B) {
+	benchDecide(b, []string{"(bvule #x000000000000000a p)", "(bvule p #x0000000000000014)",
+		"(bvult (bvmul p #x0000000000000002) #x000000000000001e)"}, Sat)
+}
+
+// BenchmarkDecidePathCondition is a symbolic-execution path condition of
+// 200 branch literals on two 64-bit inputs, one bounded: disequalities and linear tests, decided exactly.
+func BenchmarkDecidePathCondition(b *testing.B) {
+	texts := []string{"(bvule q #x00000000000f4240)"}
+	for i := range 100 {
+		texts = append(texts,
+			fmt.Sprintf("(distinct (bvadd p #x%016x) #x%016x)", i, 3*i+7),
+			fmt.Sprintf("(bvult (bvmul q #x0000000000000003) #x%016x)", 100000-i))
+	}
+	benchDecide(b, texts, Sat)
+}
+
+// BenchmarkDecideGiveUp: an array read after 100 in-fragment literals; the
+// stage must give up cheaply.
+func BenchmarkDecideGiveUp(b *testing.B) {
+	var texts []string
+	for i := range 100 {
+		texts = append(texts, fmt.Sprintf("(distinct (bvadd x #x%02x) y)", i))
+	}
+	texts = append(texts, "(= (select arr x) #x01)")
+	benchDecide(b, texts, Unknown)
+}
+
+// BenchmarkDecideBox is the ubox layer on the overlap of Fig. 1.
+func BenchmarkDecideBox(b *testing.B) {
+	benchDecide(b, []string{"(bvule p #x000000000000000a)", "(bvule #x0000000000000002 q)",
+		"(bvule q #x000000000000000a)", "(bvult p q)"}, Sat)
+}
