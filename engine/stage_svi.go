@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"strconv"
 
 	"github.com/sift-solver/sift/bv"
 	"github.com/sift-solver/sift/svi"
@@ -61,3 +62,14 @@ func (s *SVIStage) LastLayer() svi.Level { return s.s.LastLayer() }
 // LastDecision is the last check's svi.Decision; its Sets are the variable
 // domains the exact layer proved (sound facts for later stages).
 func (s *SVIStage) LastDecision() svi.Decision { return s.s.Last() }
+
+// Statistics reports, for --stats, how many checks each svi layer answered.
+func (s *SVIStage) Statistics() [][2]string {
+	st := s.s.Stats()
+	return [][2]string{
+		{"svi-pvi", strconv.Itoa(st.PVI)},
+		{"svi-ubox", strconv.Itoa(st.UBox)},
+		{"svi-bvt", strconv.Itoa(st.BVT)},
+		{"svi-out-of-fragment", strconv.Itoa(st.OutOfFragment)},
+	}
+}

@@ -222,3 +222,43 @@ func TestSVIDevSuiteNoWrongAnswers(t *testing.T) {
 	}
 	t.Logf("dev QF_BV: %d files, %d with a check decided by svi (%d svi calls)", qfbv, decided, checks)
 }
+
+// TestSVIStageCoresAndStats: an unsat answer from the svi stage carries a
+// core (so the driver need not defer it), assumptions included, and
+// (get-info :all-statistics)-style counters name the layers.
+func TestSVIStageCoresAndStats(t *testing.T) {
+	tests := []struct {
+		name, script, want string
+	}{
+		{"core of named assertions",
+			"(set-option :produce-unsat-cores true)(declare-const x (_ BitVec 8))(declare-const y (_ BitVec 8))" +
+				"(assert (! (bvult y #x05) :named a))(assert (! (bvule x #x0a) :named b))(assert (! (bvugt x #x14) :named c))" +
+				"(check-sat)(get-unsat-core)",
+			"unsat\n(b c)\n"},
+		{"failed assumptions",
+			"(declare-const x (_ BitVec 8))(declare-const p Bool)(assert (bvule x #x0a))" +
+				"(check-sat-assuming ((bvult #x0b x) (bvult x #x03)))(get-unsat-assumptions)",
+			"unsat\n((bvult #x0b x))\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out, sessions := runSessions(t, tc.script, false)
+			if out != tc.want {
+				t.Fatalf("got %q, want %q", out, tc.want)
+			}
+			s := sessions[len(sessions)-1]
+			if stage := sviStage(t, s); stage.LastLayer() != svi.PVI || stageDecided(s, "svi") != 1 {
+				t.Errorf("not decided by svi: layer %v, stats %+v", stage.LastLayer(), stage.Stats())
+			}
+			found := false
+			for _, kv := range s.Statistics() {
+				if kv[0] == "svi-pvi" {
+					found = kv[1] == "1"
+				}
+			}
+			if !found {
+				t.Errorf("statistics lack svi-pvi 1: %v", s.Statistics())
+			}
+		})
+	}
+}
