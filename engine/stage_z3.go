@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -113,34 +114,39 @@ func problemScript(st *term.Store, terms []term.Term) string {
 }
 
 // modelCheckScript prints a script that is unsat exactly when every
-// assertion is true under m: each declared sort is closed to the elements m
-// uses (distinct constants named as the printer names them, and nothing
-// else), each free symbol is defined as its value, and the negated
-// conjunction of the assertions is asserted.
+// assertion is true under m: each declared sort is closed to the elements of
+// the model's structure (distinct constants named as the printer names them,
+// and nothing else), each free symbol is defined as its value, and the
+// negated conjunction of the assertions is asserted.
+//
+// The structure's universe holds every element of every value in m, not only
+// of the symbols these assertions mention, plus element 0, which every
+// symbol without a value takes: the other assertions were evaluated over
+// those elements, and all must hold in one structure.
 func modelCheckScript(st *term.Store, m *term.Model, assertions []term.Term) string {
 	f := featuresOf(st, assertions)
 	vars := freeVars(st, assertions)
 	elems := map[term.Sort]map[int]bool{}
-	for _, s := range f.sorts {
-		elems[s] = map[int]bool{}
-	}
-	for _, v := range vars {
-		val, ok := m.Values[v]
-		if !ok {
-			val = st.DefaultValue(st.SortOf(v))
-		}
+	for _, val := range m.Values {
 		collectElems(val, elems)
 	}
+	sorts := append([]term.Sort(nil), f.sorts...)
+	for s := range elems {
+		if !slices.Contains(sorts, s) {
+			sorts = append(sorts, s)
+		}
+	}
+	slices.Sort(sorts)
 	var b strings.Builder
-	for _, s := range f.sorts {
+	for _, s := range sorts {
 		name := st.SortName(s)
 		b.WriteString("(declare-sort " + term.QuoteSymbol(name) + " 0)\n")
 		ns := make([]int, 0, len(elems[s]))
 		for n := range elems[s] {
 			ns = append(ns, n)
 		}
-		if len(ns) == 0 {
-			ns = append(ns, 0) // a sort is never empty
+		if !elems[s][0] {
+			ns = append(ns, 0)
 		}
 		sort.Ints(ns)
 		var names []string
