@@ -9,7 +9,13 @@
 //   - No sat answer leaves the engine unless its model makes every original
 //     assertion and assumption true under term's exact evaluation
 //     (validate.go). A model that fails validation is a bug: the answer
-//     becomes unknown and the trace says so.
+//     becomes unknown and the trace says so. The one exception is an
+//     assertion whose evaluation passes the quantifier cap: the verdict's
+//     ModelCheck must then prove it true under the model (the Z3 fallback,
+//     stage_z3.go, asks Z3 to refute it with every symbol defined by its
+//     value); without such a proof the answer is unknown.
+//   - The Z3 fallback (stage_z3.go) is the last stage and runs only when all
+//     others left the problem undecided; Options.NoFallback leaves it out.
 //
 // Start reading at stage.go, then driver.go and session.go.
 package engine

@@ -144,7 +144,7 @@ func (d *Driver) Decide(ctx context.Context, p *Problem) Verdict {
 			}
 			d.Validations++
 			if checked > 0 {
-				d.tracef("stage %s: %d assertions past the quantifier cap, model checked by the stage's solver", step.Name(), checked)
+				d.tracef("stage %s: %d assertions past the quantifier cap, model checked by %s instead of evaluated", step.Name(), checked, step.Name())
 			}
 		}
 		d.Stats[i].Decided++
