@@ -88,6 +88,7 @@ func TestRecogniseFragment(t *testing.T) {
 		{"upper only", "(forall ((i (_ BitVec 32))) (=> (bvult i n) " + body + "))", 0, 1},
 		{"negated bound", "(forall ((i (_ BitVec 32))) (=> (not (bvult k i)) " + body + "))", 0, 1},
 		{"64-bit", "(forall ((i (_ BitVec 64))) (=> (and (bvule #x0000000000000001 i) (bvule i k64)) (= (select s ((_ extract 31 0) i)) #x61)))", 1, 1},
+		{"negated conjunction (preprocessed vacuous ∀)", "(forall ((i (_ BitVec 32))) (not (and (bvule #x00000001 i) (= i #x00000000))))", 2, 1},
 		{"non-bound premise stays in ψ", "(forall ((i (_ BitVec 32))) (=> (and (bvule i k) (= (select s i) #x00)) " + body + "))", 0, 1},
 		{"exists", "(exists ((i (_ BitVec 32))) " + body + ")", -1, -1},
 		{"forall under or", "(or (= n #x00000000) (forall ((i (_ BitVec 32))) (=> (bvule i k) " + body + ")))", -1, -1},

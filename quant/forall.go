@@ -19,6 +19,8 @@ type Forall struct {
 	Lower  []Bound   // t ≤ i (t < i when Strict)
 	Upper  []Bound   // i ≤ t (i < t when Strict)
 	Psi    term.Term // ψ(i), quantifier-free
+
+	store *term.Store
 }
 
 // Bound is one side of the guard: a ground term and whether it is strict.
@@ -53,6 +55,9 @@ func (f *Forall) splitGuard(st *term.Store) {
 				rest = append(rest, d)
 			}
 		}
+	case term.OpNot:
+		// ¬(P1 ∧ … ∧ Pn): every premise a guard candidate, ψ = false.
+		conj(st.Arg(body, 0))
 	default:
 		rest = append(rest, body)
 	}

@@ -117,7 +117,7 @@ func recogniseForall(st *term.Store, c term.Term) (*Forall, error) {
 	if !st.IsQuantifierFree(body) {
 		return nil, unsupported("nested quantifier")
 	}
-	f := &Forall{Clause: c, Var: i, Width: st.Width(st.SortOf(i)), Body: body}
+	f := &Forall{Clause: c, Var: i, Width: st.Width(st.SortOf(i)), Body: body, store: st}
 	f.splitGuard(st)
 	return f, nil
 }

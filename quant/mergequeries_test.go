@@ -37,6 +37,7 @@ func runSift(t testing.TB, script string) siftRun {
 		t.Fatalf("sift: %v", err)
 	}
 	r := siftRun{answer: strings.TrimSpace(out.String()), time: time.Since(start)}
+	other := ""
 	for _, kv := range sess.Statistics() {
 		n, _ := strconv.Atoi(kv[1])
 		switch kv[0] {
@@ -46,7 +47,14 @@ func runSift(t testing.TB, script string) siftRun {
 			if n > 0 {
 				r.stage = strings.TrimPrefix(kv[0], "quant-")
 			}
+		default:
+			if n > 0 && other == "" && strings.HasSuffix(kv[0], "-decided") && kv[0] != "quant-decided" {
+				other = "stage " + strings.TrimSuffix(kv[0], "-decided")
+			}
 		}
+	}
+	if r.stage == "" {
+		r.stage = other
 	}
 	return r
 }
@@ -128,9 +136,13 @@ func BenchmarkMergeQueries(b *testing.B) {
 			s := runSift(b, q.Script)
 			st = append(st, s.time)
 			if s.stage == "" {
-				s.stage = "other/none"
+				s.stage = "none"
 			}
 			stages[s.stage]++
+			if strings.HasPrefix(s.stage, "stage z3") {
+				b.Logf("%s handed to %s", q.Name, s.stage)
+				os.WriteFile(filepath.Join(os.TempDir(), "quant-handed-"+q.Name+".smt2"), []byte(q.Script), 0o644)
+			}
 			switch {
 			case s.answer != "sat" && s.answer != "unsat":
 				unknown++
