@@ -1,0 +1,176 @@
+package symex
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/alecthomas/kong"
+	"github.com/schollz/progressbar/v3"
+
+	"github.com/sift-solver/sift/term"
+)
+
+// Cmd is `sift symex`: its flags, for kong.
+type Cmd struct {
+	Package   string        `arg:"" help:"Package pattern (one package)."`
+	Func      string        `arg:"" help:"Function (or Type.Method) to explore."`
+	Dir       string        `help:"Directory to load the package from." default:""`
+	MaxLen    int           `name:"max-len" help:"Bound on the length of string and slice inputs." default:"4"`
+	Search    string        `help:"dfs, bfs or random-path." default:"dfs" enum:"dfs,bfs,random-path"`
+	Seed      int64         `help:"Seed of random-path." default:"1"`
+	Solver    string        `help:"'engine' (in-process) or an SMT-LIB command, e.g. 'z3 -in'." default:"engine"`
+	MaxPaths  int           `name:"max-paths" help:"Stop after this many paths (0: none)." default:"0"`
+	MaxDepth  int           `name:"max-depth" help:"Symbolic branches per path (0: 10000)." default:"0"`
+	MaxSteps  int           `name:"max-steps" help:"Instructions per path (0: 1e6)." default:"0"`
+	Timeout   time.Duration `help:"Time limit of the exploration (0: none)." default:"0"`
+	MaxMemory int           `name:"max-memory" help:"Heap limit in MiB (0: none)." default:"0"`
+	Fix       []string      `help:"Fix an integer parameter: NAME=VALUE (repeatable)."`
+	EmitSMT2  string        `name:"emit-smt2" help:"Write every query to DIR as a .smt2 file." placeholder:"DIR"`
+	Tests     string        `help:"Write the generated _test.go to this file."`
+	AllPaths  bool          `name:"all-paths" help:"Also generate one test row per explored path."`
+	Coverage  bool          `help:"Print block and line coverage per function."`
+	Progress  bool          `help:"Show a progress display on stderr."`
+	Replay    bool          `help:"Re-run every path concretely and check it takes the same branches."`
+
+	stdout, stderr io.Writer
+}
+
+// Run executes the command.
+func (c *Cmd) Run() error {
+	if c.stdout == nil {
+		c.stdout, c.stderr = os.Stdout, os.Stderr
+	}
+	opts := Options{MaxLen: c.MaxLen, Search: c.Search, Seed: c.Seed, MaxPaths: c.MaxPaths, MaxDepth: c.MaxDepth,
+		MaxSteps: c.MaxSteps, Timeout: c.Timeout, MaxMemory: uint64(c.MaxMemory) << 20, EmitSMT2: c.EmitSMT2,
+		Fixed: map[string]int64{}}
+	for _, f := range c.Fix {
+		k, v, ok := strings.Cut(f, "=")
+		n, err := strconv.ParseInt(v, 0, 64)
+		if !ok || err != nil {
+			return fmt.Errorf("--fix %q: want NAME=INTEGER", f)
+		}
+		opts.Fixed[k] = n
+	}
+	prog, err := Load(c.Dir, c.Package, c.Func)
+	if err != nil {
+		return err
+	}
+	st := term.NewStore()
+	var solver Solver
+	if c.Solver != "" && c.Solver != "engine" {
+		ps, err := NewPipeSolver(st, c.Solver)
+		if err != nil {
+			return err
+		}
+		defer ps.Close()
+		solver = ps
+	}
+	if c.Progress {
+		bar := progressbar.NewOptions(-1, progressbar.OptionSetWriter(c.stderr), progressbar.OptionSpinnerType(14))
+		opts.Progress = func(s Stats) {
+			bar.Describe(fmt.Sprintf("paths %d  queries %d  blocks %d/%d", s.Paths, s.Queries, s.BlocksCovered, s.BlocksTotal))
+			bar.Add(1)
+		}
+		defer bar.Finish()
+	}
+	ex := NewExecutor(prog, st, solver, opts)
+	res, err := ex.Explore(context.Background())
+	if err != nil {
+		return err
+	}
+	if c.Replay {
+		bad := 0
+		for _, p := range res.Paths {
+			if p.Inputs != nil && (p.Kind == "return" || p.Kind == "panic") {
+				if err := ex.Replay(p); err != nil {
+					bad++
+					fmt.Fprintln(c.stdout, "replay:", err)
+				}
+			}
+		}
+		fmt.Fprintf(c.stdout, "replay: %d mismatches\n", bad)
+	}
+	res.Report(c.stdout, c.Coverage)
+	if c.Tests != "" {
+		if err := os.MkdirAll(filepath.Dir(c.Tests), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(c.Tests, []byte(res.TestFile(c.AllPaths)), 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Report prints panics, unsupported paths, statistics and (optionally)
+// coverage.
+func (r *Result) Report(w io.Writer, coverage bool) {
+	s := r.Stats
+	fmt.Fprintf(w, "function %s\n", r.Fn)
+	for _, p := range r.Panics {
+		var ins []string
+		for _, in := range p.Inputs {
+			ins = append(ins, in.Name+"="+goLiteral(in.Type, in.V, nil))
+		}
+		fmt.Fprintf(w, "panic: %s: %s (%d paths) input: %s\n", p.Pos, p.Message, p.Count, strings.Join(ins, " "))
+	}
+	seen := map[string]bool{}
+	for _, p := range r.Paths {
+		if p.Kind == "unsupported" && !seen[p.Message] {
+			seen[p.Message] = true
+			fmt.Fprintf(w, "unsupported: %s: %s\n", p.Pos, p.Message)
+		}
+	}
+	fmt.Fprintf(w, "paths %d (returned %d, panicked %d), unsupported %d, cut %d, depth-cut forks %d\n",
+		s.Paths, s.Returned, s.Panicked, s.Unsupported, s.Cut, s.DepthCut)
+	perQuery := time.Duration(0)
+	if s.Queries > 0 {
+		perQuery = s.SolverTime / time.Duration(s.Queries)
+	}
+	fmt.Fprintf(w, "queries %d (unknown %d), solver time %s (%s per query)\n", s.Queries, s.Unknown,
+		s.SolverTime.Round(time.Microsecond), perQuery.Round(time.Microsecond))
+	if s.Stopped != "" {
+		fmt.Fprintf(w, "stopped: %s\n", s.Stopped)
+	}
+	fmt.Fprintf(w, "coverage: blocks %d/%d\n", s.BlocksCovered, s.BlocksTotal)
+	var parts []string
+	for _, kv := range r.Solver {
+		if kv[1] != "0" && kv[1] != "0.000" {
+			parts = append(parts, kv[0]+"="+kv[1])
+		}
+	}
+	fmt.Fprintf(w, "solver: %s\n", strings.Join(parts, " "))
+	if coverage {
+		for _, fc := range r.Coverage.Funcs() {
+			fmt.Fprintf(w, "  %s uncovered lines %v\n", fc, fc.Uncovered)
+		}
+	}
+}
+
+// Main runs `sift symex` with args (without the program and subcommand
+// names) and returns the exit code.
+func Main(args []string, stdout, stderr io.Writer) int {
+	var c Cmd
+	parser, err := kong.New(&c, kong.Name("sift symex"), kong.Writers(stdout, stderr),
+		kong.Exit(func(int) {}))
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 2
+	}
+	if _, err := parser.Parse(args); err != nil {
+		fmt.Fprintln(stderr, "sift symex:", err)
+		return 2
+	}
+	c.stdout, c.stderr = stdout, stderr
+	if err := c.Run(); err != nil {
+		fmt.Fprintln(stderr, "sift symex:", err)
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,203 @@
+package symex
+
+import (
+	"fmt"
+	"go/token"
+	"hash/fnv"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/sift-solver/sift/smtlib"
+	"github.com/sift-solver/sift/term"
+)
+
+// unsupported ends a path: the executor cannot model instr.
+type unsupported struct {
+	instr ssa.Instruction
+	msg   string
+}
+
+func (u *unsupported) Error() string { return u.msg }
+
+// panicked ends a path with a Go panic at instr.
+type panicked struct {
+	instr ssa.Instruction
+	msg   string
+}
+
+func (p *panicked) Error() string { return "panic: " + p.msg }
+
+// cut ends a path because a limit was reached.
+type cut struct{ why string }
+
+func (c *cut) Error() string { return c.why }
+
+func (e *Executor) unsup(instr ssa.Instruction, format string, args ...any) error {
+	return &unsupported{instr: instr, msg: fmt.Sprintf(format, args...)}
+}
+
+// branch decides the condition c for state s at a branch point. When both
+// sides are feasible, s continues on one of them and a clone that will
+// replay the current instruction with the other decision is queued.
+func (e *Executor) branch(s *State, c term.Term) (bool, error) {
+	if len(s.forced) > 0 {
+		d := s.forced[0]
+		s.forced = s.forced[1:]
+		s.decided = append(s.decided, d)
+		return d, nil
+	}
+	take := func(d bool) bool {
+		s.decided = append(s.decided, d)
+		s.traceAdd(d)
+		return d
+	}
+	switch c {
+	case e.st.True():
+		return take(true), nil
+	case e.st.False():
+		return take(false), nil
+	}
+	if e.concrete {
+		return false, &cut{why: "concrete run reached a symbolic condition"}
+	}
+	lit := func(d bool) term.Term {
+		if d {
+			return c
+		}
+		return e.st.Not(c)
+	}
+	var d bool
+	haveModel := false
+	if s.model != nil {
+		if v, err := e.st.Eval(c, s.model); err == nil {
+			d, haveModel = v.Bool, true
+		}
+	}
+	if !haveModel {
+		st, m, err := e.check(s, lit(true))
+		if err != nil {
+			return false, err
+		}
+		switch st {
+		case smtlib.Sat:
+			d, s.model = true, m
+		case smtlib.Unsat:
+			s.model = nil
+			return take(false), nil
+		default:
+			d = true
+			s.model = nil
+			e.stats.Unknown++
+		}
+	}
+	// Side d is feasible; ask for the other one.
+	other := !d
+	if s.forks >= e.opts.MaxDepth {
+		e.stats.DepthCut++
+	} else {
+		st, m, err := e.check(s, lit(other))
+		if err != nil {
+			return false, err
+		}
+		switch st {
+		case smtlib.Sat:
+			c2 := s.clone()
+			c2.pc = append(c2.pc, lit(other))
+			c2.model = m
+			c2.forced = append(append([]bool(nil), s.decided...), other)
+			c2.decided = nil
+			c2.traceAdd(other)
+			c2.forks++
+			s.pc = append(s.pc, lit(d))
+			s.forks++
+			e.pending = append(e.pending, c2)
+		case smtlib.Unknown:
+			e.stats.Unknown++
+			s.pc = append(s.pc, lit(d))
+		}
+	}
+	return take(d), nil
+}
+
+func (s *State) traceAdd(d bool) {
+	h := fnv.New64a()
+	var b [9]byte
+	for i := 0; i < 8; i++ {
+		b[i] = byte(s.traceHash >> (8 * i))
+	}
+	if d {
+		b[8] = 1
+	}
+	h.Write(b[:])
+	s.traceHash = h.Sum64()
+	s.traceLen++
+}
+
+// check asks whether s's path constraint with extra is satisfiable, and
+// returns a model that is validated against the constraint.
+func (e *Executor) check(s *State, extra term.Term) (smtlib.Status, *term.Model, error) {
+	as := append(append([]term.Term(nil), s.pc...), extra)
+	st, m, err := e.query(as)
+	if err != nil || st != smtlib.Sat {
+		return st, nil, err
+	}
+	if m != nil {
+		for _, a := range as {
+			if ok, err := e.st.Eval(a, m); err != nil || !ok.Bool {
+				m = nil // a partial model (pipe solvers): do not trust it
+				break
+			}
+		}
+	}
+	return st, m, nil
+}
+
+// run executes s until it ends or forks away; it returns the terminal error
+// (nil when the entry function returned).
+func (e *Executor) run(s *State) error {
+	for {
+		if len(s.frames) == 0 {
+			return nil
+		}
+		s.steps++
+		if s.steps > e.opts.MaxSteps {
+			return &cut{why: "step limit"}
+		}
+		f := s.top()
+		if f.pc == 0 {
+			e.cover(f.block)
+		}
+		instr := f.block.Instrs[f.pc]
+		s.decided = s.decided[:0]
+		advance, err := e.exec(s, instr)
+		if err != nil {
+			if u, ok := err.(*unsupported); ok && u.instr == nil {
+				u.instr = instr
+			}
+			if p, ok := err.(*panicked); ok && p.instr == nil {
+				p.instr = instr
+			}
+			return err
+		}
+		if len(s.forced) > 0 {
+			return fmt.Errorf("internal: %d replay decisions left at %s", len(s.forced), instr)
+		}
+		if advance {
+			// frames may have changed (call/return): f is still the frame
+			// the instruction ran in.
+			f.pc++
+		}
+	}
+}
+
+// pos is the source position of an instruction (or of its function).
+func (e *Executor) pos(instr ssa.Instruction) token.Position {
+	if instr == nil {
+		return token.Position{}
+	}
+	p := instr.Pos()
+	if !p.IsValid() && instr.Parent() != nil {
+		p = instr.Parent().Pos()
+	}
+	return e.prog.Prog.Fset.Position(p)
+}

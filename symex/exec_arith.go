@@ -1,0 +1,396 @@
+package symex
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/sift-solver/sift/term"
+)
+
+func (e *Executor) mk(op term.Op, args ...term.Term) term.Term { return e.st.MustMake(op, nil, args...) }
+func (e *Executor) add(a, b term.Term) term.Term                 { return e.mk(term.OpBVAdd, a, b) }
+func (e *Executor) sub(a, b term.Term) term.Term                 { return e.mk(term.OpBVSub, a, b) }
+func (e *Executor) ult(a, b term.Term) term.Term                 { return e.mk(term.OpBVUlt, a, b) }
+func (e *Executor) ule(a, b term.Term) term.Term                 { return e.mk(term.OpBVUle, a, b) }
+
+func isSigned(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0 && b.Info()&types.IsUnsigned == 0
+}
+
+// resize converts bit-vector x to width w the way a Go integer conversion
+// does: truncation, or sign or zero extension by the source's signedness.
+func (e *Executor) resize(x term.Term, w uint32, signed bool) term.Term {
+	ws := e.st.Width(e.st.SortOf(x))
+	switch {
+	case w == ws:
+		return x
+	case w < ws:
+		return e.st.MustMake(term.OpExtract, []uint32{w - 1, 0}, x)
+	case signed:
+		return e.st.MustMake(term.OpSignExtend, []uint32{w - ws}, x)
+	}
+	return e.st.MustMake(term.OpZeroExtend, []uint32{w - ws}, x)
+}
+
+// index64 widens an index operand to a 64-bit term; a negative signed index
+// becomes a huge unsigned one, so one unsigned comparison checks both bounds.
+func (e *Executor) index64(s *State, v ssa.Value) (term.Term, error) {
+	t, err := e.scalar(s, v)
+	if err != nil {
+		return t, err
+	}
+	return e.resize(t, 64, isSigned(v.Type())), nil
+}
+
+func (e *Executor) binop(s *State, in *ssa.BinOp) (Value, error) {
+	xv, err := e.value(s, in.X)
+	if err != nil {
+		return nil, err
+	}
+	yv, err := e.value(s, in.Y)
+	if err != nil {
+		return nil, err
+	}
+	switch x := xv.(type) {
+	case StringVal:
+		return e.stringBinop(in, x, yv.(StringVal))
+	case PtrVal, SliceVal, FuncVal, IfaceVal:
+		return e.refCompare(in, xv, yv)
+	case Struct, ArrayVal:
+		if in.Op == token.EQL || in.Op == token.NEQ {
+			eq, err := e.equal(xv, yv)
+			if err != nil {
+				return nil, e.unsup(in, "%v", err)
+			}
+			if in.Op == token.NEQ {
+				eq = e.st.Not(eq)
+			}
+			return eq, nil
+		}
+	case Opaque:
+		return nil, e.unsup(in, "use of %s", x.What)
+	}
+	x, ok1 := xv.(term.Term)
+	y, ok2 := yv.(term.Term)
+	if !ok1 || !ok2 {
+		return nil, e.unsup(in, "operands %T %T", xv, yv)
+	}
+	if e.st.IsBool(e.st.SortOf(x)) {
+		switch in.Op {
+		case token.EQL:
+			return e.st.Eq(x, y), nil
+		case token.NEQ:
+			return e.st.Not(e.st.Eq(x, y)), nil
+		}
+		return nil, e.unsup(in, "boolean operator %s", in.Op)
+	}
+	signed := isSigned(in.X.Type())
+	pick := func(sop, uop term.Op) term.Term {
+		if signed {
+			return e.mk(sop, x, y)
+		}
+		return e.mk(uop, x, y)
+	}
+	switch in.Op {
+	case token.ADD:
+		return e.add(x, y), nil
+	case token.SUB:
+		return e.sub(x, y), nil
+	case token.MUL:
+		return e.mk(term.OpBVMul, x, y), nil
+	case token.AND:
+		return e.mk(term.OpBVAnd, x, y), nil
+	case token.OR:
+		return e.mk(term.OpBVOr, x, y), nil
+	case token.XOR:
+		return e.mk(term.OpBVXor, x, y), nil
+	case token.AND_NOT:
+		return e.mk(term.OpBVAnd, x, e.mk(term.OpBVNot, y)), nil
+	case token.QUO, token.REM:
+		zero := e.st.ConstUint64(e.st.Width(e.st.SortOf(y)), 0)
+		nz, err := e.branch(s, e.st.Not(e.st.Eq(y, zero)))
+		if err != nil {
+			return nil, err
+		}
+		if !nz {
+			return nil, &panicked{instr: in, msg: "runtime error: integer divide by zero"}
+		}
+		if in.Op == token.QUO {
+			return pick(term.OpBVSdiv, term.OpBVUdiv), nil
+		}
+		return pick(term.OpBVSrem, term.OpBVUrem), nil
+	case token.SHL, token.SHR:
+		return e.shift(s, in, x, y)
+	case token.EQL:
+		return e.st.Eq(x, y), nil
+	case token.NEQ:
+		return e.st.Not(e.st.Eq(x, y)), nil
+	case token.LSS:
+		return pick(term.OpBVSlt, term.OpBVUlt), nil
+	case token.LEQ:
+		return pick(term.OpBVSle, term.OpBVUle), nil
+	case token.GTR:
+		return pick(term.OpBVSgt, term.OpBVUgt), nil
+	case token.GEQ:
+		return pick(term.OpBVSge, term.OpBVUge), nil
+	}
+	return nil, e.unsup(in, "operator %s", in.Op)
+}
+
+// shift implements Go's << and >>: counts at or past the width give 0 (or
+// the sign fill), and a negative signed count panics.
+func (e *Executor) shift(s *State, in *ssa.BinOp, x, y term.Term) (Value, error) {
+	if isSigned(in.Y.Type()) {
+		wy := e.st.Width(e.st.SortOf(y))
+		nonneg, err := e.branch(s, e.mk(term.OpBVSge, y, e.st.ConstUint64(wy, 0)))
+		if err != nil {
+			return nil, err
+		}
+		if !nonneg {
+			return nil, &panicked{instr: in, msg: "runtime error: negative shift amount"}
+		}
+	}
+	wx := e.st.Width(e.st.SortOf(x))
+	wy := e.st.Width(e.st.SortOf(y))
+	w := max(wx, wy, 64)
+	signed := isSigned(in.X.Type())
+	xe := e.resize(x, w, signed && in.Op == token.SHR)
+	ye := e.resize(y, w, false)
+	var r term.Term
+	switch {
+	case in.Op == token.SHL:
+		r = e.mk(term.OpBVShl, xe, ye)
+	case signed:
+		r = e.mk(term.OpBVAshr, xe, ye)
+	default:
+		r = e.mk(term.OpBVLshr, xe, ye)
+	}
+	return e.resize(r, wx, false), nil
+}
+
+func (e *Executor) unop(s *State, in *ssa.UnOp) (Value, error) {
+	if in.Op == token.MUL {
+		p, err := e.pointer(s, in.X)
+		if err != nil {
+			return nil, err
+		}
+		return e.load(s, p)
+	}
+	if in.Op == token.ARROW {
+		return nil, e.unsup(in, "channel receive is not modelled")
+	}
+	x, err := e.scalar(s, in.X)
+	if err != nil {
+		return nil, err
+	}
+	switch in.Op {
+	case token.NOT:
+		return e.st.Not(x), nil
+	case token.SUB:
+		return e.mk(term.OpBVNeg, x), nil
+	case token.XOR:
+		return e.mk(term.OpBVNot, x), nil
+	}
+	return nil, e.unsup(in, "unary %s", in.Op)
+}
+
+func (e *Executor) convert(s *State, in *ssa.Convert) (Value, error) {
+	v, err := e.value(s, in.X)
+	if err != nil {
+		return nil, err
+	}
+	from, to := in.X.Type().Underlying(), in.Type().Underlying()
+	fb, fok := from.(*types.Basic)
+	tb, tok := to.(*types.Basic)
+	switch {
+	case fok && tok && fb.Info()&types.IsInteger != 0 && tb.Info()&types.IsInteger != 0:
+		srt, err := e.sortOf(tb)
+		if err != nil {
+			return nil, e.unsup(in, "%v", err)
+		}
+		return e.resize(v.(term.Term), e.st.Width(srt), isSigned(fb)), nil
+	case fok && tok && fb.Info()&types.IsString != 0 && tb.Info()&types.IsString != 0:
+		return v, nil
+	case fok && fb.Info()&types.IsString != 0:
+		if sl, ok := to.(*types.Slice); ok && isByte(sl.Elem()) {
+			sv := v.(StringVal)
+			bytes := e.shifted(sv.Bytes, sv.Off, sv.Max)
+			return SliceVal{Obj: s.alloc(Backing{Elems: bytes}), Off: e.idx(0), Len: sv.Len, Cap: sv.Len, Max: sv.Max}, nil
+		}
+	case tok && tb.Info()&types.IsString != 0:
+		if sl, ok := from.(*types.Slice); ok && isByte(sl.Elem()) {
+			return e.bytesToString(s, in, v.(SliceVal))
+		}
+		if fok && fb.Info()&types.IsInteger != 0 {
+			return e.runeToString(in, v.(term.Term), isSigned(fb))
+		}
+	}
+	return nil, e.unsup(in, "conversion from %s to %s is not modelled", in.X.Type(), in.Type())
+}
+
+func isByte(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && (b.Kind() == types.Uint8)
+}
+
+// shifted is the array a read from offset off: element i is a[off+i] for
+// i < max. It is a itself when off is the constant 0.
+func (e *Executor) shifted(a, off term.Term, max int) term.Term {
+	if off == e.idx(0) {
+		return a
+	}
+	out, _ := e.st.ConstArray(e.st.SortOf(a), e.zeroOfElem(a))
+	for i := 0; i < max; i++ {
+		out = e.mk(term.OpStore, out, e.idx(i), e.mk(term.OpSelect, a, e.add(off, e.idx(i))))
+	}
+	return out
+}
+
+func (e *Executor) zeroOfElem(a term.Term) term.Term {
+	z, _ := e.zeroScalar(e.st.ElemSort(e.st.SortOf(a)))
+	return z
+}
+
+func (e *Executor) bytesToString(s *State, in ssa.Instruction, sl SliceVal) (Value, error) {
+	if sl.Obj == 0 {
+		return e.constString(""), nil
+	}
+	obj, err := e.object(s, sl.Obj)
+	if err != nil {
+		return nil, err
+	}
+	elems, err := elemsOf(obj)
+	if err != nil {
+		return nil, e.unsup(in, "%v", err)
+	}
+	t, ok := elems.(term.Term)
+	if !ok {
+		return nil, e.unsup(in, "bytes backing is %T", elems)
+	}
+	return StringVal{Bytes: e.shifted(t, sl.Off, sl.Max), Off: e.idx(0), Len: sl.Len, Max: sl.Max}, nil
+}
+
+// runeToString converts an integer to the UTF-8 encoding of the rune; only
+// constant runes are modelled.
+func (e *Executor) runeToString(in ssa.Instruction, r term.Term, signed bool) (Value, error) {
+	x, ok := e.constInt(e.resize(r, 64, signed))
+	if !ok {
+		return nil, e.unsup(in, "string(rune) of a symbolic rune is not modelled")
+	}
+	if int64(x) < 0 || x > 0x10FFFF {
+		x = 0xFFFD
+	}
+	return e.constString(string(rune(x))), nil
+}
+
+// refCompare compares pointers, slices, functions and interfaces, which Go
+// allows only against nil (pointers and interfaces also against each other).
+func (e *Executor) refCompare(in *ssa.BinOp, x, y Value) (Value, error) {
+	var eq bool
+	switch a := x.(type) {
+	case SliceVal:
+		eq = a.Obj == y.(SliceVal).Obj // one side is the nil slice
+	case FuncVal:
+		eq = a.Fn == y.(FuncVal).Fn
+	case PtrVal:
+		b := y.(PtrVal)
+		if a.Obj != b.Obj {
+			eq = false
+			break
+		}
+		t, err := e.pathsEqual(a.Path, b.Path)
+		if err != nil {
+			return nil, e.unsup(in, "%v", err)
+		}
+		return e.negIf(in, t), nil
+	case IfaceVal:
+		b := y.(IfaceVal)
+		if a.T == nil || b.T == nil {
+			eq = a.T == nil && b.T == nil
+			break
+		}
+		if !types.Identical(a.T, b.T) {
+			eq = false
+			break
+		}
+		t, err := e.equal(a.V, b.V)
+		if err != nil {
+			return nil, e.unsup(in, "%v", err)
+		}
+		return e.negIf(in, t), nil
+	}
+	return e.negIf(in, e.st.Bool(eq)), nil
+}
+
+func (e *Executor) negIf(in *ssa.BinOp, t term.Term) term.Term {
+	if in.Op == token.NEQ {
+		return e.st.Not(t)
+	}
+	return t
+}
+
+func (e *Executor) pathsEqual(a, b []PathStep) (term.Term, error) {
+	if len(a) != len(b) {
+		return e.st.False(), nil
+	}
+	var cs []term.Term
+	for i := range a {
+		if a[i].Field != b[i].Field {
+			return e.st.False(), nil
+		}
+		if a[i].Field < 0 {
+			cs = append(cs, e.st.Eq(a[i].Index, b[i].Index))
+		}
+	}
+	return e.st.And(cs...), nil
+}
+
+// equal is the term for x == y on comparable values.
+func (e *Executor) equal(x, y Value) (term.Term, error) {
+	switch a := x.(type) {
+	case term.Term:
+		return e.st.Eq(a, y.(term.Term)), nil
+	case StringVal:
+		return e.stringEq(a, y.(StringVal)), nil
+	case Struct:
+		b := y.(Struct)
+		cs := make([]term.Term, len(a))
+		for i := range a {
+			c, err := e.equal(a[i], b[i])
+			if err != nil {
+				return term.NoTerm, err
+			}
+			cs[i] = c
+		}
+		return e.st.And(cs...), nil
+	case ArrayVal:
+		b := y.(ArrayVal)
+		var cs []term.Term
+		for i := 0; i < a.Len; i++ {
+			ea, err := e.liftSelect(a.Elems, e.idx(i))
+			if err != nil {
+				return term.NoTerm, err
+			}
+			eb, err := e.liftSelect(b.Elems, e.idx(i))
+			if err != nil {
+				return term.NoTerm, err
+			}
+			c, err := e.equal(ea, eb)
+			if err != nil {
+				return term.NoTerm, err
+			}
+			cs = append(cs, c)
+		}
+		return e.st.And(cs...), nil
+	}
+	return term.NoTerm, errUnsupportedCompare(x)
+}
+
+type compareError struct{ v Value }
+
+func (c compareError) Error() string { return "comparison of this kind of value is not modelled" }
+
+func errUnsupportedCompare(v Value) error { return compareError{v} }

@@ -1,0 +1,294 @@
+package symex
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/sift-solver/sift/term"
+)
+
+const msgIndex = "runtime error: index out of range"
+const msgSlice = "runtime error: slice bounds out of range"
+
+// elemsOf is the lifted element array of a slice's or array's object.
+func elemsOf(obj Value) (Value, error) {
+	switch o := obj.(type) {
+	case Backing:
+		return o.Elems, nil
+	case ArrayVal:
+		return o.Elems, nil
+	case Opaque:
+		return nil, fmt.Errorf("use of %s", o.What)
+	}
+	return nil, fmt.Errorf("slice into a %T object", obj)
+}
+
+// inBounds branches on i < n (unsigned) and panics on the other side.
+func (e *Executor) inBounds(s *State, in ssa.Instruction, i, n term.Term, msg string) error {
+	ok, err := e.branch(s, e.ult(i, n))
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return &panicked{instr: in, msg: msg}
+	}
+	return nil
+}
+
+func (e *Executor) index(s *State, in *ssa.Index) (Value, error) {
+	if b, ok := in.X.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
+		return e.stringIndex(s, in.X, in.Index)
+	}
+	xv, err := e.value(s, in.X)
+	if err != nil {
+		return nil, err
+	}
+	a, ok := xv.(ArrayVal)
+	if !ok {
+		return nil, e.unsup(in, "index of %T", xv)
+	}
+	i, err := e.index64(s, in.Index)
+	if err != nil {
+		return nil, err
+	}
+	if err := e.inBounds(s, in, i, e.idx(a.Len), msgIndex); err != nil {
+		return nil, err
+	}
+	return e.liftSelect(a.Elems, i)
+}
+
+func (e *Executor) stringIndex(s *State, x, index ssa.Value) (Value, error) {
+	xv, err := e.value(s, x)
+	if err != nil {
+		return nil, err
+	}
+	sv := xv.(StringVal)
+	i, err := e.index64(s, index)
+	if err != nil {
+		return nil, err
+	}
+	if err := e.inBounds(s, nil, i, sv.Len, msgIndex); err != nil {
+		return nil, err
+	}
+	return e.mk(term.OpSelect, sv.Bytes, e.add(sv.Off, i)), nil
+}
+
+func (e *Executor) indexAddr(s *State, in *ssa.IndexAddr) (Value, error) {
+	xv, err := e.value(s, in.X)
+	if err != nil {
+		return nil, err
+	}
+	i, err := e.index64(s, in.Index)
+	if err != nil {
+		return nil, err
+	}
+	switch x := xv.(type) {
+	case SliceVal:
+		if err := e.inBounds(s, in, i, x.Len, msgIndex); err != nil {
+			return nil, err
+		}
+		return PtrVal{Obj: x.Obj, Path: []PathStep{{Field: -1, Index: e.add(x.Off, i)}}}, nil
+	case PtrVal:
+		if x.Obj == 0 {
+			return nil, &panicked{instr: in, msg: "runtime error: invalid memory address or nil pointer dereference"}
+		}
+		at, ok := in.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Array)
+		if !ok {
+			return nil, e.unsup(in, "index of %s", in.X.Type())
+		}
+		if err := e.inBounds(s, in, i, e.idx(int(at.Len())), msgIndex); err != nil {
+			return nil, err
+		}
+		return PtrVal{Obj: x.Obj, Path: appendPath(x.Path, PathStep{Field: -1, Index: i})}, nil
+	}
+	return nil, e.unsup(in, "index address of %T", xv)
+}
+
+// slice implements x[lo:hi:max] on strings, slices and pointers to arrays,
+// with one bounds check 0 <= lo <= hi <= max <= cap.
+func (e *Executor) slice(s *State, in *ssa.Slice) (Value, error) {
+	xv, err := e.value(s, in.X)
+	if err != nil {
+		return nil, err
+	}
+	var length, capacity term.Term
+	var out func(lo, hi, mx term.Term) Value
+	switch x := xv.(type) {
+	case StringVal:
+		length, capacity = x.Len, x.Len
+		out = func(lo, hi, _ term.Term) Value {
+			return StringVal{Bytes: x.Bytes, Off: e.add(x.Off, lo), Len: e.sub(hi, lo), Max: x.Max}
+		}
+	case SliceVal:
+		length, capacity = x.Len, x.Cap
+		out = func(lo, hi, mx term.Term) Value {
+			if x.Obj == 0 {
+				return x
+			}
+			return SliceVal{Obj: x.Obj, Off: e.add(x.Off, lo), Len: e.sub(hi, lo), Cap: e.sub(mx, lo), Max: x.Max}
+		}
+	case PtrVal:
+		at, ok := in.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Array)
+		if !ok || x.Obj == 0 || len(x.Path) != 0 {
+			return nil, e.unsup(in, "slice of %s", in.X.Type())
+		}
+		n := int(at.Len())
+		length, capacity = e.idx(n), e.idx(n)
+		out = func(lo, hi, mx term.Term) Value {
+			return SliceVal{Obj: x.Obj, Off: lo, Len: e.sub(hi, lo), Cap: e.sub(mx, lo), Max: n}
+		}
+	default:
+		return nil, e.unsup(in, "slice of %T", xv)
+	}
+	bound := func(v ssa.Value, def term.Term) (term.Term, error) {
+		if v == nil {
+			return def, nil
+		}
+		return e.index64(s, v)
+	}
+	lo, err := bound(in.Low, e.idx(0))
+	if err != nil {
+		return nil, err
+	}
+	hi, err := bound(in.High, length)
+	if err != nil {
+		return nil, err
+	}
+	mx, err := bound(in.Max, capacity)
+	if err != nil {
+		return nil, err
+	}
+	ok, err := e.branch(s, e.st.And(e.ule(lo, hi), e.ule(hi, mx), e.ule(mx, capacity)))
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, &panicked{instr: in, msg: msgSlice}
+	}
+	return out(lo, hi, mx), nil
+}
+
+// capBound is a concrete bound on a symbolic length: paths on which it may
+// be exceeded end as unsupported, so the bound is never silently wrong.
+func (e *Executor) capBound(s *State, in ssa.Instruction, n term.Term) (int, error) {
+	if x, ok := e.constInt(n); ok && x <= 1<<20 {
+		return int(x), nil
+	}
+	b := 4*e.opts.MaxLen + 16
+	ok, err := e.branch(s, e.ule(n, e.idx(b)))
+	if err != nil {
+		return 0, err
+	}
+	if !ok {
+		return 0, e.unsup(in, "length above the modelled bound %d", b)
+	}
+	return b, nil
+}
+
+func (e *Executor) makeSlice(s *State, in *ssa.MakeSlice) (Value, error) {
+	n, err := e.index64(s, in.Len)
+	if err != nil {
+		return nil, err
+	}
+	c, err := e.index64(s, in.Cap)
+	if err != nil {
+		return nil, err
+	}
+	ok, err := e.branch(s, e.ule(n, c))
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, &panicked{instr: in, msg: "runtime error: makeslice: len out of range"}
+	}
+	mx, err := e.capBound(s, in, c)
+	if err != nil {
+		return nil, err
+	}
+	z, err := e.liftedZero(in.Type().Underlying().(*types.Slice).Elem())
+	if err != nil {
+		return nil, e.unsup(in, "%v", err)
+	}
+	return SliceVal{Obj: s.alloc(Backing{Elems: z}), Off: e.idx(0), Len: n, Cap: c, Max: mx}, nil
+}
+
+func (e *Executor) stringBinop(in *ssa.BinOp, x, y StringVal) (Value, error) {
+	switch in.Op {
+	case token.ADD:
+		return e.concat(x, y), nil
+	case token.EQL:
+		return e.stringEq(x, y), nil
+	case token.NEQ:
+		return e.st.Not(e.stringEq(x, y)), nil
+	}
+	return nil, e.unsup(in, "string operator %s is not modelled", in.Op)
+}
+
+// stringEq: equal lengths and equal bytes below the length.
+func (e *Executor) stringEq(x, y StringVal) term.Term {
+	cs := []term.Term{e.st.Eq(x.Len, y.Len)}
+	for i := 0; i < min(x.Max, y.Max); i++ {
+		in := e.ult(e.idx(i), x.Len)
+		bx := e.mk(term.OpSelect, x.Bytes, e.add(x.Off, e.idx(i)))
+		by := e.mk(term.OpSelect, y.Bytes, e.add(y.Off, e.idx(i)))
+		cs = append(cs, e.st.Implies(in, e.st.Eq(bx, by)))
+	}
+	return e.st.And(cs...)
+}
+
+func (e *Executor) concat(x, y StringVal) StringVal {
+	a := e.shifted(x.Bytes, x.Off, x.Max)
+	for j := 0; j < y.Max; j++ {
+		a = e.mk(term.OpStore, a, e.add(x.Len, e.idx(j)), e.mk(term.OpSelect, y.Bytes, e.add(y.Off, e.idx(j))))
+	}
+	return StringVal{Bytes: a, Off: e.idx(0), Len: e.add(x.Len, y.Len), Max: x.Max + y.Max}
+}
+
+// next is one step of range over a string: ASCII bytes inline, other bytes
+// through the decodeRune model.
+func (e *Executor) next(s *State, in *ssa.Next) (bool, error) {
+	itp, err := e.pointer(s, in.Iter)
+	if err != nil {
+		return false, err
+	}
+	itv, err := e.load(s, itp)
+	if err != nil {
+		return false, err
+	}
+	it := itv.(Struct)
+	sv, k := it[0].(StringVal), it[1].(term.Term)
+	more, err := e.branch(s, e.ult(k, sv.Len))
+	if err != nil {
+		return false, err
+	}
+	f := s.top()
+	if !more {
+		f.env[in] = Struct{e.st.False(), e.idx(0), e.st.ConstUint64(32, 0)}
+		return true, nil
+	}
+	b := e.mk(term.OpSelect, sv.Bytes, e.add(sv.Off, k))
+	ascii, err := e.branch(s, e.ult(b, e.st.ConstUint64(8, 0x80)))
+	if err != nil {
+		return false, err
+	}
+	if ascii {
+		f.env[in] = Struct{e.st.True(), k, e.resize(b, 32, false)}
+		return true, e.store(s, itp, Struct{sv, e.add(k, e.idx(1))})
+	}
+	decode := e.prog.decode
+	nf := &frame{fn: decode, block: decode.Blocks[0], env: map[ssa.Value]Value{
+		decode.Params[0]: sv, decode.Params[1]: k,
+	}}
+	nf.result = func(s *State, caller *frame, v Value) error {
+		r := v.(Struct)
+		caller.env[in] = Struct{e.st.True(), k, r[0]}
+		caller.pc++
+		return e.store(s, itp, Struct{sv, r[1]})
+	}
+	s.frames = append(s.frames, nf)
+	e.cover(nf.block)
+	return false, nil
+}

@@ -1,0 +1,139 @@
+package symex
+
+import (
+	"context"
+	"go/token"
+	"time"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/sift-solver/sift/smtlib"
+	"github.com/sift-solver/sift/term"
+)
+
+// Options are the limits and choices of one exploration.
+type Options struct {
+	MaxLen    int           // bound on the length of every string and slice input
+	Search    string        // "dfs" (default), "bfs" or "random-path"
+	Seed      int64         // for random-path
+	MaxPaths  int           // stop after this many finished paths (0: no limit)
+	MaxDepth  int           // symbolic branches per path before forking stops (0: 10000)
+	MaxSteps  int           // instructions per path (0: 1e6)
+	Timeout   time.Duration // whole exploration (0: none)
+	MaxMemory uint64        // heap bytes (0: none)
+	Fixed     map[string]int64
+	EmitSMT2  string // directory for one .smt2 file per query ("" for none)
+	Progress  func(Stats)
+}
+
+// Stats counts what an exploration did.
+type Stats struct {
+	Paths, Returned, Panicked, Unsupported, Cut int
+	Queries, Unknown, DepthCut                  int
+	SolverTime                                  time.Duration
+	BlocksCovered, BlocksTotal                  int
+	Stopped                                     string // why the exploration ended early, "" when it ran out of states
+}
+
+// Path is one finished path: how it ended and an input that drives it there.
+type Path struct {
+	Kind     string // "return", "panic", "unsupported", "cut"
+	Message  string
+	Pos      token.Position
+	Inputs   []InputValue
+	Model    *term.Model
+	hash     uint64
+	traceLen int
+	ret      Value
+}
+
+// Panic is a panic site with the first input found that reaches it.
+type Panic struct {
+	Pos     token.Position
+	Message string
+	Inputs  []InputValue
+	Count   int // paths that panic here
+}
+
+// Result is the outcome of Explore.
+type Result struct {
+	Fn       *ssa.Function
+	Inputs   []*Input
+	Paths    []*Path
+	Panics   []*Panic
+	Stats    Stats
+	Coverage *Coverage
+	Solver   [][2]string
+}
+
+// Executor runs one function symbolically.
+type Executor struct {
+	prog   *Program
+	st     *term.Store
+	opts   Options
+	solver Solver
+	inputs []*Input
+	// modelTerms_ are the scalar terms that fix a concrete input.
+	modelTerms_ []term.Term
+
+	pending  []*State // clones made by branch, collected by the search
+	concrete bool     // concrete re-run: a symbolic condition is an error
+	noCover  bool
+	stats    Stats
+	cov      *Coverage
+	strCache map[string]StringVal
+	emitted  int
+
+	globalIDs  map[*ssa.Global]int
+	globalOf   map[int]*ssa.Global
+	initObjs   map[int]Value
+	inited     map[*ssa.Package]bool
+	initing    map[*ssa.Package]bool
+	initFailed map[*ssa.Package]string
+	initNext   int
+	ctx        context.Context
+}
+
+// NewExecutor prepares an exploration of p.Fn. solver may be nil for the
+// in-process engine.
+func NewExecutor(p *Program, st *term.Store, solver Solver, opts Options) *Executor {
+	if opts.MaxDepth == 0 {
+		opts.MaxDepth = 10000
+	}
+	if opts.MaxSteps == 0 {
+		opts.MaxSteps = 1_000_000
+	}
+	if opts.MaxLen == 0 {
+		opts.MaxLen = 4
+	}
+	if solver == nil {
+		solver = NewEngineSolver(st)
+	}
+	e := &Executor{prog: p, st: st, opts: opts, solver: solver, strCache: map[string]StringVal{},
+		globalIDs: map[*ssa.Global]int{}, globalOf: map[int]*ssa.Global{}, initObjs: map[int]Value{},
+		inited: map[*ssa.Package]bool{}, initing: map[*ssa.Package]bool{}, initFailed: map[*ssa.Package]string{},
+		initNext: -(1 << 40), ctx: context.Background()}
+	e.cov = newCoverage(p.Prog.Fset)
+	return e
+}
+
+func (e *Executor) cover(b *ssa.BasicBlock) {
+	if !e.noCover && !e.concrete {
+		e.cov.visit(b)
+	}
+}
+
+// query sends one satisfiability question to the solver, writing it out first
+// when --emit-smt2 is set.
+func (e *Executor) query(as []term.Term) (smtlib.Status, *term.Model, error) {
+	e.stats.Queries++
+	if e.opts.EmitSMT2 != "" {
+		if err := e.emit(as); err != nil {
+			return smtlib.Unknown, nil, err
+		}
+	}
+	start := time.Now()
+	st, m, err := e.solver.Check(e.ctx, as, e.modelTerms())
+	e.stats.SolverTime += time.Since(start)
+	return st, m, err
+}

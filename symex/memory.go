@@ -1,0 +1,273 @@
+package symex
+
+import (
+	"fmt"
+	"go/types"
+
+	"github.com/sift-solver/sift/term"
+)
+
+// Memory: an object is a Value in State.mem. Pointers name an object and a
+// path of fields and indices into it; loads and stores walk the path and
+// rebuild the object functionally, so forked states share unchanged parts.
+//
+// Arrays (Go arrays and slice backings) are "lifted": an array of T is a
+// value of T's shape whose every scalar leaf is an SMT array from 64-bit
+// indices to the leaf's sort. Reading element i selects every leaf at i.
+
+// idxSort is the sort of indices, lengths and capacities (Go's int on 64-bit).
+func (e *Executor) idxSort() term.Sort { return e.st.BitVecSort(64) }
+
+func (e *Executor) idx(n int) term.Term { return e.st.ConstUint64(64, uint64(n)) }
+
+// liftSelect reads element i of a lifted array.
+func (e *Executor) liftSelect(a Value, i term.Term) (Value, error) {
+	switch a := a.(type) {
+	case term.Term:
+		return e.st.MustMake(term.OpSelect, nil, a, i), nil
+	case Struct:
+		out := make(Struct, len(a))
+		for k, f := range a {
+			v, err := e.liftSelect(f, i)
+			if err != nil {
+				return nil, err
+			}
+			out[k] = v
+		}
+		return out, nil
+	case Opaque:
+		return a, nil
+	}
+	return nil, fmt.Errorf("array of %T elements", a)
+}
+
+// liftStore writes element i of a lifted array.
+func (e *Executor) liftStore(a Value, i term.Term, v Value) (Value, error) {
+	switch a := a.(type) {
+	case term.Term:
+		t, ok := v.(term.Term)
+		if !ok {
+			return nil, fmt.Errorf("storing %T into an array of scalars", v)
+		}
+		return e.st.MustMake(term.OpStore, nil, a, i, t), nil
+	case Struct:
+		vs, ok := v.(Struct)
+		if !ok || len(vs) != len(a) {
+			return nil, fmt.Errorf("storing %T into an array of structs", v)
+		}
+		out := make(Struct, len(a))
+		for k := range a {
+			nv, err := e.liftStore(a[k], i, vs[k])
+			if err != nil {
+				return nil, err
+			}
+			out[k] = nv
+		}
+		return out, nil
+	}
+	return nil, fmt.Errorf("array of %T elements", a)
+}
+
+// liftedZero is the lifted array of zero values of element type t.
+func (e *Executor) liftedZero(t types.Type) (Value, error) {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		s, err := e.sortOf(u)
+		if err != nil {
+			return nil, err
+		}
+		z, _ := e.zeroScalar(s)
+		a, err := e.st.ConstArray(e.st.ArraySort(e.idxSort(), s), z)
+		return a, err
+	case *types.Struct:
+		out := make(Struct, u.NumFields())
+		for k := range out {
+			v, err := e.liftedZero(u.Field(k).Type())
+			if err != nil {
+				return nil, err
+			}
+			out[k] = v
+		}
+		return out, nil
+	}
+	return nil, fmt.Errorf("arrays of %s are not modelled", t)
+}
+
+func (e *Executor) zeroScalar(s term.Sort) (term.Term, bool) {
+	if e.st.IsBool(s) {
+		return e.st.False(), true
+	}
+	return e.st.ConstUint64(e.st.Width(s), 0), true
+}
+
+// zero is the zero value of type t.
+func (e *Executor) zero(t types.Type) (Value, error) {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		if u.Info()&types.IsString != 0 {
+			return e.constString(""), nil
+		}
+		if u.Kind() == types.UnsafePointer || u.Kind() == types.UntypedNil {
+			return PtrVal{}, nil
+		}
+		s, err := e.sortOf(u)
+		if err != nil {
+			return nil, err
+		}
+		z, _ := e.zeroScalar(s)
+		return z, nil
+	case *types.Struct:
+		out := make(Struct, u.NumFields())
+		for k := range out {
+			v, err := e.zero(u.Field(k).Type())
+			if err != nil {
+				return nil, err
+			}
+			out[k] = v
+		}
+		return out, nil
+	case *types.Array:
+		el, err := e.liftedZero(u.Elem())
+		if err != nil {
+			return nil, err
+		}
+		return ArrayVal{Elems: el, Len: int(u.Len())}, nil
+	case *types.Slice:
+		z := e.idx(0)
+		return SliceVal{Off: z, Len: z, Cap: z}, nil
+	case *types.Pointer:
+		return PtrVal{}, nil
+	case *types.Signature:
+		return FuncVal{}, nil
+	case *types.Interface:
+		return IfaceVal{}, nil
+	case *types.Tuple:
+		out := make(Struct, u.Len())
+		for k := range out {
+			v, err := e.zero(u.At(k).Type())
+			if err != nil {
+				return nil, err
+			}
+			out[k] = v
+		}
+		return out, nil
+	}
+	return Opaque{What: "zero value of " + t.String()}, nil
+}
+
+// sortOf maps a basic Go type to its SMT sort.
+func (e *Executor) sortOf(b *types.Basic) (term.Sort, error) {
+	switch b.Kind() {
+	case types.Bool, types.UntypedBool:
+		return e.st.BoolSort(), nil
+	case types.Int8, types.Uint8:
+		return e.st.BitVecSort(8), nil
+	case types.Int16, types.Uint16:
+		return e.st.BitVecSort(16), nil
+	case types.Int32, types.Uint32, types.UntypedRune:
+		return e.st.BitVecSort(32), nil
+	case types.Int, types.Uint, types.Int64, types.Uint64, types.Uintptr, types.UntypedInt:
+		return e.st.BitVecSort(64), nil
+	}
+	return term.NoSort, fmt.Errorf("type %s is not modelled", b)
+}
+
+// object returns the current value of object id (a global's initial value
+// when the state has not written it).
+func (e *Executor) object(s *State, id int) (Value, error) {
+	if v, ok := s.mem[id]; ok {
+		return v, nil
+	}
+	if id < 0 {
+		return e.globalValue(id)
+	}
+	return nil, fmt.Errorf("dangling object %d", id)
+}
+
+// load reads the value a non-nil pointer denotes.
+func (e *Executor) load(s *State, p PtrVal) (Value, error) {
+	v, err := e.object(s, p.Obj)
+	if err != nil {
+		return nil, err
+	}
+	for _, step := range p.Path {
+		if v, err = e.walk(v, step); err != nil {
+			return nil, err
+		}
+	}
+	return v, nil
+}
+
+func (e *Executor) walk(v Value, step PathStep) (Value, error) {
+	switch x := v.(type) {
+	case Opaque:
+		return x, nil
+	case Struct:
+		if step.Field < 0 || step.Field >= len(x) {
+			return nil, fmt.Errorf("bad field step")
+		}
+		return x[step.Field], nil
+	case ArrayVal:
+		return e.liftSelect(x.Elems, step.Index)
+	case Backing:
+		return e.liftSelect(x.Elems, step.Index)
+	}
+	return nil, fmt.Errorf("cannot step into %T", v)
+}
+
+// store writes v at the location p denotes.
+func (e *Executor) store(s *State, p PtrVal, v Value) error {
+	obj, err := e.object(s, p.Obj)
+	if err != nil {
+		return err
+	}
+	nv, err := e.update(obj, p.Path, v)
+	if err != nil {
+		return err
+	}
+	s.mem[p.Obj] = nv
+	return nil
+}
+
+func (e *Executor) update(obj Value, path []PathStep, v Value) (Value, error) {
+	if len(path) == 0 {
+		return v, nil
+	}
+	step := path[0]
+	switch x := obj.(type) {
+	case Struct:
+		nv, err := e.update(x[step.Field], path[1:], v)
+		if err != nil {
+			return nil, err
+		}
+		out := append(Struct(nil), x...)
+		out[step.Field] = nv
+		return out, nil
+	case ArrayVal, Backing:
+		var elems Value
+		if a, ok := x.(ArrayVal); ok {
+			elems = a.Elems
+		} else {
+			elems = x.(Backing).Elems
+		}
+		old, err := e.liftSelect(elems, step.Index)
+		if err != nil {
+			return nil, err
+		}
+		nv, err := e.update(old, path[1:], v)
+		if err != nil {
+			return nil, err
+		}
+		ne, err := e.liftStore(elems, step.Index, nv)
+		if err != nil {
+			return nil, err
+		}
+		if a, ok := x.(ArrayVal); ok {
+			return ArrayVal{Elems: ne, Len: a.Len}, nil
+		}
+		return Backing{Elems: ne}, nil
+	case Opaque:
+		return nil, fmt.Errorf("store into %s", x.What)
+	}
+	return nil, fmt.Errorf("cannot store into %T", obj)
+}

@@ -1,0 +1,246 @@
+package symex
+
+import (
+	"context"
+	"fmt"
+	"math/rand"
+	"runtime"
+	"time"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/sift-solver/sift/smtlib"
+)
+
+// worklist holds the states waiting to run; the strategy decides the order.
+type worklist struct {
+	states []*State
+	kind   string
+	rng    *rand.Rand
+}
+
+func (w *worklist) push(s *State) { w.states = append(w.states, s) }
+
+func (w *worklist) pop() *State {
+	n := len(w.states)
+	i := n - 1 // dfs
+	switch w.kind {
+	case "bfs":
+		i = 0
+	case "random-path":
+		// A random walk down the fork tree reaches a leaf at depth d with
+		// probability 2^-d; sample the waiting states with those weights.
+		total := 0.0
+		for _, s := range w.states {
+			total += pow2neg(s.forks)
+		}
+		r := w.rng.Float64() * total
+		for j, s := range w.states {
+			r -= pow2neg(s.forks)
+			if r <= 0 {
+				i = j
+				break
+			}
+		}
+	}
+	s := w.states[i]
+	w.states = append(w.states[:i], w.states[i+1:]...)
+	return s
+}
+
+func pow2neg(d int) float64 {
+	if d > 1000 {
+		d = 1000
+	}
+	x := 1.0
+	for ; d > 0; d-- {
+		x /= 2
+	}
+	return x
+}
+
+// Explore runs the entry function on symbolic inputs until no state is left
+// or a limit is reached.
+func (e *Executor) Explore(ctx context.Context) (*Result, error) {
+	if e.opts.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, e.opts.Timeout)
+		defer cancel()
+	}
+	e.ctx = ctx
+	fn := e.prog.Fn
+	pcs, err := e.makeInputs(fn)
+	if err != nil {
+		return nil, err
+	}
+	s0 := e.entryState(fn)
+	vals := make([]Value, len(e.inputs))
+	for i, in := range e.inputs {
+		vals[i] = in.val
+	}
+	for i, v := range e.bindInputs(s0, vals) {
+		s0.frames[0].env[fn.Params[i]] = v
+	}
+	s0.pc = pcs
+	st, m, err := e.check(s0, e.st.True())
+	if err != nil {
+		return nil, err
+	}
+	if st != smtlib.Sat {
+		return nil, fmt.Errorf("symex: the input constraints are %s", st)
+	}
+	s0.model = m
+	kind := e.opts.Search
+	if kind == "" {
+		kind = "dfs"
+	}
+	if kind != "dfs" && kind != "bfs" && kind != "random-path" {
+		return nil, fmt.Errorf("symex: unknown search %q (dfs, bfs, random-path)", kind)
+	}
+	wl := &worklist{kind: kind, rng: rand.New(rand.NewSource(e.opts.Seed))}
+	wl.push(s0)
+	res := &Result{Fn: fn, Inputs: e.inputs, Coverage: e.cov}
+	panics := map[string]*Panic{}
+	iter := 0
+	for len(wl.states) > 0 {
+		if e.opts.MaxPaths > 0 && e.stats.Paths >= e.opts.MaxPaths {
+			e.stats.Stopped = "path limit"
+			break
+		}
+		if ctx.Err() != nil {
+			e.stats.Stopped = "time limit"
+			break
+		}
+		if iter++; e.opts.MaxMemory > 0 && iter%64 == 0 {
+			var ms runtime.MemStats
+			runtime.ReadMemStats(&ms)
+			if ms.HeapAlloc > e.opts.MaxMemory {
+				e.stats.Stopped = "memory limit"
+				break
+			}
+		}
+		s := wl.pop()
+		runErr := e.run(s)
+		for _, c := range e.pending {
+			wl.push(c)
+		}
+		e.pending = e.pending[:0]
+		p, err := e.finish(s, runErr)
+		if err != nil {
+			return nil, err
+		}
+		res.Paths = append(res.Paths, p)
+		if p.Kind == "panic" {
+			key := p.Pos.String() + "|" + p.Message
+			if q, ok := panics[key]; ok {
+				q.Count++
+			} else {
+				q = &Panic{Pos: p.Pos, Message: p.Message, Inputs: p.Inputs, Count: 1}
+				panics[key] = q
+				res.Panics = append(res.Panics, q)
+			}
+		}
+		if e.opts.Progress != nil {
+			e.stats.BlocksCovered, e.stats.BlocksTotal = e.cov.Totals()
+			e.opts.Progress(e.stats)
+		}
+	}
+	e.stats.BlocksCovered, e.stats.BlocksTotal = e.cov.Totals()
+	res.Stats = e.stats
+	res.Solver = e.solver.Statistics()
+	return res, nil
+}
+
+func (e *Executor) entryState(fn *ssa.Function) *State {
+	s := &State{mem: map[int]Value{}}
+	s.frames = []*frame{{fn: fn, block: fn.Blocks[0], env: map[ssa.Value]Value{}}}
+	e.cover(fn.Blocks[0])
+	return s
+}
+
+// finish classifies a state that stopped and reads a concrete input for it.
+func (e *Executor) finish(s *State, runErr error) (*Path, error) {
+	p := &Path{hash: s.traceHash, traceLen: s.traceLen, ret: s.ret}
+	switch err := runErr.(type) {
+	case nil:
+		p.Kind = "return"
+		e.stats.Returned++
+		e.stats.Paths++
+	case *panicked:
+		p.Kind, p.Message = "panic", err.msg
+		p.Pos = e.pos(err.instr)
+		e.stats.Panicked++
+		e.stats.Paths++
+	case *unsupported:
+		p.Kind, p.Message = "unsupported", fmt.Sprintf("%s (%s)", err.msg, instrString(err.instr))
+		p.Pos = e.pos(err.instr)
+		e.stats.Unsupported++
+	case *cut:
+		p.Kind, p.Message = "cut", err.why
+		e.stats.Cut++
+	default:
+		return nil, runErr
+	}
+	if e.concrete {
+		return p, nil
+	}
+	m := s.model
+	if m == nil {
+		st, m2, err := e.check(s, e.st.True())
+		if err != nil {
+			return nil, err
+		}
+		if st != smtlib.Sat || m2 == nil {
+			return p, nil
+		}
+		m = m2
+	}
+	p.Model = m
+	in, err := e.concreteInputs(m)
+	if err != nil {
+		return nil, err
+	}
+	p.Inputs = in
+	return p, nil
+}
+
+func instrString(in ssa.Instruction) string {
+	if in == nil {
+		return "?"
+	}
+	if v, ok := in.(ssa.Value); ok {
+		return v.Name() + " = " + v.String()
+	}
+	return in.String()
+}
+
+// Replay runs the entry function concretely on a path's inputs and reports
+// whether it ends the same way after the same branch decisions.
+func (e *Executor) Replay(p *Path) error {
+	if p.Inputs == nil {
+		return fmt.Errorf("symex: path has no inputs")
+	}
+	was := e.concrete
+	e.concrete = true
+	defer func() { e.concrete = was }()
+	fn := e.prog.Fn
+	s := e.entryState(fn)
+	for i, in := range p.Inputs {
+		v, err := e.concreteValue(s, in.Type, in.V)
+		if err != nil {
+			return err
+		}
+		s.frames[0].env[fn.Params[i]] = v
+	}
+	start := time.Now()
+	_ = start
+	q, err := e.finish(s, e.run(s))
+	if err != nil {
+		return err
+	}
+	if q.Kind != p.Kind || q.hash != p.hash || q.traceLen != p.traceLen || q.Pos != p.Pos {
+		return fmt.Errorf("symex: replay of %v took another path: %s %s after %d decisions, want %s %s after %d",
+			p.Inputs, q.Kind, q.Message, q.traceLen, p.Kind, p.Message, p.traceLen)
+	}
+	return nil
+}

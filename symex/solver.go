@@ -1,0 +1,275 @@
+package symex
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"os/exec"
+	"strings"
+
+	"github.com/sift-solver/sift/bv"
+	"github.com/sift-solver/sift/engine"
+	"github.com/sift-solver/sift/smtlib"
+	"github.com/sift-solver/sift/term"
+)
+
+// Solver answers the executor's feasibility questions. Check decides the
+// conjunction of as; on sat it returns a model that fixes at least the
+// values of want (the model may be partial: the executor validates it).
+type Solver interface {
+	Check(ctx context.Context, as []term.Term, want []term.Term) (smtlib.Status, *term.Model, error)
+	Statistics() [][2]string
+	Close() error
+}
+
+// EngineSolver is sift's engine in-process: no text on the hot path.
+type EngineSolver struct {
+	sess *engine.Session
+}
+
+// NewEngineSolver makes an in-process solver over st.
+func NewEngineSolver(st *term.Store) *EngineSolver {
+	return &EngineSolver{sess: engine.NewSession(st, engine.Options{})}
+}
+
+func (s *EngineSolver) Check(ctx context.Context, as []term.Term, _ []term.Term) (smtlib.Status, *term.Model, error) {
+	s.sess.Push()
+	defer s.sess.Pop()
+	for _, a := range as {
+		s.sess.Assert(a, "")
+	}
+	r := s.sess.CheckSat(ctx, nil)
+	if r.Status != smtlib.Sat {
+		return r.Status, nil, nil
+	}
+	m, err := s.sess.Model()
+	if err != nil {
+		return smtlib.Unknown, nil, err
+	}
+	return smtlib.Sat, m, nil
+}
+
+func (s *EngineSolver) Statistics() [][2]string { return s.sess.Statistics() }
+func (s *EngineSolver) Close() error             { return nil }
+
+// PipeSolver drives any SMT-LIB solver process over stdin/stdout with
+// push/pop, check-sat and get-value.
+type PipeSolver struct {
+	st   *term.Store
+	p    *smtlib.Printer
+	cmd  *exec.Cmd
+	in   io.WriteCloser
+	out  *bufio.Reader
+	name string
+}
+
+// NewPipeSolver starts command (e.g. "z3 -in" or "sift -in").
+func NewPipeSolver(st *term.Store, command string) (*PipeSolver, error) {
+	f := strings.Fields(command)
+	if len(f) == 0 {
+		return nil, fmt.Errorf("symex: empty solver command")
+	}
+	cmd := exec.Command(f[0], f[1:]...)
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("symex: starting %s: %w", command, err)
+	}
+	s := &PipeSolver{st: st, p: smtlib.NewPrinter(st), cmd: cmd, in: in, out: bufio.NewReader(out), name: command}
+	_, err = io.WriteString(in, "(set-option :print-success false)\n(set-option :produce-models true)\n(set-logic QF_ABV)\n")
+	return s, err
+}
+
+func (s *PipeSolver) Check(ctx context.Context, as []term.Term, want []term.Term) (smtlib.Status, *term.Model, error) {
+	// ScriptString declares the free variables; inside push they vanish at pop.
+	var b strings.Builder
+	b.WriteString("(push 1)\n")
+	// The wanted terms may mention variables the assertions do not: declare
+	// them through a trivially true assertion over them.
+	extra := []term.Term{}
+	for _, w := range want {
+		extra = append(extra, s.st.Eq(w, w))
+	}
+	b.WriteString(s.p.ScriptString("", append(append([]term.Term(nil), as...), extra...)))
+	b.WriteString("(check-sat)\n")
+	if _, err := io.WriteString(s.in, b.String()); err != nil {
+		return smtlib.Unknown, nil, err
+	}
+	line, err := s.readSexpr()
+	if err != nil {
+		return smtlib.Unknown, nil, err
+	}
+	status := smtlib.Unknown
+	switch strings.TrimSpace(line) {
+	case "sat":
+		status = smtlib.Sat
+	case "unsat":
+		status = smtlib.Unsat
+	case "unknown":
+	default:
+		return smtlib.Unknown, nil, fmt.Errorf("symex: %s answered %q", s.name, line)
+	}
+	var m *term.Model
+	if status == smtlib.Sat && len(want) > 0 {
+		var q strings.Builder
+		q.WriteString("(get-value (")
+		for _, w := range want {
+			q.WriteString(s.p.TermString(w) + " ")
+		}
+		q.WriteString("))\n")
+		if _, err := io.WriteString(s.in, q.String()); err != nil {
+			return smtlib.Unknown, nil, err
+		}
+		resp, err := s.readSexpr()
+		if err != nil {
+			return smtlib.Unknown, nil, err
+		}
+		m, err = s.parseValues(resp, want)
+		if err != nil {
+			return smtlib.Unknown, nil, err
+		}
+	}
+	if _, err := io.WriteString(s.in, "(pop 1)\n"); err != nil {
+		return smtlib.Unknown, nil, err
+	}
+	return status, m, nil
+}
+
+// readSexpr reads one balanced answer (an atom line or a parenthesised form).
+func (s *PipeSolver) readSexpr() (string, error) {
+	var b strings.Builder
+	depth := 0
+	started := false
+	for {
+		line, err := s.out.ReadString('\n')
+		if err != nil {
+			return b.String(), fmt.Errorf("symex: %s: %w", s.name, err)
+		}
+		b.WriteString(line)
+		for _, c := range line {
+			switch c {
+			case '(':
+				depth++
+				started = true
+			case ')':
+				depth--
+			}
+		}
+		if strings.TrimSpace(b.String()) == "" {
+			continue
+		}
+		if depth <= 0 && (started || !strings.HasPrefix(strings.TrimSpace(line), "(")) {
+			return b.String(), nil
+		}
+	}
+}
+
+// parseValues reads ((t1 v1) (t2 v2) …) in the order of want; only the
+// values are parsed (constants #x…, #b…, (_ bvN w), true, false).
+func (s *PipeSolver) parseValues(resp string, want []term.Term) (*term.Model, error) {
+	toks := tokenize(resp)
+	vals := []string{}
+	// Each pair ends with its value token just before a ')' closing the pair.
+	for i := 0; i < len(toks); i++ {
+		if toks[i] == "(" && i+1 < len(toks) && toks[i+1] == "_" && i+4 < len(toks) && strings.HasPrefix(toks[i+2], "bv") {
+			toks[i] = "#d" + toks[i+2][2:] + ":" + toks[i+3]
+			toks = append(toks[:i+1], toks[i+5:]...)
+		}
+	}
+	for i := 1; i < len(toks); i++ {
+		if toks[i] == ")" && toks[i-1] != ")" && toks[i-1] != "(" {
+			vals = append(vals, toks[i-1])
+		}
+	}
+	if len(vals) != len(want) {
+		return nil, fmt.Errorf("symex: get-value answered %d values for %d terms", len(vals), len(want))
+	}
+	m := term.NewModel()
+	arrays := map[term.Term]*term.ArrayValue{}
+	for i, w := range want {
+		srt := s.st.SortOf(w)
+		var v term.Value
+		if s.st.IsBool(srt) {
+			v = term.BoolValue(vals[i] == "true")
+		} else {
+			x, err := parseBV(vals[i], s.st.Width(srt))
+			if err != nil {
+				return nil, err
+			}
+			v = s.st.BVValue(x)
+		}
+		if s.st.Op(w) == term.OpSelect {
+			a, idx := s.st.Arg(w, 0), s.st.Arg(w, 1)
+			av := arrays[a]
+			if av == nil {
+				def := term.NewArrayValue(s.st.SortOf(a), s.st.DefaultValue(srt))
+				av = def.Arr
+			}
+			arrays[a] = av.Store(s.st.BVValue(s.st.Value(idx)), v)
+			continue
+		}
+		m.Set(w, v)
+	}
+	for a, av := range arrays {
+		m.Set(a, term.Value{Kind: term.ValArray, Sort: s.st.SortOf(a), Arr: av})
+	}
+	return m, nil
+}
+
+func tokenize(s string) []string {
+	var out []string
+	cur := ""
+	flush := func() {
+		if cur != "" {
+			out = append(out, cur)
+			cur = ""
+		}
+	}
+	for _, c := range s {
+		switch {
+		case c == '(' || c == ')':
+			flush()
+			out = append(out, string(c))
+		case c == ' ' || c == '\n' || c == '\t' || c == '\r':
+			flush()
+		default:
+			cur += string(c)
+		}
+	}
+	flush()
+	return out
+}
+
+func parseBV(tok string, w uint32) (bv.Value, error) {
+	var x uint64
+	switch {
+	case strings.HasPrefix(tok, "#x"):
+		_, err := fmt.Sscanf(tok[2:], "%x", &x)
+		return bv.New(w, x), err
+	case strings.HasPrefix(tok, "#b"):
+		for _, c := range tok[2:] {
+			x = x<<1 | uint64(c-'0')
+		}
+		return bv.New(w, x), nil
+	case strings.HasPrefix(tok, "#d"):
+		num, _, _ := strings.Cut(tok[2:], ":")
+		_, err := fmt.Sscanf(num, "%d", &x)
+		return bv.New(w, x), err
+	}
+	return bv.Value{}, fmt.Errorf("symex: cannot read value %q", tok)
+}
+
+func (s *PipeSolver) Statistics() [][2]string { return [][2]string{{"solver", s.name}} }
+
+func (s *PipeSolver) Close() error {
+	io.WriteString(s.in, "(exit)\n")
+	s.in.Close()
+	return s.cmd.Wait()
+}

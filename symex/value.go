@@ -1,0 +1,77 @@
+package symex
+
+import (
+	"go/types"
+
+	"github.com/sift-solver/sift/term"
+)
+
+// A Value is what an SSA value holds during execution. Scalars (integers,
+// bools, bytes, runes) are terms of sort BitVec(w) or Bool; composite values
+// are the types below. Values are immutable once built.
+type Value interface{}
+
+// Struct is a struct value (and a tuple of results), one Value per field.
+type Struct []Value
+
+// ArrayVal is a Go array [Len]T of a scalar element type: an SMT array from
+// 64-bit indices to the element sort.
+type ArrayVal struct {
+	Elems Value // lifted: see memory.go
+	Len   int
+}
+
+// Backing is the contents of a slice's backing array, an SMT array of the
+// element sort. Its extent is the capacity of the slices into it.
+type Backing struct {
+	Elems Value // lifted: see memory.go
+}
+
+// SliceVal is a slice header. Obj 0 is the nil slice. Off, Len and Cap are
+// 64-bit terms; Max is a concrete bound on Cap (seed 000's capacity), which
+// bounded loops over the contents rely on.
+type SliceVal struct {
+	Obj           int
+	Off, Len, Cap term.Term
+	Max           int
+	elemsInit     Value // an input's contents until a state allocates them (Obj -1)
+}
+
+// StringVal is a string: bytes Bytes[Off : Off+Len], with Len <= Max.
+type StringVal struct {
+	Bytes, Off, Len term.Term
+	Max             int
+}
+
+// PathStep is one step from an object to the location a pointer denotes: a
+// struct field (Field >= 0) or an array element (Index, when Field < 0).
+type PathStep struct {
+	Field int
+	Index term.Term
+}
+
+// PtrVal points into object Obj along Path. Obj 0 is nil.
+type PtrVal struct {
+	Obj  int
+	Path []PathStep
+}
+
+// FuncVal is a function value: a function and the free variables of a closure.
+type FuncVal struct {
+	Fn       interface{} // *ssa.Function
+	Bindings []Value
+}
+
+// IfaceVal is an interface value: a dynamic type (nil for a nil interface)
+// and the value it holds.
+type IfaceVal struct {
+	T types.Type
+	V Value
+}
+
+// Opaque is a value the executor does not know (a global whose initializer
+// it could not run). Using it for anything but copying it ends the path as
+// unsupported.
+type Opaque struct {
+	What string
+}
