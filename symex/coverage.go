@@ -27,10 +27,10 @@ func (c *Coverage) visit(b *ssa.BasicBlock) {
 
 // FuncCoverage is the coverage of one function.
 type FuncCoverage struct {
-	Name                       string
-	Blocks, BlocksCovered      int
-	Lines, LinesCovered        int
-	Uncovered                  []int // line numbers with no executed instruction
+	Name                  string
+	Blocks, BlocksCovered int
+	Lines, LinesCovered   int
+	Uncovered             []int // line numbers with no executed instruction
 }
 
 // Funcs reports coverage per entered function, sorted by name.

@@ -40,6 +40,12 @@ func (e *Executor) unsup(instr ssa.Instruction, format string, args ...any) erro
 // sides are feasible, s continues on one of them and a clone that will
 // replay the current instruction with the other decision is queued.
 func (e *Executor) branch(s *State, c term.Term) (bool, error) {
+	return e.branchT(s, c, true)
+}
+
+// branchT is branch; traced=false keeps the decision out of the trace, for
+// checks that only a symbolic run makes (bounds the executor imposes).
+func (e *Executor) branchT(s *State, c term.Term, traced bool) (bool, error) {
 	if len(s.forced) > 0 {
 		d := s.forced[0]
 		s.forced = s.forced[1:]
@@ -48,7 +54,9 @@ func (e *Executor) branch(s *State, c term.Term) (bool, error) {
 	}
 	take := func(d bool) bool {
 		s.decided = append(s.decided, d)
-		s.traceAdd(d)
+		if traced {
+			s.traceAdd(d)
+		}
 		return d
 	}
 	switch c {
@@ -106,7 +114,9 @@ func (e *Executor) branch(s *State, c term.Term) (bool, error) {
 			c2.model = m
 			c2.forced = append(append([]bool(nil), s.decided...), other)
 			c2.decided = nil
-			c2.traceAdd(other)
+			if traced {
+				c2.traceAdd(other)
+			}
 			c2.forks++
 			s.pc = append(s.pc, lit(d))
 			s.forks++

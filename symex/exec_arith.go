@@ -9,11 +9,13 @@ import (
 	"github.com/sift-solver/sift/term"
 )
 
-func (e *Executor) mk(op term.Op, args ...term.Term) term.Term { return e.st.MustMake(op, nil, args...) }
-func (e *Executor) add(a, b term.Term) term.Term                 { return e.mk(term.OpBVAdd, a, b) }
-func (e *Executor) sub(a, b term.Term) term.Term                 { return e.mk(term.OpBVSub, a, b) }
-func (e *Executor) ult(a, b term.Term) term.Term                 { return e.mk(term.OpBVUlt, a, b) }
-func (e *Executor) ule(a, b term.Term) term.Term                 { return e.mk(term.OpBVUle, a, b) }
+func (e *Executor) mk(op term.Op, args ...term.Term) term.Term {
+	return e.st.MustMake(op, nil, args...)
+}
+func (e *Executor) add(a, b term.Term) term.Term { return e.mk(term.OpBVAdd, a, b) }
+func (e *Executor) sub(a, b term.Term) term.Term { return e.mk(term.OpBVSub, a, b) }
+func (e *Executor) ult(a, b term.Term) term.Term { return e.mk(term.OpBVUlt, a, b) }
+func (e *Executor) ule(a, b term.Term) term.Term { return e.mk(term.OpBVUle, a, b) }
 
 func isSigned(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)

@@ -270,9 +270,6 @@ func (e *Executor) appendSlice(s *State, in *ssa.Call) (Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	if ymax == 0 {
-		return x, nil
-	}
 	newLen := e.add(x.Len, yn)
 	fits, err := e.branch(s, e.ule(newLen, x.Cap))
 	if err != nil {

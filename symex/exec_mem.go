@@ -178,7 +178,7 @@ func (e *Executor) capBound(s *State, in ssa.Instruction, n term.Term) (int, err
 		return int(x), nil
 	}
 	b := 4*e.opts.MaxLen + 16
-	ok, err := e.branch(s, e.ule(n, e.idx(b)))
+	ok, err := e.branchT(s, e.ule(n, e.idx(b)), false)
 	if err != nil {
 		return 0, err
 	}

@@ -129,3 +129,15 @@ func (p *Program) model(fn *ssa.Function) *ssa.Function {
 	}
 	return p.models[fn.Pkg.Pkg.Path()+"."+fn.Name()]
 }
+
+// WithFunc returns the same loaded program with another entry function of
+// the same package.
+func (p *Program) WithFunc(name string) (*Program, error) {
+	fn := findFunc(p.Prog, p.Pkg, name)
+	if fn == nil {
+		return nil, fmt.Errorf("symex: no function %s in %s", name, p.Pkg.Pkg.Path())
+	}
+	q := *p
+	q.Fn = fn
+	return &q, nil
+}

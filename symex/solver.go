@@ -51,7 +51,7 @@ func (s *EngineSolver) Check(ctx context.Context, as []term.Term, _ []term.Term)
 }
 
 func (s *EngineSolver) Statistics() [][2]string { return s.sess.Statistics() }
-func (s *EngineSolver) Close() error             { return nil }
+func (s *EngineSolver) Close() error            { return nil }
 
 // PipeSolver drives any SMT-LIB solver process over stdin/stdout with
 // push/pop, check-sat and get-value.
@@ -91,13 +91,22 @@ func (s *PipeSolver) Check(ctx context.Context, as []term.Term, want []term.Term
 	// ScriptString declares the free variables; inside push they vanish at pop.
 	var b strings.Builder
 	b.WriteString("(push 1)\n")
-	// The wanted terms may mention variables the assertions do not: declare
-	// them through a trivially true assertion over them.
-	extra := []term.Term{}
-	for _, w := range want {
-		extra = append(extra, s.st.Eq(w, w))
+	b.WriteString(s.p.ScriptString("", as))
+	// The wanted terms may mention variables the assertions do not.
+	declared := map[term.Term]bool{}
+	for _, a := range as {
+		for _, v := range s.st.FreeVars(a) {
+			declared[v] = true
+		}
 	}
-	b.WriteString(s.p.ScriptString("", append(append([]term.Term(nil), as...), extra...)))
+	for _, w := range want {
+		for _, v := range s.st.FreeVars(w) {
+			if !declared[v] {
+				declared[v] = true
+				b.WriteString("(declare-fun " + term.QuoteSymbol(s.st.Name(v)) + " () " + s.st.SortString(s.st.SortOf(v)) + ")\n")
+			}
+		}
+	}
 	b.WriteString("(check-sat)\n")
 	if _, err := io.WriteString(s.in, b.String()); err != nil {
 		return smtlib.Unknown, nil, err
@@ -174,18 +183,27 @@ func (s *PipeSolver) readSexpr() (string, error) {
 // parseValues reads ((t1 v1) (t2 v2) …) in the order of want; only the
 // values are parsed (constants #x…, #b…, (_ bvN w), true, false).
 func (s *PipeSolver) parseValues(resp string, want []term.Term) (*term.Model, error) {
-	toks := tokenize(resp)
-	vals := []string{}
-	// Each pair ends with its value token just before a ')' closing the pair.
-	for i := 0; i < len(toks); i++ {
-		if toks[i] == "(" && i+1 < len(toks) && toks[i+1] == "_" && i+4 < len(toks) && strings.HasPrefix(toks[i+2], "bv") {
-			toks[i] = "#d" + toks[i+2][2:] + ":" + toks[i+3]
-			toks = append(toks[:i+1], toks[i+5:]...)
-		}
+	if strings.HasPrefix(strings.TrimSpace(resp), "(error") {
+		return nil, fmt.Errorf("symex: %s: %s", s.name, strings.TrimSpace(resp))
 	}
-	for i := 1; i < len(toks); i++ {
-		if toks[i] == ")" && toks[i-1] != ")" && toks[i-1] != "(" {
-			vals = append(vals, toks[i-1])
+	toks := tokenize(resp)
+	tree, _, err := parseSexpr(toks, 0)
+	if err != nil {
+		return nil, err
+	}
+	var vals []string
+	for _, pair := range tree.list {
+		if len(pair.list) != 2 {
+			return nil, fmt.Errorf("symex: get-value: malformed pair in %q", resp)
+		}
+		v := pair.list[1]
+		switch {
+		case v.atom != "":
+			vals = append(vals, v.atom)
+		case len(v.list) == 3 && v.list[0].atom == "_" && strings.HasPrefix(v.list[1].atom, "bv"):
+			vals = append(vals, "#d"+v.list[1].atom[2:])
+		default:
+			return nil, fmt.Errorf("symex: get-value: cannot read a value")
 		}
 	}
 	if len(vals) != len(want) {
@@ -272,4 +290,33 @@ func (s *PipeSolver) Close() error {
 	io.WriteString(s.in, "(exit)\n")
 	s.in.Close()
 	return s.cmd.Wait()
+}
+
+// sexpr is a parsed S-expression: an atom or a list.
+type sexpr struct {
+	atom string
+	list []sexpr
+}
+
+func parseSexpr(toks []string, i int) (sexpr, int, error) {
+	if i >= len(toks) {
+		return sexpr{}, i, fmt.Errorf("symex: truncated solver answer")
+	}
+	if toks[i] != "(" {
+		return sexpr{atom: toks[i]}, i + 1, nil
+	}
+	var out sexpr
+	i++
+	for i < len(toks) && toks[i] != ")" {
+		e, j, err := parseSexpr(toks, i)
+		if err != nil {
+			return out, j, err
+		}
+		out.list = append(out.list, e)
+		i = j
+	}
+	if i >= len(toks) {
+		return out, i, fmt.Errorf("symex: unbalanced solver answer")
+	}
+	return out, i + 1, nil
 }

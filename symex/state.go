@@ -10,12 +10,12 @@ import (
 
 // frame is one activation of a function.
 type frame struct {
-	fn     *ssa.Function
-	block  *ssa.BasicBlock
-	prev   *ssa.BasicBlock // predecessor, for Phi
-	pc     int             // index of the next instruction in block
-	env    map[ssa.Value]Value
-	call   ssa.Value // the caller's Call instruction awaiting our result, nil for the entry
+	fn    *ssa.Function
+	block *ssa.BasicBlock
+	prev  *ssa.BasicBlock // predecessor, for Phi
+	pc    int             // index of the next instruction in block
+	env   map[ssa.Value]Value
+	call  ssa.Value // the caller's Call instruction awaiting our result, nil for the entry
 	// result, when set, receives the frame's result instead of call: the
 	// caller is the frame below (a fresh pointer after every fork).
 	result func(s *State, caller *frame, v Value) error
@@ -34,10 +34,10 @@ type State struct {
 	traceLen  int
 	forced    []bool // decisions to replay in the current instruction (a fork's clone)
 	decided   []bool // decisions taken so far in the current instruction
-	model  *term.Model
-	forks  int // symbolic branches taken (the depth)
-	steps  int
-	ret    Value
+	model     *term.Model
+	forks     int // symbolic branches taken (the depth)
+	steps     int
+	ret       Value
 }
 
 func (s *State) top() *frame { return s.frames[len(s.frames)-1] }

@@ -1,0 +1,265 @@
+package symex
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/sift-solver/sift/engine"
+	"github.com/sift-solver/sift/smtlib"
+	"github.com/sift-solver/sift/term"
+)
+
+var (
+	corpusOnce sync.Once
+	corpus     *Program
+	corpusErr  error
+)
+
+func loadCorpus(t *testing.T, fn string) *Program {
+	t.Helper()
+	corpusOnce.Do(func() { corpus, corpusErr = Load("testdata/corpus", ".", "CountA") })
+	if corpusErr != nil {
+		t.Fatal(corpusErr)
+	}
+	p, err := corpus.WithFunc(fn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func explore(t *testing.T, p *Program, opts Options, solver Solver) (*Executor, *Result) {
+	t.Helper()
+	st := term.NewStore()
+	if solver == nil {
+		solver = NewEngineSolver(st)
+	}
+	ex := NewExecutor(p, st, solver, opts)
+	res, err := ex.Explore(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ex, res
+}
+
+// corpusCases gives each corpus function's exact number of feasible paths
+// and of distinct panic sites at a length bound.
+var corpusCases = []struct {
+	fn      string
+	maxLen  int
+	paths   int
+	panics  int
+	comment string
+}{
+	// Every byte is tested: one path per word over {a, not a}, lengths 0..L.
+	{"CountA", 3, 1 + 2 + 4 + 8, 0, "sum 2^l"},
+	{"CountA", 2, 1 + 2 + 4, 0, "sum 2^l"},
+	// Stop at position k (any longer length, 2^k prefixes over {a,b}) or
+	// accept all of a length-l string (2^l): (2^L - 1) + (2^(L+1) - 1).
+	{"StrspnAB", 3, 7 + 15, 0, "strspn"},
+	{"StrspnAB", 2, 3 + 7, 0, "strspn"},
+	// Loop over all bytes: one path per length.
+	{"SumBytes", 4, 5, 0, "range over a slice"},
+	// a>0, then b>0, then c<0: 1 + 1 + 1 + 1 (panic).
+	{"AddOverflows", 0, 4, 1, "int8 overflow"},
+	{"Div", 0, 2, 1, "divide by zero"},
+	// len != 2 | len==2, i<0 | in range | out of range (panic).
+	{"Guarded", 3, 4, 1, "index behind a condition"},
+	{"Last", 3, 2, 1, "empty string"},
+	// Per byte: end | ASCII | non-ASCII then decodeRune's cases.
+	{"Quadrant", 0, 3, 0, "struct parameter"},
+}
+
+func TestCorpusPathCounts(t *testing.T) {
+	for _, c := range corpusCases {
+		t.Run(c.fn, func(t *testing.T) {
+			ex, res := explore(t, loadCorpus(t, c.fn), Options{MaxLen: c.maxLen}, nil)
+			if res.Stats.Paths != c.paths || len(res.Panics) != c.panics {
+				t.Errorf("%s at max-len %d: %d paths, %d panics; want %d, %d (%s)",
+					c.fn, c.maxLen, res.Stats.Paths, len(res.Panics), c.paths, c.panics, c.comment)
+			}
+			if res.Stats.Unsupported+res.Stats.Cut != 0 {
+				t.Errorf("%d unsupported, %d cut paths", res.Stats.Unsupported, res.Stats.Cut)
+			}
+			for _, p := range res.Paths {
+				if err := ex.Replay(p); err != nil {
+					t.Error(err)
+				}
+			}
+		})
+	}
+}
+
+// TestSearchStrategiesAgree: the order of exploration does not change the
+// set of feasible paths.
+func TestSearchStrategiesAgree(t *testing.T) {
+	p := loadCorpus(t, "StrspnAB")
+	for _, search := range []string{"dfs", "bfs", "random-path"} {
+		_, res := explore(t, p, Options{MaxLen: 3, Search: search, Seed: 7}, nil)
+		if res.Stats.Paths != 22 {
+			t.Errorf("%s: %d paths, want 22", search, res.Stats.Paths)
+		}
+	}
+}
+
+// TestCorpusMisc checks functions whose path counts depend on code paths
+// below (append growth, UTF-8 decoding): no unsupported path, every path
+// replays, and the panics found are real (checked by TestGeneratedTestsPanic).
+func TestCorpusMisc(t *testing.T) {
+	for _, fn := range []string{"Runes", "Table", "Build", "MemspnA"} {
+		t.Run(fn, func(t *testing.T) {
+			ex, res := explore(t, loadCorpus(t, fn), Options{MaxLen: 2}, nil)
+			if res.Stats.Paths == 0 || res.Stats.Unsupported+res.Stats.Cut != 0 {
+				t.Fatalf("paths %d, unsupported %d, cut %d", res.Stats.Paths, res.Stats.Unsupported, res.Stats.Cut)
+			}
+			for _, p := range res.Paths {
+				if err := ex.Replay(p); err != nil {
+					t.Error(err)
+				}
+			}
+		})
+	}
+}
+
+// TestGeneratedTestsPanic writes the generated _test.go of every panicking
+// corpus function into a copy of the corpus module and runs `go test`.
+func TestGeneratedTestsPanic(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("go is not on PATH")
+	}
+	dir := t.TempDir()
+	for _, name := range []string{"go.mod", "corpus.go"} {
+		b, err := os.ReadFile(filepath.Join("testdata/corpus", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(dir, name), b, 0o644)
+	}
+	total := 0
+	for _, c := range corpusCases {
+		if c.panics == 0 {
+			continue
+		}
+		_, res := explore(t, loadCorpus(t, c.fn), Options{MaxLen: c.maxLen}, nil)
+		src := res.TestFile(true)
+		total += len(res.Panics)
+		os.WriteFile(filepath.Join(dir, "symex_"+c.fn+"_test.go"), []byte(src), 0o644)
+	}
+	cmd := exec.Command("go", "test", "-count=1", "-v", ".")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("go test failed: %v\n%s", err, out)
+	}
+	passed := strings.Count(string(out), "--- PASS: TestSymexPanics_")
+	rows := strings.Count(string(out), "    --- PASS: TestSymexPanics_")
+	if rows != total {
+		t.Errorf("%d panic rows passed, want %d (tests passed: %d)\n%s", rows, total, passed, out)
+	}
+}
+
+// stdlibCases are functions nobody here wrote.
+var stdlibCases = []struct {
+	pkg, fn string
+	fixed   map[string]int64
+}{
+	{"unicode/utf8", "ValidString", nil},
+	{"strings", "IndexByte", nil},
+	{"strconv", "ParseUint", map[string]int64{"base": 10, "bitSize": 64}},
+	{"path", "Clean", nil},
+}
+
+func TestStdlib(t *testing.T) {
+	for _, c := range stdlibCases {
+		t.Run(c.pkg+"."+c.fn, func(t *testing.T) {
+			p, err := Load("", c.pkg, c.fn)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ex, res := explore(t, p, Options{MaxLen: 2, Fixed: c.fixed, MaxPaths: 500}, nil)
+			if res.Stats.Stopped != "" || res.Stats.Unsupported+res.Stats.Cut != 0 {
+				t.Fatalf("stopped %q, unsupported %d, cut %d", res.Stats.Stopped, res.Stats.Unsupported, res.Stats.Cut)
+			}
+			if len(res.Panics) != 0 {
+				t.Errorf("false panic: %s %s", res.Panics[0].Pos, res.Panics[0].Message)
+			}
+			if res.Stats.Paths < 2 {
+				t.Errorf("only %d paths", res.Stats.Paths)
+			}
+			for _, p := range res.Paths {
+				if err := ex.Replay(p); err != nil {
+					t.Error(err)
+				}
+			}
+		})
+	}
+}
+
+// TestEmitSMT2 answers every written query with sift (in-process
+// interpreter) and z3, and requires the same answer.
+func TestEmitSMT2(t *testing.T) {
+	z3, err := exec.LookPath("z3")
+	if err != nil {
+		t.Skip("z3 is not on PATH")
+	}
+	dir := t.TempDir()
+	_, res := explore(t, loadCorpus(t, "StrspnAB"), Options{MaxLen: 2, EmitSMT2: dir}, nil)
+	files, _ := filepath.Glob(filepath.Join(dir, "*.smt2"))
+	if len(files) != res.Stats.Queries || len(files) == 0 {
+		t.Fatalf("%d files for %d queries", len(files), res.Stats.Queries)
+	}
+	for _, f := range files {
+		text, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out bytes.Buffer
+		in := smtlib.NewInterpreter(smtlib.Config{NewSolver: func(st *term.Store) smtlib.Solver {
+			return engine.NewSession(st, engine.Options{})
+		}}, &out)
+		if err := in.Run(context.Background(), bytes.NewReader(text)); err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		zout, err := exec.Command(z3, f).CombinedOutput()
+		if err != nil {
+			t.Fatalf("z3 %s: %v %s", f, err, zout)
+		}
+		got, want := strings.TrimSpace(out.String()), strings.TrimSpace(string(zout))
+		if got != want || (got != "sat" && got != "unsat") {
+			t.Errorf("%s: sift %q, z3 %q", f, got, want)
+		}
+	}
+}
+
+// TestPipeSolver explores with z3 over a pipe: the same paths.
+func TestPipeSolver(t *testing.T) {
+	if _, err := exec.LookPath("z3"); err != nil {
+		t.Skip("z3 is not on PATH")
+	}
+	st := term.NewStore()
+	ps, err := NewPipeSolver(st, "z3 -in")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ps.Close()
+	ex := NewExecutor(loadCorpus(t, "StrspnAB"), st, ps, Options{MaxLen: 3})
+	res, err := ex.Explore(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Stats.Paths != 22 {
+		t.Errorf("%d paths with z3, want 22", res.Stats.Paths)
+	}
+	for _, p := range res.Paths {
+		if err := ex.Replay(p); err != nil {
+			t.Error(err)
+		}
+	}
+}
