@@ -16,9 +16,19 @@
 //   - Every state's model, when it has one, satisfies its path constraint
 //     (checked by evaluation before the model is trusted).
 //
-// Start reading at search.go (Explore, the worklist and limits), then exec.go
-// (the instruction dispatch), value.go (what a symbolic Go value is) and
-// memory.go (objects and pointers). load.go builds SSA, inputs.go makes the
-// symbolic parameters, solver.go holds the two solver back-ends, testgen.go
-// writes the reproducing tests.
+// Start reading at search.go (Explore, the worklist, limits and Replay), then
+// exec.go (branching and forking: a fork's clone replays the current
+// instruction with the other decision), exec_instr.go (the instruction
+// dispatch), value.go (what a symbolic Go value is) and memory.go (objects,
+// pointers and lifted arrays). exec_arith.go, exec_mem.go and exec_call.go
+// hold the semantics by kind of instruction; globals.go runs package
+// initializers lazily; models.go has Go stand-ins for assembly functions and
+// the UTF-8 step of range; load.go builds SSA; inputs.go makes the symbolic
+// parameters and reads concrete ones from models; solver.go holds the engine
+// and pipe back-ends; emit.go writes --emit-smt2 files; testgen.go writes the
+// reproducing tests; coverage.go counts blocks and lines; cmd.go is the CLI.
+//
+// Known imprecision: the capacity an append gives a grown slice is 2*cap or
+// the new length, not the runtime's size-class rounding, so cap() after a
+// growing append can differ from a real run.
 package symex

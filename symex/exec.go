@@ -179,7 +179,7 @@ func (e *Executor) run(s *State) error {
 		}
 		instr := f.block.Instrs[f.pc]
 		s.decided = s.decided[:0]
-		advance, err := e.exec(s, instr)
+		advance, err := e.safeExec(s, instr)
 		if err != nil {
 			if u, ok := err.(*unsupported); ok && u.instr == nil {
 				u.instr = instr
@@ -210,4 +210,16 @@ func (e *Executor) pos(instr ssa.Instruction) token.Position {
 		p = instr.Parent().Pos()
 	}
 	return e.prog.Prog.Fset.Position(p)
+}
+
+// safeExec runs one instruction; a value of an unexpected shape (an Opaque
+// where a tuple was due, say) ends the path as unsupported instead of
+// crashing the exploration.
+func (e *Executor) safeExec(s *State, instr ssa.Instruction) (advance bool, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			advance, err = false, &unsupported{instr: instr, msg: fmt.Sprintf("internal: %v", r)}
+		}
+	}()
+	return e.exec(s, instr)
 }
