@@ -138,3 +138,10 @@ func Build(b []byte) int {
 	}
 	return -n
 }
+
+// MapUse needs a map, which the executor does not model: the path must be
+// reported as unsupported, not explored wrongly.
+func MapUse(k int) int {
+	m := map[int]int{1: 2}
+	return m[k]
+}
