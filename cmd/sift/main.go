@@ -15,6 +15,7 @@ import (
 	"github.com/sift-solver/sift/bench"
 	"github.com/sift-solver/sift/engine"
 	"github.com/sift-solver/sift/smtlib"
+	"github.com/sift-solver/sift/symex"
 	"github.com/sift-solver/sift/term"
 )
 
@@ -97,6 +98,7 @@ func (c *SolveCmd) Run(s *streams) error {
 type CLI struct {
 	Solve   SolveCmd         `cmd:"" default:"withargs" help:"Solve an SMT-LIB 2 script (the default)."`
 	Bench   bench.Cmd        `cmd:"" help:"Benchmark sift against peer solvers, SMT-COMP style."`
+	Symex   symex.Cmd        `cmd:"" help:"Symbolically execute a Go function and find inputs that make it panic."`
 	Version kong.VersionFlag `help:"Print the version and exit."`
 }
 
