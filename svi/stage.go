@@ -1,5 +1,19 @@
 package svi
 
+// The decision stage (digest §2.9, §5) is the domain used as a solver pass:
+//
+//	stage.go            Decide, Decision, Stage (counters, LastLayer)
+//	decide_fragment.go  which assertions are handled: literals and nodes
+//	decide_domains.go   per-variable sets, forward evaluation, backward push
+//	decide_pvi.go       the exact layer, iterated to a fixpoint
+//	decide_box.go       the ubox layer (SAT only)
+//
+// Invariants: a variable's domain only shrinks and never loses a value that
+// some solution gives it; a literal is dropped only when every point of the
+// current domains satisfies it; Unsat comes only from the exact layer;
+// every Sat answer names a model of all assertions (the engine validates it
+// again). Anything else is Unknown.
+
 import (
 	"context"
 
