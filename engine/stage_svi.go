@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"fmt"
 	"strconv"
 
 	"github.com/sift-solver/sift/bv"
@@ -24,7 +25,13 @@ func NewSVIStage() *SVIStage { return &SVIStage{} }
 func (*SVIStage) Name() string { return "svi" }
 
 // Decide takes the assertions and the assumptions as one conjunction.
-func (s *SVIStage) Decide(ctx context.Context, p *Problem) (Verdict, error) {
+func (s *SVIStage) Decide(ctx context.Context, p *Problem) (v Verdict, err error) {
+	defer func() {
+		// A panic in the domain is a bug; later stages still get the problem.
+		if r := recover(); r != nil {
+			v, err = Verdict{}, fmt.Errorf("svi: internal error: %v", r)
+		}
+	}()
 	all := make([]term.Term, 0, len(p.Assertions)+len(p.Assumptions))
 	all = append(all, p.Assertions...)
 	all = append(all, p.Assumptions...)
@@ -32,7 +39,7 @@ func (s *SVIStage) Decide(ctx context.Context, p *Problem) (Verdict, error) {
 	switch d.Status {
 	case svi.Unsat:
 		// The core indexes the assertions followed by the assumptions.
-		v := Verdict{Status: Unsat, Core: []int{}, FailedAssumptions: []int{}}
+		v = Verdict{Status: Unsat, Core: []int{}, FailedAssumptions: []int{}}
 		for _, i := range d.Core {
 			if i < len(p.Assertions) {
 				v.Core = append(v.Core, i)
