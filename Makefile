@@ -3,6 +3,9 @@ BIN := bin/sift
 
 .PHONY: setup build demo test fuzz-diff bench-dev
 
+N ?= 200000
+SEED ?= 1
+
 setup:
 	./scripts/setup.sh
 
@@ -17,3 +20,7 @@ demo: build
 test: setup
 	$(GO) vet ./...
 	$(GO) test -count=1 -timeout 20m ./...
+
+# Differential testing against the z3 binary: N random QF_BV formulas from SEED.
+fuzz-diff: setup
+	SIFT_DIFF_N=$(N) SIFT_DIFF_SEED=$(SEED) $(GO) test -count=1 -timeout 0 -run 'TestDifferentialQFBV' -v ./engine

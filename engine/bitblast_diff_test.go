@@ -21,19 +21,30 @@ import (
 var diffWidths = []int{1, 2, 3, 4, 8, 13}
 
 // formulaGen builds random QF_BV formulas as SMT-LIB text over two declared
-// variables per width and two Bool variables.
-type formulaGen struct{ r *rand.Rand }
+// variables per width and two Bool variables. widths lists the widths of the
+// declared variables, ascending; nil means diffWidths.
+type formulaGen struct {
+	r      *rand.Rand
+	widths []int
+}
+
+func (g formulaGen) ws() []int {
+	if g.widths == nil {
+		return diffWidths
+	}
+	return g.widths
+}
 
 func (g formulaGen) declarations() string {
 	var b strings.Builder
-	for _, w := range diffWidths {
+	for _, w := range g.ws() {
 		fmt.Fprintf(&b, "(declare-const x%d (_ BitVec %d))(declare-const y%d (_ BitVec %d))", w, w, w, w)
 	}
 	b.WriteString("(declare-const p Bool)(declare-const q Bool)\n")
 	return b.String()
 }
 
-func (g formulaGen) width() int { return diffWidths[g.r.IntN(len(diffWidths))] }
+func (g formulaGen) width() int { return g.ws()[g.r.IntN(len(g.ws()))] }
 
 func (g formulaGen) boolTerm(depth int) string {
 	if depth <= 0 {
@@ -73,13 +84,20 @@ func (g formulaGen) bvTerm(w, depth int) string {
 	if depth <= 0 || g.r.IntN(6) == 0 {
 		switch g.r.IntN(3) {
 		case 0:
+			if w > 64 {
+				return fmt.Sprintf("(concat (_ bv%d %d) (_ bv%d 64))", g.r.Uint64()&(1<<(w-64)-1), w-64, g.r.Uint64())
+			}
 			return fmt.Sprintf("(_ bv%d %d)", g.r.Uint64()&(1<<w-1), w)
 		}
 		v := []string{"x", "y"}[g.r.IntN(2)]
-		if slices.Contains(diffWidths, w) {
+		if slices.Contains(g.ws(), w) {
 			return fmt.Sprintf("%s%d", v, w)
 		}
-		return fmt.Sprintf("((_ extract %d 0) %s13)", w-1, v)
+		widest := g.ws()[len(g.ws())-1]
+		if w > widest {
+			return fmt.Sprintf("((_ zero_extend %d) %s%d)", w-widest, v, widest)
+		}
+		return fmt.Sprintf("((_ extract %d 0) %s%d)", w-1, v, widest)
 	}
 	d := depth - 1
 	switch g.r.IntN(10) {
@@ -138,9 +156,9 @@ func forSift(script string) string { return markRE.ReplaceAllString(script, "$1"
 func forZ3(script string) string   { return markRE.ReplaceAllString(script, "z3_${1}_$2") }
 
 // z3OverflowDefs defines z3_<pred>_<w> for every predicate and width.
-func z3OverflowDefs() string {
+func z3OverflowDefs(widths []int) string {
 	var b strings.Builder
-	for _, w := range diffWidths {
+	for _, w := range widths {
 		bw := fmt.Sprintf("(_ BitVec %d)", w)
 		min := fmt.Sprintf("(bvshl (_ bv1 %d) (_ bv%d %d))", w, w-1, w)
 		// Signed overflow of a (w+1)-bit result s: its top two bits differ.
@@ -179,7 +197,7 @@ func TestRandomAgainstZ3(t *testing.T) {
 		t.Skip("z3 not installed")
 	}
 	const formulas = 200
-	g := formulaGen{rand.New(rand.NewPCG(3, 2026))}
+	g := formulaGen{r: rand.New(rand.NewPCG(3, 2026))}
 	var script strings.Builder
 	script.WriteString(g.declarations())
 	for range formulas {
@@ -189,7 +207,7 @@ func TestRandomAgainstZ3(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, z3, "-in", "-smt2")
-	cmd.Stdin = strings.NewReader(z3OverflowDefs() + forZ3(script.String()))
+	cmd.Stdin = strings.NewReader(z3OverflowDefs(g.ws()) + forZ3(script.String()))
 	z3Out, err := cmd.Output()
 	if err != nil {
 		t.Fatalf("z3: %v\n%s", err, z3Out)
