@@ -96,7 +96,7 @@ func (s *Session) CheckSat(ctx context.Context, assumptions []term.Term) smtlib.
 	}
 	v := s.driver.Decide(ctx, p)
 	s.last, s.lastProblem = v, p
-	return smtlib.CheckResult{Status: smtlib.Status(v.Status), Reason: v.Reason}
+	return smtlib.CheckResult{Status: v.Status, Reason: v.Reason}
 }
 
 var errNoAnswer = errors.New("no check-sat answer to refer to")

@@ -3,27 +3,19 @@ package engine
 import (
 	"context"
 
+	"github.com/sift-solver/sift/smtlib"
 	"github.com/sift-solver/sift/term"
 )
 
-// Status is a stage's or a check's answer.
-type Status int8
+// Status is a stage's or a check's answer: the front-end's type, so that a
+// verdict needs no conversion on its way out.
+type Status = smtlib.Status
 
 const (
-	Unsat   Status = -1
-	Unknown Status = 0
-	Sat     Status = 1
+	Unsat   = smtlib.Unsat
+	Unknown = smtlib.Unknown
+	Sat     = smtlib.Sat
 )
-
-func (s Status) String() string {
-	switch s {
-	case Sat:
-		return "sat"
-	case Unsat:
-		return "unsat"
-	}
-	return "unknown"
-}
 
 // Problem is one satisfiability question: the conjunction of the assertions
 // under the assumptions.
