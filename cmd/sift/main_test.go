@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -50,5 +52,39 @@ func TestRun(t *testing.T) {
 				t.Errorf("stderr %q does not contain %q", errb.String(), tc.stderrPattern)
 			}
 		})
+	}
+}
+
+// TestInteractive drives sift over pipes the way a client does: each answer
+// must arrive before the next command is sent and before input ends.
+func TestInteractive(t *testing.T) {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	done := make(chan int)
+	go func() {
+		done <- run([]string{"-in"}, inR, outW, io.Discard)
+		outW.Close()
+	}()
+	lines := bufio.NewReader(outR)
+	ask := func(cmd, want string) {
+		t.Helper()
+		if _, err := io.WriteString(inW, cmd+"\n"); err != nil {
+			t.Fatal(err)
+		}
+		got, err := lines.ReadString('\n')
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != want+"\n" {
+			t.Fatalf("%s: got %q, want %q", cmd, got, want)
+		}
+	}
+	io.WriteString(inW, "(declare-const x (_ BitVec 8))\n")
+	ask("(push 1)(assert (= x #x05))(check-sat)", "sat")
+	ask("(get-value (x))", "((x #x05))")
+	ask("(pop 1)(assert (distinct x x))(check-sat)", "unsat")
+	inW.Close()
+	if code := <-done; code != 0 {
+		t.Fatalf("exit code %d", code)
 	}
 }
