@@ -334,10 +334,10 @@ func (tb *termBlaster) modelValue(cnf *sat.CNF, x term.Term) term.Value {
 	s := tb.st.SortOf(x)
 	switch tb.st.Kind(s) {
 	case term.KindBitVec:
-		return tb.st.BVValue(bitsValue(cnf.Values(enc.word)))
+		return tb.st.BVValue(bitsValue(wordValues(cnf, enc.word)))
 	case term.KindUninterpreted:
 		var n int
-		for i, on := range cnf.Values(enc.word) {
+		for i, on := range wordValues(cnf, enc.word) {
 			if on {
 				n |= 1 << i
 			}
@@ -367,4 +367,19 @@ func bitsValue(bits []bool) bv.Value {
 		}
 	}
 	return bv.FromBig(w, v)
+}
+
+// wordValues reads a word's bits; words of encoded inputs (every abstracted
+// read) are read bit by bit without the shared-evaluation memo.
+func wordValues(cnf *sat.CNF, w sat.Word) []bool {
+	for _, e := range w {
+		if !e.IsConst() && !cnf.Encoded(e) {
+			return cnf.Values(w)
+		}
+	}
+	out := make([]bool, len(w))
+	for i, e := range w {
+		out[i] = cnf.Value(e)
+	}
+	return out
 }

@@ -43,6 +43,11 @@ type lodState struct {
 	// witnessed marks array equalities whose disequality witness exists.
 	witnessed map[term.Term]bool
 	grew      bool // extra changed since extraGrew last looked
+	// stepped holds the pairs (read, read one level down) whose lemma
+	// exists (lod_refine.go, descend).
+	stepped map[[2]term.Term]bool
+	// expanded marks reads whose congruence lemmas were all added.
+	expanded map[term.Term]bool
 
 	oracle aliasOracle
 	stats  lodStats
@@ -53,6 +58,7 @@ func newLodState(tb *termBlaster) *lodState {
 		tb: tb, st: tb.st,
 		isRead: map[term.Term]bool{}, isApp: map[term.Term]bool{}, isArrEq: map[term.Term]bool{},
 		extra: map[term.Term][]term.Term{}, witnessed: map[term.Term]bool{},
+		stepped: map[[2]term.Term]bool{}, expanded: map[term.Term]bool{},
 		oracle: mayAlias{},
 	}
 }

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"errors"
+	"sort"
 	"strings"
 
 	"github.com/sift-solver/sift/bv"
@@ -18,7 +19,9 @@ var errLodGaveUp = errors.New("unsupported: array model did not settle")
 // consistent, or nil after adding the violated lemmas as clauses.
 func (l *lodState) refine(ctx context.Context, cnf *sat.CNF, solver sat.Solver, c *lodCone) (*term.Model, error) {
 	r := l.newRound(cnf, solver, c)
-	r.checkReads(c.reads)
+	if err := r.checkReads(ctx, c.reads); err != nil {
+		return nil, err
+	}
 	funs := r.checkApps(c.apps)
 	if r.lemmas > 0 {
 		return nil, nil
@@ -64,14 +67,45 @@ func (r *lodRound) arrayValue(x term.Term) term.Value {
 		a.Index = append(a.Index, r.val(st.Arg(rd, 1)))
 		a.Elem = append(a.Elem, e)
 	}
+	sortEntries(a.Index, a.Elem)
 	return term.Value{Kind: term.ValArray, Sort: s, Arr: a}
+}
+
+// sortEntries orders the parallel slices by index value, so that models print
+// the same way every run (the reads come out of a map).
+func sortEntries(index, elem []term.Value) {
+	keys := make([]string, len(index))
+	perm := make([]int, len(index))
+	for i, v := range index {
+		keys[i], perm[i] = v.Key(), i
+	}
+	sort.Slice(perm, func(x, y int) bool { return keyLess(keys[perm[x]], keys[perm[y]]) })
+	ix, el := append([]term.Value(nil), index...), append([]term.Value(nil), elem...)
+	for to, from := range perm {
+		index[to], elem[to] = ix[from], el[from]
+	}
+}
+
+// keyLess orders value keys: shorter first, so that bit-vector literals of
+// one width sort numerically.
+func keyLess(a, b string) bool {
+	if len(a) != len(b) {
+		return len(a) < len(b)
+	}
+	return a < b
 }
 
 func (r *lodRound) funValue(f term.Term, apps map[string]term.Term) term.Value {
 	st := r.l.st
 	s := st.SortOf(f)
 	fv := &term.FunValue{Default: st.DefaultValue(st.Range(s))}
-	for _, a := range apps {
+	keys := make([]string, 0, len(apps))
+	for k := range apps {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(x, y int) bool { return keyLess(keys[x], keys[y]) })
+	for _, k := range keys {
+		a := apps[k]
 		args := st.Args(a)[1:]
 		row := make([]term.Value, len(args))
 		for i, x := range args {

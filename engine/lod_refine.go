@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 
@@ -57,21 +58,24 @@ type lodKind int
 
 const (
 	lemmaRow        lodKind = iota // read over write: a hit on a store
+	lemmaRowStep                   // read over write or ite: one step down
 	lemmaConst                     // read of a constant array
 	lemmaCongruence                // two reads of one array at equal indices
 	lemmaUF                        // two applications at equal arguments
 	lemmaExtEqual                  // equal arrays agree at an index
 	lemmaExtWitness                // unequal arrays differ at a witness index
+	lemmaExpand                    // congruence added by expansion
 	numLemmaKinds
 )
 
-var lemmaKindNames = [numLemmaKinds]string{"row", "const", "congruence", "uf", "ext-equal", "ext-witness"}
+var lemmaKindNames = [numLemmaKinds]string{"row", "row-step", "const", "congruence", "uf", "ext-equal", "ext-witness", "expanded"}
 
 // lodStats counts what the CEGAR loop did over a session.
 type lodStats struct {
 	checks     int // checks that needed the abstraction
 	iterations int // SAT calls made by those checks
 	lemmas     [numLemmaKinds]int
+	pruned     int // expansion lemmas the alias oracle proved never needed
 }
 
 // pairs returns the statistics as name/value pairs.
@@ -85,7 +89,7 @@ func (s *lodStats) pairs() [][2]string {
 		total += n
 		out = append(out, [2]string{"lod-lemmas-" + lemmaKindNames[k], strconv.Itoa(n)})
 	}
-	return append(out, [2]string{"lod-lemmas", strconv.Itoa(total)})
+	return append(out, [2]string{"lod-lemmas", strconv.Itoa(total)}, [2]string{"lod-pruned", strconv.Itoa(s.pruned)})
 }
 
 // lodRound is one look at a candidate model: values read from the solver,
@@ -104,13 +108,15 @@ type lodRound struct {
 	// defaults overrides the default of array variables, to make arrays
 	// asserted equal agree away from their written indices.
 	defaults map[term.Term]term.Value
+	elems    map[term.Sort]map[int]int // renumbering of uninterpreted elements
 	lemmas   int
 }
 
 func (l *lodState) newRound(cnf *sat.CNF, solver sat.Solver, c *lodCone) *lodRound {
 	return &lodRound{l: l, cnf: cnf, solver: solver, cone: c,
 		vals: map[term.Term]term.Value{}, keys: map[term.Term]string{},
-		bases: map[term.Term]map[string]term.Term{}, defaults: map[term.Term]term.Value{}}
+		bases: map[term.Term]map[string]term.Term{}, defaults: map[term.Term]term.Value{},
+		elems: map[term.Sort]map[int]int{}}
 }
 
 // val is the candidate value of a blasted term.
@@ -119,6 +125,21 @@ func (r *lodRound) val(t term.Term) term.Value {
 		return v
 	}
 	v := r.l.tb.modelValue(r.cnf, t)
+	if v.Kind == term.ValUninterpreted {
+		// Number the elements of each sort 0, 1, … in order of appearance:
+		// injective, so keys still compare values, and models read better.
+		num := r.elems[v.Sort]
+		if num == nil {
+			num = map[int]int{}
+			r.elems[v.Sort] = num
+		}
+		n, ok := num[v.Elem]
+		if !ok {
+			n = len(num)
+			num[v.Elem] = n
+		}
+		v.Elem = n
+	}
 	r.vals[t] = v
 	return v
 }
@@ -207,24 +228,86 @@ func (r *lodRound) lemma(kind lodKind, premises []sat.Edge, a, b term.Term) {
 	r.lemmas++
 }
 
+// shortPath is the longest path whose premises go into one lemma clause.
+// Longer paths (store chains) are cut into one lemma per step over
+// intermediate reads, so clauses stay short and a chain position, once
+// passed, is encoded for that index for good.
+const shortPath = 4
+
+// descend returns the read at the bottom of path for read rd at index idx,
+// adding, for every step of a long path, the lemma from the step's read to
+// the read one level down. The steps it could not cut (the builder folded a
+// read) are returned to become premises.
+func (r *lodRound) descend(ctx context.Context, rd, idx term.Term, path []step) (term.Term, []step, error) {
+	if len(path) <= shortPath {
+		return rd, path, nil
+	}
+	st, tb := r.l.st, r.l.tb
+	cur := rd
+	for k, s := range path {
+		var below term.Term
+		var premise sat.Edge
+		if st.Op(s.node) == term.OpStore {
+			below = st.Arg(s.node, 0)
+			premise = tb.equal(idx, st.Arg(s.node, 1)).Not()
+		} else {
+			c := tb.enc[st.Arg(s.node, 0)].edge
+			below = st.Arg(s.node, 2)
+			if s.cond {
+				below = st.Arg(s.node, 1)
+			} else {
+				c = c.Not()
+			}
+			premise = c
+		}
+		next := st.MustMake(term.OpSelect, nil, below, idx)
+		if st.Op(next) != term.OpSelect || st.Arg(next, 0) != below {
+			return cur, path[k:], nil
+		}
+		if err := tb.blast(ctx, next); err != nil {
+			return 0, nil, err
+		}
+		if key := [2]term.Term{cur, next}; !r.l.stepped[key] {
+			r.l.stepped[key] = true
+			r.lemma(lemmaRowStep, []sat.Edge{premise}, cur, next)
+		}
+		cur = next
+	}
+	return cur, nil, nil
+}
+
 // checkReads propagates every read to its base and adds a lemma for each
 // read the candidate model gets wrong.
-func (r *lodRound) checkReads(reads []term.Term) {
+func (r *lodRound) checkReads(ctx context.Context, reads []term.Term) error {
 	st := r.l.st
 	var path []step
+	var expand []term.Term
 	for _, rd := range reads {
 		idx := st.Arg(rd, 1)
 		var n term.Term
 		n, path = r.walk(rd, path[:0])
+		// at is the lemma's read: rd, or its image at the bottom of a cut
+		// path; rest are the steps left as premises.
+		conflict := func() (at term.Term, rest []step, err error) {
+			return r.descend(ctx, rd, idx, path)
+		}
 		switch st.Op(n) {
 		case term.OpStore:
 			if v := st.Arg(n, 2); !r.same(rd, v) {
-				ps := r.premises(idx, path, nil)
-				r.lemma(lemmaRow, append(ps, r.l.tb.equal(idx, st.Arg(n, 1))), rd, v)
+				at, rest, err := conflict()
+				if err != nil {
+					return err
+				}
+				ps := r.premises(idx, rest, nil)
+				r.lemma(lemmaRow, append(ps, r.l.tb.equal(idx, st.Arg(n, 1))), at, v)
 			}
 		case term.OpConstArray:
 			if v := st.Arg(n, 0); !r.same(rd, v) {
-				r.lemma(lemmaConst, r.premises(idx, path, nil), rd, v)
+				at, rest, err := conflict()
+				if err != nil {
+					return err
+				}
+				r.lemma(lemmaConst, r.premises(idx, rest, nil), at, v)
 			}
 		case term.OpVar:
 			tab := r.bases[n]
@@ -241,16 +324,67 @@ func (r *lodRound) checkReads(reads []term.Term) {
 			if r.same(rd, other) {
 				continue
 			}
+			at, rest, err := conflict()
+			if err != nil {
+				return err
+			}
 			oidx := st.Arg(other, 1)
-			ps := r.premises(idx, path, nil)
 			_, opath := r.walk(other, nil)
-			ps = r.premises(oidx, opath, ps)
+			oat, orest, err := r.descend(ctx, other, oidx, opath)
+			if err != nil {
+				return err
+			}
+			ps := r.premises(idx, rest, nil)
+			ps = r.premises(oidx, orest, ps)
 			if idx != oidx {
 				ps = append(ps, r.l.tb.equal(idx, oidx))
 			}
-			r.lemma(lemmaCongruence, ps, rd, other)
+			r.lemma(lemmaCongruence, ps, at, oat)
+			if len(path) == 0 && st.Arg(rd, 0) == n && !r.l.expanded[rd] {
+				r.l.expanded[rd] = true
+				expand = append(expand, rd)
+			}
 		default:
 			panic(fmt.Sprintf("lod: read reaches %s", st.Op(n)))
+		}
+	}
+	if expandOnConflict {
+		r.expand(expand)
+	}
+	return nil
+}
+
+// expandOnConflict switches expansion on. It is off: with it, a 1024-byte
+// per-byte-assert query did not finish (under investigation).
+const expandOnConflict = false
+
+// maxExpansion bounds the lemmas one expansion adds.
+const maxExpansion = 1 << 13
+
+// expand adds, for each read that conflicted directly on an array variable
+// (the first time it does), its congruence lemmas with every other direct
+// read of that variable. One read against a large initialised array (KLEE's
+// per-byte asserts) would otherwise cost a SAT call per array element; the
+// lemmas are valid whatever the model, so adding them early is sound.
+func (r *lodRound) expand(reads []term.Term) {
+	st := r.l.st
+	for _, rd := range reads {
+		base, idx := st.Arg(rd, 0), st.Arg(rd, 1)
+		added := 0
+		for _, other := range r.bases[base] {
+			if added >= maxExpansion {
+				break
+			}
+			oidx := st.Arg(other, 1)
+			if other == rd || st.Arg(other, 0) != base || oidx == idx {
+				continue
+			}
+			if !r.l.oracle.MayBeEqual(base, idx, oidx) {
+				r.l.stats.pruned++
+				continue
+			}
+			r.lemma(lemmaExpand, []sat.Edge{r.l.tb.equal(idx, oidx)}, rd, other)
+			added++
 		}
 	}
 }

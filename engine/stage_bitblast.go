@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"strconv"
+	"strings"
 
 	"github.com/sift-solver/sift/sat"
 	"github.com/sift-solver/sift/term"
@@ -31,6 +33,7 @@ type bitblastStage struct {
 	cnf    *sat.CNF
 	solver *sat.Cadical
 	acts   map[term.Term]sat.Lit // activation literal of each assertion term
+	groups map[string]sat.Lit    // group literal of each list of activation literals
 }
 
 func newBitblastStage() *bitblastStage { return &bitblastStage{} }
@@ -50,6 +53,7 @@ func (s *bitblastStage) reset(st *term.Store) {
 	s.tb = newTermBlaster(st, b)
 	s.cnf = sat.NewCNF(b.AIG(), solver)
 	s.acts = map[term.Term]sat.Lit{}
+	s.groups = map[string]sat.Lit{}
 }
 
 func (s *bitblastStage) Decide(ctx context.Context, p *Problem) (v Verdict, err error) {
@@ -98,17 +102,21 @@ func (s *bitblastStage) Decide(ctx context.Context, p *Problem) (v Verdict, err 
 	if abstracted {
 		s.tb.lod.stats.checks++
 	}
+	// CaDiCaL spends a decision level per assumption on every solve, which
+	// dominates a CEGAR loop over thousands of assertions: those loops assume
+	// one literal that implies all activation literals instead.
+	assumed := actLits
+	if abstracted && len(actLits) > groupThreshold {
+		assumed = []sat.Lit{s.group(actLits)}
+	}
 	for {
-		s.solver.Assume(actLits...)
+		s.solver.Assume(assumed...)
 		s.solver.Assume(asmLits...)
 		if abstracted {
 			s.tb.lod.stats.iterations++
 		}
 		switch s.solver.Solve(ctx) {
 		case sat.Sat:
-			if !abstracted {
-				return Verdict{Status: Sat, Model: s.model(p)}, nil
-			}
 			m, err := s.tb.lod.refine(ctx, s.cnf, s.solver, cone)
 			if err != nil {
 				return stop(err)
@@ -124,6 +132,15 @@ func (s *bitblastStage) Decide(ctx context.Context, p *Problem) (v Verdict, err 
 			}
 			continue
 		case sat.Unsat:
+			if len(assumed) != len(actLits) {
+				// Once more with the activation literals themselves, for
+				// the core; the lemmas learned make this solve short.
+				s.solver.Assume(actLits...)
+				s.solver.Assume(asmLits...)
+				if s.solver.Solve(ctx) != sat.Unsat {
+					return Verdict{Status: Unsat}, nil
+				}
+			}
 			v := Verdict{Status: Unsat, Core: []int{}, FailedAssumptions: []int{}}
 			for i, l := range actLits {
 				if s.solver.Failed(l) {
@@ -142,6 +159,31 @@ func (s *bitblastStage) Decide(ctx context.Context, p *Problem) (v Verdict, err 
 		}
 		return Verdict{Status: Unknown, Reason: "sat solver gave up"}, nil
 	}
+}
+
+// groupThreshold is the number of assertions above which a CEGAR loop
+// assumes one group literal instead of every activation literal.
+const groupThreshold = 64
+
+// group returns a literal that implies every literal of lits (made once per
+// distinct list).
+func (s *bitblastStage) group(lits []sat.Lit) sat.Lit {
+	var b strings.Builder
+	for _, l := range lits {
+		b.WriteString(strconv.Itoa(int(l)))
+		b.WriteByte(',')
+	}
+	k := b.String()
+	if g, ok := s.groups[k]; ok {
+		return g
+	}
+	g := s.solver.NewVar()
+	s.solver.Freeze(g)
+	for _, l := range lits {
+		s.solver.Add(g.Not(), l)
+	}
+	s.groups[k] = g
+	return g
 }
 
 // Statistics reports what the lemmas-on-demand loop did over the session.
