@@ -65,23 +65,7 @@ func (r *rewriter) rewrite(t term.Term) term.Term {
 	if st.Op(t).IsLeaf() {
 		return t
 	}
-	n := st.NumArgs(t)
-	var out []term.Term
-	for i := 0; i < n; i++ {
-		a := st.Arg(t, i)
-		na := r.rewrite(a)
-		if na != a && out == nil {
-			out = make([]term.Term, n)
-			copy(out, st.Args(t)[:i])
-		}
-		if out != nil {
-			out[i] = na
-		}
-	}
-	res := t
-	if out != nil {
-		res = st.Rebuild(t, out)
-	}
+	res := st.MapArgs(t, r.rewrite)
 	res = r.normTop(res)
 	r.memo[t] = res
 	return res

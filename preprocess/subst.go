@@ -35,23 +35,7 @@ func (s *substituter) below(t term.Term) term.Term {
 	if st.Op(t).IsLeaf() {
 		return t
 	}
-	n := st.NumArgs(t)
-	var out []term.Term
-	for i := 0; i < n; i++ {
-		a := st.Arg(t, i)
-		na := s.apply(a)
-		if na != a && out == nil {
-			out = make([]term.Term, n)
-			copy(out, st.Args(t)[:i])
-		}
-		if out != nil {
-			out[i] = na
-		}
-	}
-	r := t
-	if out != nil {
-		r = st.Rebuild(t, out)
-	}
+	r := st.MapArgs(t, s.apply)
 	s.memo[t] = r
 	return r
 }

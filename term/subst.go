@@ -26,6 +26,29 @@ func (st *Store) Rebuild(t Term, args []Term) Term {
 	return st.MustMake(op, idx, args...)
 }
 
+// MapArgs returns t with f applied to each argument, rebuilt through the
+// builder only if some argument changed. It is the step every bottom-up
+// rewrite of the DAG shares; the caller memoises.
+func (st *Store) MapArgs(t Term, f func(Term) Term) Term {
+	n := st.NumArgs(t)
+	var out []Term
+	for i := 0; i < n; i++ {
+		a := st.Arg(t, i)
+		na := f(a)
+		if na != a && out == nil {
+			out = make([]Term, n)
+			copy(out, st.Args(t)[:i])
+		}
+		if out != nil {
+			out[i] = na
+		}
+	}
+	if out == nil {
+		return t
+	}
+	return st.Rebuild(t, out)
+}
+
 // Substitute replaces free occurrences of the keys of sub (variables, bound
 // variables or any subterm) by their values. A quantifier that binds a key
 // shields its body from that key. The caller guarantees that the values do not
@@ -71,22 +94,7 @@ func (st *Store) substitute(t Term, sub map[Term]Term, memo map[Term]Term) Term 
 			return r
 		}
 	}
-	var out []Term
-	for i := 0; i < len(args); i++ {
-		a := st.Arg(t, i)
-		na := st.substitute(a, sub, memo)
-		if na != a && out == nil {
-			out = make([]Term, st.NumArgs(t))
-			copy(out, st.Args(t)[:i])
-		}
-		if out != nil {
-			out[i] = na
-		}
-	}
-	r := t
-	if out != nil {
-		r = st.Rebuild(t, out)
-	}
+	r := st.MapArgs(t, func(a Term) Term { return st.substitute(a, sub, memo) })
 	memo[t] = r
 	return r
 }
