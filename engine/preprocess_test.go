@@ -24,17 +24,11 @@ func runWithPreprocess(t *testing.T, script string, on bool, timeout time.Durati
 	in := smtlib.NewInterpreter(smtlib.Config{
 		Timeout: timeout, // a bound for a stuck check, not an assertion
 		NewSolver: func(st *term.Store) smtlib.Solver {
-			s := engine.NewSession(st, engine.Options{})
+			opts := engine.Options{}
 			if !on {
-				d := s.Driver()
-				for i := range d.Steps {
-					if d.Steps[i].Name() == "preprocess" {
-						d.Steps = append(d.Steps[:i:i], d.Steps[i+1:]...)
-						d.Stats = append(d.Stats[:i:i], d.Stats[i+1:]...)
-						break
-					}
-				}
+				opts.Disable = []string{"preprocess"}
 			}
+			s := engine.NewSession(st, opts)
 			sessions = append(sessions, s)
 			return s
 		}}, &out)

@@ -18,6 +18,9 @@ type Options struct {
 	// NoFallback leaves the Z3 fallback stage out of the pipeline
 	// (--no-fallback): what only Z3 would decide is then unknown.
 	NoFallback bool
+	// Disable names pipeline steps to leave out (for ablations: "svi",
+	// "preprocess", "quant", "arrays-precheck", …).
+	Disable []string
 }
 
 // Session is the solver state behind one SMT-LIB script: the assertion stack
@@ -40,15 +43,16 @@ var _ smtlib.Solver = (*Session)(nil)
 
 // NewSession returns a session over st with the default stage pipeline.
 func NewSession(st *term.Store, opts Options) *Session {
-	steps := DefaultStages()
-	if opts.NoFallback {
-		kept := steps[:0]
-		for _, s := range steps {
-			if _, fallback := s.(*z3Stage); !fallback {
-				kept = append(kept, s)
-			}
+	off := map[string]bool{}
+	for _, name := range opts.Disable {
+		off[name] = true
+	}
+	var steps []Step
+	for _, s := range DefaultStages() {
+		if _, fallback := s.(*z3Stage); (fallback && opts.NoFallback) || off[s.Name()] {
+			continue
 		}
-		steps = kept
+		steps = append(steps, s)
 	}
 	d := NewDriver(steps...)
 	d.Trace = opts.Trace

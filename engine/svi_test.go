@@ -27,17 +27,11 @@ func runSessions(t *testing.T, script string, withoutSVI bool) (string, []*engin
 	in := smtlib.NewInterpreter(smtlib.Config{
 		Timeout: 20 * time.Second, // a bound for a stuck check, not an assertion
 		NewSolver: func(st *term.Store) smtlib.Solver {
-			s := engine.NewSession(st, engine.Options{})
+			opts := engine.Options{}
 			if withoutSVI {
-				d := s.Driver()
-				for i := range d.Steps {
-					if d.Steps[i].Name() == "svi" {
-						d.Steps = append(d.Steps[:i:i], d.Steps[i+1:]...)
-						d.Stats = append(d.Stats[:i:i], d.Stats[i+1:]...)
-						break
-					}
-				}
+				opts.Disable = []string{"svi"}
 			}
+			s := engine.NewSession(st, opts)
 			sessions = append(sessions, s)
 			return s
 		}}, &out)

@@ -46,6 +46,8 @@ type SolveCmd struct {
 	Trace   bool    `help:"Trace what each stage does, to standard error."`
 	// NoFallback turns the Z3 fallback stage off.
 	NoFallback bool `name:"no-fallback" help:"Do not hand what sift's own stages leave undecided to Z3 (answer unknown instead)."`
+	// Disable leaves named pipeline steps out, for ablations.
+	Disable []string `help:"Leave these pipeline steps out (comma-separated: svi, preprocess, quant, arrays-precheck, …)."`
 }
 
 // streams are the process's standard streams, bound into kong commands as one
@@ -68,7 +70,7 @@ func (c *SolveCmd) Run(s *streams) error {
 		in = f
 	}
 	var sessions []*engine.Session
-	opts := engine.Options{NoFallback: c.NoFallback}
+	opts := engine.Options{NoFallback: c.NoFallback, Disable: c.Disable}
 	if c.Trace {
 		opts.Trace = stderr
 	}
