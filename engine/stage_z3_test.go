@@ -336,16 +336,8 @@ func solveFile(t *testing.T, path string, opts Options, timeout time.Duration, d
 	}
 	var out bytes.Buffer
 	in := smtlib.NewInterpreter(smtlib.Config{Timeout: timeout, NewSolver: func(st *term.Store) smtlib.Solver {
-		s := NewSession(st, opts)
-		d := s.Driver()
-		for i := 0; i < len(d.Steps); i++ {
-			if slices.Contains(drop, d.Steps[i].Name()) {
-				d.Steps = append(d.Steps[:i:i], d.Steps[i+1:]...)
-				d.Stats = append(d.Stats[:i:i], d.Stats[i+1:]...)
-				i--
-			}
-		}
-		return s
+		opts.Disable = append(opts.Disable, drop...)
+		return NewSession(st, opts)
 	}}, &out)
 	if err := in.Run(context.Background(), bytes.NewReader(src)); err != nil {
 		t.Fatal(err)
