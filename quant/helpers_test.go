@@ -1,8 +1,6 @@
 package quant
 
 import (
-	"context"
-	"errors"
 	"strings"
 	"testing"
 
@@ -11,48 +9,15 @@ import (
 	"github.com/sift-solver/sift/term"
 )
 
-// recorder is an smtlib.Solver that keeps the assertions of the first
-// check-sat.
-type recorder struct {
-	st         *term.Store
-	assertions []term.Term
-	first      []term.Term
-	checked    bool
-}
-
-func (r *recorder) Push()                                  {}
-func (r *recorder) Pop()                                   {}
-func (r *recorder) Assert(t term.Term, _ string)           { r.assertions = append(r.assertions, t) }
-func (r *recorder) ResetAssertions()                       { r.assertions = nil }
-func (r *recorder) Assertions() []term.Term                { return r.assertions }
-func (r *recorder) Model() (*term.Model, error)            { return nil, errors.New("none") }
-func (r *recorder) UnsatCore() ([]string, error)           { return nil, errors.New("none") }
-func (r *recorder) UnsatAssumptions() ([]term.Term, error) { return nil, errors.New("none") }
-func (r *recorder) Statistics() [][2]string                { return nil }
-func (r *recorder) SetRandomSeed(uint64)                   {}
-func (r *recorder) CheckSat(context.Context, []term.Term) smtlib.CheckResult {
-	if !r.checked {
-		r.checked, r.first = true, append([]term.Term(nil), r.assertions...)
-	}
-	return smtlib.CheckResult{}
-}
-
 // parse runs an SMT-LIB script and returns the store and the assertions at
 // its first check-sat (or at its end when it has none).
 func parse(t *testing.T, script string) (*term.Store, []term.Term) {
 	t.Helper()
-	var rec *recorder
-	in := smtlib.NewInterpreter(smtlib.Config{NewSolver: func(st *term.Store) smtlib.Solver {
-		rec = &recorder{st: st}
-		return rec
-	}}, &strings.Builder{})
-	if err := in.Run(context.Background(), strings.NewReader(script)); err != nil {
+	st, as, _, err := smtlib.ReadAssertions(strings.NewReader(script))
+	if err != nil {
 		t.Fatalf("parse: %v", err)
 	}
-	if rec.checked {
-		return rec.st, rec.first
-	}
-	return rec.st, rec.assertions
+	return st, as
 }
 
 // bv32 and friends build the terms the tests compare against.
