@@ -16,7 +16,8 @@ import (
 // 1 to 8, and the boundaries of the 32- and 64-bit fast paths up to 70.
 var wideWidths = []int{1, 2, 3, 4, 5, 6, 7, 8, 16, 31, 32, 33, 63, 64, 65, 70}
 
-// diffBatch is how many formulas share one script (and one z3 process).
+// diffBatch is how many formulas share one incremental script (and one z3
+// process) unless SIFT_DIFF_BATCH says otherwise.
 const diffBatch = 50
 
 // envInt reads a positive integer from the environment, or def.
@@ -46,9 +47,10 @@ func TestDifferentialQFBV(t *testing.T) {
 		n = min(n, 500)
 	}
 	g := formulaGen{r: rand.New(rand.NewPCG(seed, 0x5eed)), widths: wideWidths}
+	batch := envInt("SIFT_DIFF_BATCH", diffBatch)
 	counts := map[string]int{}
-	for done := 0; done < n; done += diffBatch {
-		m := min(diffBatch, n-done)
+	for done := 0; done < n; done += batch {
+		m := min(batch, n-done)
 		var script strings.Builder
 		script.WriteString(g.declarations())
 		for range m {
