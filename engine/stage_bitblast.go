@@ -34,7 +34,19 @@ type bitblastStage struct {
 	solver *sat.Cadical
 	acts   map[term.Term]sat.Lit // activation literal of each assertion term
 	groups map[string]sat.Lit    // group literal of each list of activation literals
+	// checks counts Decide calls; lastUsed records the last check that held
+	// each assertion, so that assertions popped for good can be retired.
+	checks   int
+	lastUsed map[term.Term]int
 }
+
+// retireAfter is how many checks an assertion may go unused before its
+// activation literal is fixed false. Its clause is then satisfied for good and
+// the solver can drop it and eliminate the gates only it used; the gate
+// definitions stay valid, so re-asserting the term later costs one new
+// activation literal. Without this, every popped assertion of a long
+// push/pop session stays in the clause database and slows every solve.
+const retireAfter = 4
 
 func newBitblastStage() *bitblastStage { return &bitblastStage{} }
 
@@ -54,6 +66,26 @@ func (s *bitblastStage) reset(st *term.Store) {
 	s.cnf = sat.NewCNF(b.AIG(), solver)
 	s.acts = map[term.Term]sat.Lit{}
 	s.groups = map[string]sat.Lit{}
+	s.lastUsed = map[term.Term]int{}
+}
+
+// retire fixes false the activation literals of assertions unused for
+// retireAfter checks.
+func (s *bitblastStage) retire() {
+	retired := false
+	for t, a := range s.acts {
+		if s.checks-s.lastUsed[t] > retireAfter {
+			s.solver.Add(a.Not())
+			s.solver.Melt(a)
+			delete(s.acts, t)
+			delete(s.lastUsed, t)
+			retired = true
+		}
+	}
+	if retired && len(s.groups) > 0 {
+		// Groups name lists of activation literals, some now retired.
+		s.groups = map[string]sat.Lit{}
+	}
 }
 
 func (s *bitblastStage) Decide(ctx context.Context, p *Problem) (v Verdict, err error) {
@@ -79,6 +111,11 @@ func (s *bitblastStage) Decide(ctx context.Context, p *Problem) (v Verdict, err 
 		return Verdict{}, err
 	}
 
+	s.checks++
+	for _, a := range p.Assertions {
+		s.lastUsed[a] = s.checks
+	}
+	s.retire()
 	actLits := make([]sat.Lit, len(p.Assertions))
 	for i, a := range p.Assertions {
 		l, err := s.activation(ctx, a)
