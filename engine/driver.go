@@ -81,6 +81,7 @@ func (d *Driver) Decide(ctx context.Context, p *Problem) Verdict {
 				d.Stats[i].Calls++
 				d.Stats[i].Time += time.Since(start)
 				d.tracef("transform %s: %d -> %d assertions in %v", s.Name(), len(cur.Assertions), len(next.Assertions), time.Since(start))
+				next.Original = p
 				cur = next
 				maps = append(maps, mm)
 				continue
@@ -129,7 +130,7 @@ func (d *Driver) Decide(ctx context.Context, p *Problem) Verdict {
 			if m == nil {
 				m = term.NewModel()
 			}
-			for j := len(maps) - 1; j >= 0; j-- {
+			for j := len(maps) - 1; j >= 0 && !v.OnOriginal; j-- {
 				if maps[j] != nil {
 					m = maps[j](m)
 				}

@@ -24,6 +24,11 @@ type Problem struct {
 	Assertions  []term.Term
 	Labels      []string // :named label of each assertion, or ""
 	Assumptions []term.Term
+	// Original is the problem as the session posed it, when transformers
+	// have rewritten this one (nil otherwise). A stage that would rather
+	// decide the original (the Z3 fallback: Z3 preprocesses on its own)
+	// may, and says so with Verdict.OnOriginal.
+	Original *Problem
 }
 
 // Verdict is what a stage concluded.
@@ -42,6 +47,9 @@ type Verdict struct {
 	// all true under the model; the Z3 fallback sets it ("model checked by
 	// Z3"). Without it such a model fails validation.
 	ModelCheck ModelChecker
+	// OnOriginal says the verdict is about Problem.Original: its model needs
+	// no mapping back through the transformers.
+	OnOriginal bool
 }
 
 // ModelChecker proves assertions true under a model by other means than

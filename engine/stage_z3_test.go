@@ -241,7 +241,7 @@ func TestZ3ModelCheck(t *testing.T) {
 			if tc.lastOnly {
 				checked = checked[len(checked)-1:]
 			}
-			err = s.checkModel(context.Background(), st, m, checked)
+			err = s.checkModel(context.Background(), st, m, checked, nil)
 			if (err == nil) != tc.confirmed {
 				t.Fatalf("checkModel = %v, want confirmed=%v\nscript:\n%s", err, tc.confirmed, modelCheckScript(st, m, checked))
 			}
@@ -270,6 +270,9 @@ func TestDriverModelCheckGate(t *testing.T) {
 	good.Set(x, st.BVValue(bv.New(32, 0xffffffff)))
 	bad.Set(x, st.BVValue(bv.New(32, 0x7fffffff)))
 	z := newZ3Stage()
+	checkAll := func(ctx context.Context, st *term.Store, m *term.Model, as []term.Term) error {
+		return z.checkModel(ctx, st, m, as, nil)
+	}
 	tests := []struct {
 		name  string
 		model *term.Model
@@ -277,8 +280,8 @@ func TestDriverModelCheckGate(t *testing.T) {
 		want  Status
 	}{
 		{"no checker", good, nil, Unknown},
-		{"confirmed by z3", good, z.checkModel, Sat},
-		{"refuted by z3", bad, z.checkModel, Unknown},
+		{"confirmed by z3", good, checkAll, Sat},
+		{"refuted by z3", bad, checkAll, Unknown},
 	}
 	for _, tc := range tests {
 		d := NewDriver(satStage{tc.model, tc.check})
@@ -468,5 +471,24 @@ func TestNoFallback(t *testing.T) {
 	}
 	if !strings.Contains(trace.String(), "stage z3-fallback: unsat") {
 		t.Errorf("trace does not say the fallback decided:\n%s", trace.String())
+	}
+}
+
+// TestZ3ModelCheckClosedSentences checks that a closed assertion Z3 was given
+// is taken as proved by Z3's sat answer (no second call), and that one it was
+// not given is still checked.
+func TestZ3ModelCheckClosedSentences(t *testing.T) {
+	st := term.NewStore()
+	w := st.BitVecSort(8)
+	x := st.BoundVar("x", w)
+	// ∀x. x <u 0 is false: no second call would confirm it.
+	closedFalse := st.MustMake(term.OpForall, nil, x, st.MustMake(term.OpBVUlt, nil, x, st.ConstUint64(8, 0)))
+	z := newZ3Stage()
+	m := term.NewModel()
+	if err := z.checkModel(context.Background(), st, m, []term.Term{closedFalse}, map[term.Term]bool{closedFalse: true}); err != nil {
+		t.Errorf("closed assertion given to z3: %v, want it accepted on z3's sat", err)
+	}
+	if err := z.checkModel(context.Background(), st, m, []term.Term{closedFalse}, nil); err == nil {
+		t.Errorf("closed assertion not given to z3 was accepted without a check")
 	}
 }

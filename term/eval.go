@@ -38,6 +38,8 @@ type Evaluator struct {
 	QuantifierCap uint64
 	memo          map[Term]Value
 	bound         map[Term]Value // current values of bound variables
+	quantDepth    int            // quantifiers being evaluated, outermost first
+	quantBudget   uint64         // instances left to the outermost quantifier
 	hasBound      map[Term]bool
 }
 

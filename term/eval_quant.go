@@ -59,15 +59,22 @@ func (e *Evaluator) evalQuantifier(t Term) (Value, error) {
 		}
 	}()
 	premises := guardPremises(st, body, forall)
-	budget := e.QuantifierCap
+	// One budget for the outermost quantifier and everything nested in it:
+	// a budget per nesting level would multiply, and ∃x∀y∀z over 16-bit
+	// variables would enumerate 2^48 instances.
+	if e.quantDepth == 0 {
+		e.quantBudget = e.QuantifierCap
+	}
+	e.quantDepth++
+	defer func() { e.quantDepth-- }()
 	var unknown error
 	var rec func(k int) (decided bool, err error)
 	rec = func(k int) (bool, error) {
 		if k == len(vars) {
-			if budget == 0 {
+			if e.quantBudget == 0 {
 				return false, ErrQuantifierCap
 			}
-			budget--
+			e.quantBudget--
 			b, err := e.EvalBool(body)
 			if err != nil {
 				unknown = err
@@ -94,7 +101,7 @@ func (e *Evaluator) evalQuantifier(t Term) (Value, error) {
 				return false, nil // empty range: no instance
 			}
 			n := new(big.Int).Sub(hi, lo)
-			if !n.IsUint64() || n.Uint64() >= budget {
+			if !n.IsUint64() || n.Uint64() >= e.quantBudget {
 				return false, ErrQuantifierCap
 			}
 			for x := new(big.Int).Set(lo); x.Cmp(hi) <= 0; x.Add(x, big.NewInt(1)) {

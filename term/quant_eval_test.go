@@ -208,3 +208,22 @@ func TestBoundVariableOutsideBinder(t *testing.T) {
 		t.Errorf("evaluating a free bound variable succeeded")
 	}
 }
+
+// TestQuantifierCapIsShared checks that nested quantifiers share one
+// enumeration budget: ∃x∀y∀z over 8-bit variables, each level below the cap
+// but 2^24 instances in all, reaches the cap instead of enumerating them.
+func TestQuantifierCapIsShared(t *testing.T) {
+	st := NewStore()
+	w := st.BitVecSort(8)
+	x, y, z := st.BoundVar("x", w), st.BoundVar("y", w), st.BoundVar("z", w)
+	// y ≤u y|z holds everywhere, so neither a witness nor a counterexample
+	// ends the enumeration early.
+	body := st.MustMake(OpBVUle, nil, y, st.MustMake(OpBVOr, nil, y, st.MustMake(OpBVXor, nil, z, x)))
+	inner := st.MustMake(OpForall, nil, y, st.MustMake(OpForall, nil, z, body))
+	phi := st.MustMake(OpExists, nil, x, st.Not(inner))
+	ev := NewEvaluator(st, NewModel())
+	ev.QuantifierCap = 1 << 12
+	if _, err := ev.Eval(phi); err != ErrQuantifierCap {
+		t.Fatalf("Eval = %v, want ErrQuantifierCap", err)
+	}
+}
