@@ -87,7 +87,9 @@ func (d *Driver) Decide(ctx context.Context, p *Problem) Verdict {
 				continue
 			}
 		case Stage:
-			v, err = s.Decide(ctx, cur)
+			sctx, cancel := stageContext(ctx, s, i < len(d.Steps)-1)
+			v, err = s.Decide(sctx, cur)
+			cancel()
 		default:
 			panic("engine: pipeline step is neither a Stage nor a Transformer")
 		}
@@ -156,6 +158,27 @@ func (d *Driver) Decide(ctx context.Context, p *Problem) Verdict {
 		return *deferred
 	}
 	return Verdict{Status: Unknown, Reason: reason}
+}
+
+// A TimeSharer is a stage that, when a later stage could still decide, takes
+// only a share of the time left: the bit-blaster gives the Z3 fallback a turn
+// on problems that word-level reasoning settles at once but bit-level search
+// does not (multiplier equivalences, say).
+type TimeSharer interface {
+	TimeShare() float64
+}
+
+// stageContext returns the context a stage runs under: ctx itself, or, for a
+// TimeSharer with stages after it, ctx with a deadline at its share of the
+// time left.
+func stageContext(ctx context.Context, s Stage, later bool) (context.Context, context.CancelFunc) {
+	ts, ok := s.(TimeSharer)
+	deadline, has := ctx.Deadline()
+	if !ok || !has || !later {
+		return ctx, func() {}
+	}
+	left := time.Until(deadline)
+	return context.WithTimeout(ctx, time.Duration(float64(left)*ts.TimeShare()))
 }
 
 func ctxReason(err error) string {
