@@ -1,7 +1,16 @@
 // Package engine decides SMT problems. A Session keeps the assertion stack
 // and implements the front-end's smtlib.Solver; on each check it builds a
 // Problem and hands it to the stage driver, which tries the stages in a fixed
-// order until one decides.
+// order until one decides. The default pipeline (session.go, DefaultStages):
+//
+//	constant        the builder already reduced the problem to true/false
+//	svi             strided value intervals (seed 004), package svi
+//	preprocess      word-level passes (package preprocess), a Transformer
+//	quant           quantified merge queries (seed 000), package quant
+//	arrays-precheck ILP pre-check (seed 003), package arrays
+//	bitblast        AIG → CaDiCaL, lemmas on demand for arrays and UFs
+//	                (lod*.go); half the time left when a later stage exists
+//	z3-fallback     Z3 through cgo (package engine/z3), on the original problem
 //
 // Invariants:
 //   - A stage never guesses: it answers Unknown when it cannot decide.
@@ -13,7 +22,9 @@
 //     assertion whose evaluation passes the quantifier cap: the verdict's
 //     ModelCheck must then prove it true under the model (the Z3 fallback,
 //     stage_z3.go, asks Z3 to refute it with every symbol defined by its
-//     value); without such a proof the answer is unknown.
+//     value); without such a proof the answer is unknown. A closed
+//     sentence that Z3 itself was given and found satisfiable needs no
+//     second proof.
 //   - The Z3 fallback (stage_z3.go) is the last stage and runs only when all
 //     others left the problem undecided; Options.NoFallback leaves it out.
 //
