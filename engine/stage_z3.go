@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
+	"time"
 
 	"github.com/sift-solver/sift/engine/z3"
 	"github.com/sift-solver/sift/smtlib"
@@ -45,12 +46,45 @@ func (s *z3Stage) Statistics() [][2]string {
 }
 
 func (s *z3Stage) Decide(ctx context.Context, p *Problem) (Verdict, error) {
-	// Z3 gets the problem as posed: it has its own preprocessing, and a
-	// model of the original needs no reconstruction.
-	onOriginal := p.Original != nil
-	if onOriginal {
-		p = p.Original
+	if p.Original == nil {
+		return s.solve(ctx, p, false)
 	}
+	// Z3 first gets the problem as posed, with half the time left: it has
+	// its own preprocessing, a model of the original needs no reconstruction,
+	// and closed sentences stay the terms validation sees. Some problems are
+	// easier for Z3 after sift's passes, and some models of the original do
+	// not read back exactly: then the rewritten problem gets the rest.
+	first, cancel := ctx, context.CancelFunc(func() {})
+	if deadline, ok := ctx.Deadline(); ok {
+		first, cancel = context.WithTimeout(ctx, time.Until(deadline)/2)
+	}
+	v, err := s.solve(first, p.Original, true)
+	cancel()
+	if err == nil && (v.Status == Unsat || (v.Status == Sat && !refuted(p.Original, v.Model))) {
+		return v, nil
+	}
+	if ctx.Err() != nil {
+		return v, err
+	}
+	return s.solve(ctx, p, false)
+}
+
+// refuted reports whether m makes some assertion or assumption of p false
+// under exact evaluation (an evaluation past the quantifier cap does not
+// count: the driver's validation settles those).
+func refuted(p *Problem, m *term.Model) bool {
+	ev := term.NewEvaluator(p.Store, m)
+	for _, a := range append(append([]term.Term(nil), p.Assertions...), p.Assumptions...) {
+		if b, err := ev.EvalBool(a); err == nil && !b {
+			return true
+		}
+	}
+	return false
+}
+
+// solve hands p to Z3; onOriginal marks the verdict as being about the
+// session's original problem.
+func (s *z3Stage) solve(ctx context.Context, p *Problem, onOriginal bool) (Verdict, error) {
 	st := p.Store
 	all := append(append([]term.Term(nil), p.Assertions...), p.Assumptions...)
 	res, err := z3.Solve(ctx, problemScript(st, all))
