@@ -8,23 +8,13 @@ import (
 )
 
 // Status is an answer of the procedure or of a quantifier-free solve.
-type Status int8
+type Status = term.Status
 
 const (
-	Unsat   Status = -1
-	Unknown Status = 0
-	Sat     Status = 1
+	Unsat   = term.Unsat
+	Unknown = term.Unknown
+	Sat     = term.Sat
 )
-
-func (s Status) String() string {
-	switch s {
-	case Sat:
-		return "sat"
-	case Unsat:
-		return "unsat"
-	}
-	return "unknown"
-}
 
 // QFSolver decides a quantifier-free conjunction and gives a model when it is
 // satisfiable. The engine supplies it; the procedure never decides

@@ -7,23 +7,13 @@ import (
 )
 
 // Status is the answer of a satisfiability check.
-type Status int8
+type Status = term.Status
 
 const (
-	Unsat   Status = -1
-	Unknown Status = 0
-	Sat     Status = 1
+	Unsat   = term.Unsat
+	Unknown = term.Unknown
+	Sat     = term.Sat
 )
-
-func (s Status) String() string {
-	switch s {
-	case Sat:
-		return "sat"
-	case Unsat:
-		return "unsat"
-	}
-	return "unknown"
-}
 
 // CheckResult is a check-sat answer with, when unknown, the reason.
 type CheckResult struct {

@@ -21,23 +21,13 @@ import (
 )
 
 // Status is the answer of the decision procedure.
-type Status int8
+type Status = term.Status
 
 const (
-	Unsat   Status = -1
-	Unknown Status = 0
-	Sat     Status = 1
+	Unsat   = term.Unsat
+	Unknown = term.Unknown
+	Sat     = term.Sat
 )
-
-func (s Status) String() string {
-	switch s {
-	case Sat:
-		return "sat"
-	case Unsat:
-		return "unsat"
-	}
-	return "unknown"
-}
 
 // Decision is what Decide concluded about a conjunction of assertions.
 type Decision struct {
