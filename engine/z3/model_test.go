@@ -28,19 +28,10 @@ func defined(t *testing.T, script string, model []Binding) string {
 }
 
 // matchingParen returns the index just past the parenthesis closing the one
-// at open. Test scripts have no quoted symbols or strings.
+// at open (script.go's closeOf), or the end of s when it is unclosed.
 func matchingParen(s string, open int) int {
-	depth := 0
-	for i := open; i < len(s); i++ {
-		switch s[i] {
-		case '(':
-			depth++
-		case ')':
-			depth--
-			if depth == 0 {
-				return i + 1
-			}
-		}
+	if end := closeOf(s, open); end >= 0 {
+		return end
 	}
 	return len(s)
 }
