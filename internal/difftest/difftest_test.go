@@ -30,7 +30,8 @@ func differential(t *testing.T, arrays bool, def int) {
 		n = min(n, def/4)
 	}
 	cfg := Config{N: n, Seed: uint64(envInt("SIFT_DIFF_SEED", 1)), Arrays: arrays, Z3: z3,
-		Batch: envInt("SIFT_DIFF_BATCH", 0)}
+		Batch: envInt("SIFT_DIFF_BATCH", 0), ProgressEvery: 10000,
+		Progress: func(r *Report) { t.Logf("progress: %v", r) }}
 	rep, err := Run(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)

@@ -23,6 +23,10 @@ type Config struct {
 	Batch   int           // formulas per incremental script; 0 means 50
 	Timeout time.Duration // per check-sat, for both solvers; 0 means 2 s
 	Z3      string        // the z3 binary
+	// Progress, when set, is called with the report so far after every
+	// ProgressEvery judged formulas (long runs log with it).
+	Progress      func(*Report)
+	ProgressEvery int
 }
 
 // Formula is one generated query: two assertions and a probe term whose value
@@ -118,6 +122,9 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			for _, m := range append(bad, mism...) {
 				m.Index += start
 				rep.Mismatches = append(rep.Mismatches, m)
+			}
+			if cfg.Progress != nil && cfg.ProgressEvery > 0 && rep.Formulas/cfg.ProgressEvery > (rep.Formulas-len(fs))/cfg.ProgressEvery {
+				cfg.Progress(rep)
 			}
 		}(start)
 		if ctx.Err() != nil {
