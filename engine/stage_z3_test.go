@@ -210,6 +210,14 @@ func TestZ3ModelCheck(t *testing.T) {
 		// though the checked assertion does not mention b.
 		{"universe from the whole model", `(declare-sort U 0) (declare-const a U) (declare-const b U)
 (assert (distinct a b)) (assert (forall ((z U)) (= z a))) (check-sat)`, map[string]string{"a": "U!val!0", "b": "U!val!1"}, false, true},
+		// ∃∀ with a free symbol: confirmed by instantiating x (the closed
+		// instance is satisfiable) rather than by refuting the ∀∃ negation.
+		{"exists-forall instance holds", `(declare-const x (_ BitVec 32))
+(assert (exists ((y (_ BitVec 32))) (forall ((z (_ BitVec 32))) (and (= y #x00000001) (bvuge (bvor z x) y))))) (check-sat)`,
+			map[string]string{"x": "#x00000005"}, true, false},
+		{"exists-forall instance fails", `(declare-const x (_ BitVec 32))
+(assert (exists ((y (_ BitVec 32))) (forall ((z (_ BitVec 32))) (and (= y #x00000001) (bvuge (bvor z x) y))))) (check-sat)`,
+			map[string]string{"x": "#x00000000"}, false, false},
 		{"function in a quantifier", `(declare-fun f ((_ BitVec 16)) (_ BitVec 16))
 (assert (forall ((y (_ BitVec 16)) (z (_ BitVec 16))) (=> (= (f y) (f z)) (= y z)))) (check-sat)`,
 			map[string]string{"f": "#x0000"}, false, false},
