@@ -42,6 +42,7 @@ func DefaultPasses() []Pass {
 		FlattenAnd{},
 		&Rewrite{},
 		VarSubst{},
+		PolyEq{},
 		EmbeddedConstraints{},
 		NewUnconstrained(),
 	}

@@ -1,0 +1,212 @@
+package preprocess
+
+import (
+	"context"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/sift-solver/sift/bv"
+	"github.com/sift-solver/sift/term"
+)
+
+// PolyEq decides bit-vector equalities that are polynomial identities modulo
+// 2^w. Both sides are read as polynomials over opaque atoms (bvadd, bvsub,
+// bvneg, bvnot, bvmul and shifts by constants are ring operations; anything
+// else is an atom), the difference is brought to a sum of monomials, and an
+// equality whose difference is the zero polynomial becomes true, one whose
+// difference is a nonzero constant false. This proves the commutativity and
+// distributivity properties of arithmetic datapaths at the word level, where
+// bit-blasting the multipliers is hopeless.
+//
+// Only these two outcomes are used: a nonzero polynomial can still vanish as
+// a function modulo 2^w (x·(x+1) at w = 1), so nothing else is concluded.
+type PolyEq struct{}
+
+func (PolyEq) Name() string { return "poly-eq" }
+
+// maxMonomials bounds a polynomial; a term whose expansion is larger is an
+// atom (sound: atoms are opaque).
+const maxMonomials = 64
+
+func (PolyEq) Apply(ctx context.Context, s *State) (bool, error) {
+	p := &polyEq{st: s.Store, polys: map[term.Term]polynomial{}, done: map[term.Term]term.Term{}}
+	changed := false
+	for i, a := range s.Assertions {
+		if err := ctx.Err(); err != nil {
+			return false, err
+		}
+		if na := p.walk(a); na != a {
+			s.Assertions[i] = na
+			changed = true
+		}
+	}
+	s.NoteRewritten(p.decided)
+	return changed, nil
+}
+
+// polyEq holds the memos of one application.
+type polyEq struct {
+	st      *term.Store
+	polys   map[term.Term]polynomial
+	done    map[term.Term]term.Term
+	decided int
+}
+
+// walk rebuilds t with every decidable bit-vector equality replaced by its
+// truth value.
+func (p *polyEq) walk(t term.Term) term.Term {
+	if n, ok := p.done[t]; ok {
+		return n
+	}
+	st := p.st
+	res := t
+	switch {
+	case st.Op(t).IsLeaf():
+	case st.Op(t) == term.OpEq && len(st.Args(t)) == 2 && st.IsBitVec(st.SortOf(st.Arg(t, 0))):
+		a, b := st.Arg(t, 0), st.Arg(t, 1)
+		if d := p.poly(a).sub(p.poly(b), st.Width(st.SortOf(a))); d != nil {
+			if d.isZero() {
+				res = st.True()
+				p.decided++
+			} else if d.isConstant() {
+				res = st.False()
+				p.decided++
+			}
+		}
+	case st.IsBool(st.SortOf(t)):
+		// Equalities only matter inside the Boolean structure; bit-vector
+		// subterms are left alone (an ite's condition is reached through
+		// Boolean parents only when it is itself an argument here).
+		res = st.MapArgs(t, func(a term.Term) term.Term {
+			if st.IsBool(st.SortOf(a)) {
+				return p.walk(a)
+			}
+			return a
+		})
+	}
+	p.done[t] = res
+	return res
+}
+
+// polynomial maps monomials (sorted atom ids, "" for the constant) to their
+// nonzero coefficients; nil stands for "too large".
+type polynomial map[string]bv.Value
+
+func (p polynomial) isZero() bool { return p != nil && len(p) == 0 }
+
+func (p polynomial) isConstant() bool {
+	_, ok := p[""]
+	return p != nil && len(p) == 1 && ok
+}
+
+// addScaled returns p + k·q (k a coefficient of the same width).
+func (p polynomial) addScaled(q polynomial, k bv.Value) polynomial {
+	if p == nil || q == nil {
+		return nil
+	}
+	out := make(polynomial, len(p)+len(q))
+	for m, c := range p {
+		out[m] = c
+	}
+	for m, c := range q {
+		v := bv.Mul(c, k)
+		if old, ok := out[m]; ok {
+			v = bv.Add(old, v)
+		}
+		if v.IsZero() {
+			delete(out, m)
+		} else {
+			out[m] = v
+		}
+	}
+	if len(out) > maxMonomials {
+		return nil
+	}
+	return out
+}
+
+// sub returns p − q, both of width w.
+func (p polynomial) sub(q polynomial, w uint32) polynomial { return p.addScaled(q, bv.Ones(w)) }
+
+// mul returns p·q.
+func (p polynomial) mul(q polynomial) polynomial {
+	if p == nil || q == nil || len(p)*len(q) > 4*maxMonomials {
+		return nil
+	}
+	out := polynomial{}
+	for m1, c1 := range p {
+		for m2, c2 := range q {
+			out = out.addScaled(polynomial{joinMonomials(m1, m2): c2}, c1)
+			if out == nil {
+				return nil
+			}
+		}
+	}
+	return out
+}
+
+// joinMonomials multiplies two monomials: the merge of their sorted atoms.
+func joinMonomials(a, b string) string {
+	if a == "" {
+		return b
+	}
+	if b == "" {
+		return a
+	}
+	atoms := append(strings.Split(a, ","), strings.Split(b, ",")...)
+	slices.SortFunc(atoms, func(x, y string) int {
+		xi, _ := strconv.Atoi(x)
+		yi, _ := strconv.Atoi(y)
+		return xi - yi
+	})
+	return strings.Join(atoms, ",")
+}
+
+// poly returns t as a polynomial over atoms, or nil when it is too large.
+func (p *polyEq) poly(t term.Term) polynomial {
+	if q, ok := p.polys[t]; ok {
+		return q
+	}
+	st := p.st
+	w := st.Width(st.SortOf(t))
+	one := bv.New(w, 1)
+	args := st.Args(t)
+	var q polynomial
+	switch st.Op(t) {
+	case term.OpBVConst:
+		q = polynomial{}
+		if v := st.Value(t); !v.IsZero() {
+			q[""] = v
+		}
+	case term.OpBVAdd:
+		q = polynomial{}
+		for _, a := range args {
+			q = q.addScaled(p.poly(a), one)
+		}
+	case term.OpBVSub:
+		q = p.poly(args[0]).sub(p.poly(args[1]), w)
+	case term.OpBVNeg:
+		q = polynomial{}.addScaled(p.poly(args[0]), bv.Ones(w))
+	case term.OpBVNot: // ~a = −a − 1
+		q = polynomial{"": bv.Ones(w)}.addScaled(p.poly(args[0]), bv.Ones(w))
+	case term.OpBVMul:
+		q = polynomial{"": one}
+		for _, a := range args {
+			q = q.mul(p.poly(a))
+		}
+	case term.OpBVShl:
+		if st.Op(args[1]) == term.OpBVConst {
+			if k, ok := st.Value(args[1]).Uint64(); ok && k < uint64(w) {
+				q = polynomial{}.addScaled(p.poly(args[0]), bv.Shl(one, bv.New(w, k)))
+			} else {
+				q = polynomial{}
+			}
+		}
+	}
+	if q == nil {
+		q = polynomial{strconv.Itoa(int(t)): one}
+	}
+	p.polys[t] = q
+	return q
+}
