@@ -72,7 +72,7 @@ type compiler struct {
 	vars    []term.Term // in first-occurrence order
 	// atoms are the selects among vars (decide_select.go).
 	atoms map[term.Term]bool
-	lits    []literal
+	lits  []literal
 	// contradiction is set when a conjunct is the constant false; its
 	// assertion index is kept as the core.
 	contradiction bool
