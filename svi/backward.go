@@ -234,16 +234,37 @@ func BackSignExtend(x Set, t Set) Result {
 	return Meet(x, c)
 }
 
-// BackExtract narrows x by extract(x, hi, lo) ∈ t. It narrows nothing; it
-// is exact when every element of x already extracts into t.
+// BackExtract narrows x by extract(x, hi, lo) ∈ t. A small x is filtered
+// value by value; a larger one is not narrowed. It is exact when every
+// element of the result extracts into t.
 func BackExtract(x Set, hi, lo uint, t Set) Result {
 	if t.IsEmpty() {
 		return exact(Empty(x.w))
+	}
+	if nx, ok := filterBack(x, func(a uint64) bool { return t.Contains(a >> lo & mask(hi-lo+1)) }); ok {
+		x = nx
 	}
 	if Extract(x, hi, lo).Set.SubsetOf(t) {
 		return exact(x)
 	}
 	return overApprox(x, "backward through extract is not exact")
+}
+
+// filterBack keeps the elements of x that keep accepts, when x has at most
+// EnumLimit elements; the result may be a superset when its parts had to
+// be merged (callers check exactness on it).
+func filterBack(x Set, keep func(a uint64) bool) (Set, bool) {
+	xs, ok := x.Elements(EnumLimit)
+	if !ok {
+		return Set{}, false
+	}
+	kept := xs[:0]
+	for _, a := range xs {
+		if keep(a) {
+			kept = append(kept, a)
+		}
+	}
+	return FromValues(x.w, kept).Set, true
 }
 
 // BackConcat narrows operand i (0 = high part) of concat(x, y) ∈ t: the

@@ -91,6 +91,11 @@ func Decide(ctx context.Context, st *term.Store, assertions []term.Term) Decisio
 	if ctx.Err() != nil {
 		return Decision{Status: Unknown, Layer: BVT, Sets: sets, Reason: "canceled"}
 	}
+	if len(pending) == 0 {
+		// Every literal holds on the domains, but the witnesses read two
+		// array elements at one index with different values.
+		return Decision{Status: Unknown, Layer: BVT, Sets: sets, Reason: "svi gave up: array reads disagree at the witness"}
+	}
 	if b, ok := decideBox(d, pending); ok {
 		if dec, ok := b.satDecision(UBox, sets); ok {
 			return dec
