@@ -3,10 +3,8 @@ package engine
 import (
 	"context"
 	"fmt"
-	"slices"
 	"strconv"
 
-	"github.com/sift-solver/sift/bv"
 	"github.com/sift-solver/sift/svi"
 	"github.com/sift-solver/sift/term"
 )
@@ -50,36 +48,9 @@ func (s *SVIStage) Decide(ctx context.Context, p *Problem) (v Verdict, err error
 		}
 		return v, nil
 	case svi.Sat:
-		m := term.NewModel()
-		for v, x := range d.Model {
-			m.Set(v, bvValue(p.Store, p.Store.SortOf(v), x))
-		}
-		for a, elems := range d.Arrays {
-			m.Set(a, arrayValue(p.Store, p.Store.SortOf(a), elems))
-		}
-		return Verdict{Status: Sat, Model: m}, nil
+		return Verdict{Status: Sat, Model: d.TermModel(p.Store)}, nil
 	}
 	return Verdict{Status: Unknown, Reason: d.Reason}, nil
-}
-
-func bvValue(st *term.Store, s term.Sort, x uint64) term.Value {
-	return st.BVValue(bv.New(st.Width(s), x))
-}
-
-// arrayValue is the array of sort s that holds elems (index -> element) and
-// 0 everywhere else.
-func arrayValue(st *term.Store, s term.Sort, elems map[uint64]uint64) term.Value {
-	is, es := st.IndexSort(s), st.ElemSort(s)
-	v := term.NewArrayValue(s, bvValue(st, es, 0))
-	idx := make([]uint64, 0, len(elems))
-	for i := range elems {
-		idx = append(idx, i)
-	}
-	slices.Sort(idx) // a deterministic model
-	for _, i := range idx {
-		v.Arr = v.Arr.Store(bvValue(st, is, i), bvValue(st, es, elems[i]))
-	}
-	return v
 }
 
 // Stats returns how many checks each layer answered.

@@ -7,13 +7,15 @@ import (
 	"github.com/sift-solver/sift/term"
 )
 
-// This file recognises the fragment the decision stage handles (digest §5):
-// a conjunction of unsigned comparisons and (dis)equalities between terms
-// built from variables and constants of width <= 64 with bvadd, bvsub,
-// bvneg, bvnot, bvmul, bvudiv, bvurem, and shifts by a constant (rewritten to
-// × and ÷ by a power of two). Anything else makes the whole problem
-// out of fragment; the check stops at the first such term, so giving up is
-// cheap.
+// This file recognises the fragment the decision stage handles (digest §5,
+// widened to symbolic-execution memory queries): a conjunction of unsigned
+// and signed comparisons and (dis)equalities between terms built from
+// variables, constants and array reads (atoms, decide_select.go) of width
+// <= 64 with bvadd, bvsub, bvneg, bvnot, bvmul, bvudiv, bvurem, bvand,
+// bvor, bvxor, shifts by a constant (rewritten to × and ÷ by a power of
+// two), extract, concat and the extensions (decide_resize.go). Anything
+// else makes the whole problem out of fragment; the check stops at the
+// first such term, so giving up is cheap.
 
 // literal is one conjunct: pred(a, b).
 type literal struct {

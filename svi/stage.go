@@ -4,6 +4,8 @@ package svi
 //
 //	stage.go            Decide, Decision, Stage (counters, LastLayer)
 //	decide_fragment.go  which assertions are handled: literals and nodes
+//	decide_resize.go    extract, concat and extensions as nodes
+//	decide_select.go    array reads as atoms, and the arrays of a model
 //	decide_domains.go   per-variable sets, forward evaluation, backward push
 //	decide_pvi.go       the exact layer, iterated to a fixpoint
 //	decide_box.go       the ubox layer (SAT only)
