@@ -72,8 +72,9 @@ type compiler struct {
 	// varSets caches varsOf.
 	varSets map[term.Term][]term.Term
 	vars    []term.Term // in first-occurrence order
-	// atoms are the selects among vars (decide_select.go).
-	atoms map[term.Term]bool
+	// atoms are the selects among vars, in first-occurrence order
+	// (decide_select.go).
+	atoms []term.Term
 	lits  []literal
 	// contradiction is set when a conjunct is the constant false; its
 	// assertion index is kept as the core.

@@ -34,36 +34,112 @@ func (c *compiler) compileSelect(t term.Term) error {
 	if _, err := c.compile(idx); err != nil {
 		return err
 	}
-	if c.atoms == nil {
-		c.atoms = map[term.Term]bool{}
-	}
-	c.atoms[t] = true
+	c.atoms = append(c.atoms, t)
 	return nil
 }
 
-// arrayModel turns the atoms' witnesses into array contents: for each array
-// variable, index value -> element value (elements not listed are 0). It
-// fails when two reads of one array meet at an index with different values,
-// or when an index cannot be evaluated.
+// arrayModel turns the atoms' values at the point m into array contents:
+// for each array variable, index value -> element value (elements not
+// listed are 0). When two reads of one array meet at an index with
+// different values, it changes m (repairArrays) and tries again; it fails
+// when that does not help or when an index cannot be evaluated.
 func (d *domains) arrayModel(m map[term.Term]uint64) (map[term.Term]map[uint64]uint64, bool) {
+	arrays, clash, ok := d.fillArrays(m)
+	if ok && clash != nil {
+		arrays, ok = d.repairArrays(m, clash)
+	}
+	return arrays, ok
+}
+
+// fillArrays builds the array contents at m. clash lists, pair by pair,
+// the atoms that read one element with different values (nil if none).
+func (d *domains) fillArrays(m map[term.Term]uint64) (arrays map[term.Term]map[uint64]uint64, clash []term.Term, ok bool) {
 	st := d.c.st
-	out := map[term.Term]map[uint64]uint64{}
+	arrays = map[term.Term]map[uint64]uint64{}
+	first := map[term.Term]map[uint64]term.Term{} // the atom that set each element
 	memo := map[term.Term]uint64{}
-	for a := range d.c.atoms {
+	for _, a := range d.c.atoms {
 		i, ok := d.value(st.Arg(a, 1), m, memo)
+		if !ok {
+			return nil, nil, false
+		}
+		arr := st.Arg(a, 0)
+		if arrays[arr] == nil {
+			arrays[arr], first[arr] = map[uint64]uint64{}, map[uint64]term.Term{}
+		}
+		if e, seen := arrays[arr][i]; seen {
+			if e != m[a] {
+				clash = append(clash, a, first[arr][i])
+			}
+			continue
+		}
+		arrays[arr][i], first[arr][i] = m[a], a
+	}
+	return arrays, clash, true
+}
+
+// maxRepairs bounds the moves of repairArrays, repairCandidates the values
+// it tries per variable, and repairWork the atom reads it may evaluate in
+// all (a few milliseconds), so that large problems give up quickly.
+const (
+	maxRepairs       = 16
+	repairCandidates = 256
+	repairWork       = 1 << 21
+)
+
+// repairArrays moves the point m within the domains until no two reads of
+// one array meet at an index with different values. After the exact layer
+// every point of the domains satisfies the relaxation, so only array
+// consistency is at stake: each move gives one variable of a clashing read
+// (the read itself or a variable of its index) the value of its domain that
+// leaves the fewest clashes. It gives up after maxRepairs moves or when no
+// move reduces the clashes.
+func (d *domains) repairArrays(m map[term.Term]uint64, clash []term.Term) (map[term.Term]map[uint64]uint64, bool) {
+	work := 0
+	for range maxRepairs {
+		var cands []term.Term
+		for _, a := range clash {
+			cands = append(cands, a)
+			cands = append(cands, d.c.varsOf(d.c.st.Arg(a, 1))...)
+		}
+		moved := false
+		for _, v := range cands {
+			vals, ok := d.dom[v].Elements(repairCandidates)
+			if !ok {
+				continue
+			}
+			orig, best := m[v], len(clash)
+			for _, x := range vals {
+				if work += len(d.c.atoms); work > repairWork {
+					break
+				}
+				m[v] = x
+				if _, c, ok := d.fillArrays(m); ok && len(c) < best {
+					orig, best = x, len(c)
+					if best == 0 {
+						break
+					}
+				}
+			}
+			m[v] = orig
+			if best < len(clash) {
+				moved = true
+				break
+			}
+		}
+		if !moved {
+			return nil, false
+		}
+		arrays, c, ok := d.fillArrays(m)
 		if !ok {
 			return nil, false
 		}
-		arr := st.Arg(a, 0)
-		if out[arr] == nil {
-			out[arr] = map[uint64]uint64{}
+		if c == nil {
+			return arrays, true
 		}
-		if e, seen := out[arr][i]; seen && e != m[a] {
-			return nil, false
-		}
-		out[arr][i] = m[a]
+		clash = c
 	}
-	return out, true
+	return nil, false
 }
 
 // value evaluates a compiled term at the point m (variables and atoms to

@@ -8,12 +8,14 @@ import (
 	"github.com/sift-solver/sift/term"
 )
 
-// memFixture is a store with a byte memory mem (32-bit addresses, as KLEE
-// writes them) and a 32-bit index i, and a parser for assertions over them.
+// memFixture is a store with byte memories mem and tab (32-bit addresses,
+// as KLEE writes them) and a 32-bit index i.
 func memFixture() (*term.Store, smtlib.Scope) {
 	st := term.NewStore()
+	mem := st.ArraySort(st.BitVecSort(32), st.BitVecSort(8))
 	sc := smtlib.Scope{Vars: map[string]term.Term{
-		"mem": st.Var("mem", st.ArraySort(st.BitVecSort(32), st.BitVecSort(8))),
+		"mem": st.Var("mem", mem),
+		"tab": st.Var("tab", mem),
 		"i":   st.Var("i", st.BitVecSort(32)),
 	}}
 	return st, sc
@@ -49,6 +51,10 @@ func TestDecideMemoryReads(t *testing.T) {
 		{"sorted bytes (signed)", []string{"(bvsle " + sext(m1) + " " + sext(m0) + ")", "(bvslt " + sext(m2) + " " + sext(m1) + ")",
 			"(bvslt " + sext(m2) + " " + sext(m0) + ")"}, Sat, UBox, nil},
 		{"symbolic index", []string{"(bvule i #x00000003)", "(distinct (select mem i) #x00)"}, Sat, PVI, nil},
+		// The smallest witness reads tab[0] twice with different values;
+		// moving mem[0] to 1 separates the reads.
+		{"table lookup repaired", []string{"(= (select tab #x00000000) #x00)",
+			"(distinct (select tab (concat #x000000 " + m0 + ")) #x00)"}, Sat, PVI, map[uint64]uint64{0: 1}},
 		// i = 0 makes both reads one element: the relaxation cannot see it,
 		// and the witness arrays disagree, so the stage gives up.
 		{"reads that meet at one index", []string{"(bvule i #x00000000)", "(= (select mem i) #x05)", "(= " + m0 + " #x07)"},

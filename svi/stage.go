@@ -118,7 +118,7 @@ func (d *domains) satDecision(layer Level, sets map[term.Term]Set) (Decision, bo
 	if !ok {
 		return Decision{}, false
 	}
-	for a := range d.c.atoms {
+	for _, a := range d.c.atoms {
 		delete(m, a)
 	}
 	return Decision{Status: Sat, Layer: layer, Model: m, Arrays: arrays, Sets: sets}, true
