@@ -73,7 +73,8 @@ func Forward(op Op, args ...Set) Result {
 // injective, ÷ by a constant uses the block inverse with its truncation
 // offset, and urem, like every other operator, narrows nothing ("mod
 // inverse: not done") and is exact only if the whole operand already maps
-// into target.
+// into target. Outside the digest, and and or with a constant filter a
+// small operand (at most EnumLimit values) value by value.
 func Backward(op Op, args []Set, i int, target Set) Result {
 	args = args[:op.Arity()]
 	x := args[i]
@@ -134,6 +135,18 @@ func preimage(op Op, args []Set, i int, t Set) Set {
 	case OpLShr:
 		if i == 0 && otherConst && k < uint64(x.w) {
 			return udivPreimage(x.w, 1<<k, t)
+		}
+	case OpAnd, OpOr:
+		// The digest has no bitwise rules: masking a small operand by a
+		// constant is filtered value by value.
+		if !otherConst {
+			break
+		}
+		if nx, ok := filterBack(x, func(a uint64) bool {
+			v, ok := Forward(op, Const(x.w, a), other).Set.Singleton()
+			return !ok || t.Contains(v) // not a point: keep a (commutative op)
+		}); ok {
+			return nx
 		}
 	}
 	return x
