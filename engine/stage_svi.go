@@ -11,9 +11,10 @@ import (
 
 // SVIStage is the strided value interval decision procedure of seed 004
 // (package svi) as a pipeline stage, placed before bit-blasting: it decides
-// conjunctions of unsigned comparisons over linear terms without a SAT call,
-// and answers Unknown at once on anything else. Its sat models are validated
-// by the driver like every other stage's.
+// conjunctions of comparisons over linear terms, extracts, concats and
+// reads of array variables (symbolic-execution memory) without a SAT call,
+// and answers Unknown at once on anything else. Its sat models, arrays
+// included, are validated by the driver like every other stage's.
 type SVIStage struct {
 	s svi.Stage
 }
