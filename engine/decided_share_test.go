@@ -167,23 +167,33 @@ func TestDecidedShareSeed004(t *testing.T) {
 	}
 }
 
+// kleeShare runs the files below root that may read arrays and returns the
+// share of their KLEE-shaped checks decided before bit-blasting, logging
+// the deciding stage of each.
+func kleeShare(t *testing.T, root string, timeout time.Duration) (share float64, n int) {
+	t.Helper()
+	var records []checkRecord
+	for _, f := range smt2Under(t, root) {
+		if mayReadArrays(t, f) {
+			runRecorded(t, f, timeout, &records)
+		}
+	}
+	share, n, text := shareReport(records, func(r checkRecord) bool { return r.klee })
+	t.Logf("KLEE-shaped checks below %s: %s", root, text)
+	for _, r := range records {
+		if r.klee {
+			rel, _ := filepath.Rel(root, r.file)
+			t.Logf("  %-15s %s", r.stage, rel)
+		}
+	}
+	return share, n
+}
+
 func TestDecidedShareKLEEDev(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the pipeline on the array files of testdata/dev")
 	}
-	var records []checkRecord
-	for _, f := range smt2Under(t, filepath.Join("..", "testdata", "dev")) {
-		if mayReadArrays(t, f) {
-			runRecorded(t, f, 20*time.Second, &records)
-		}
-	}
-	share, n, text := shareReport(records, func(r checkRecord) bool { return r.klee })
-	t.Logf("KLEE-shaped in testdata/dev: %s", text)
-	for _, r := range records {
-		if r.klee {
-			t.Logf("  %-10s %s", r.stage, r.file)
-		}
-	}
+	share, n := kleeShare(t, filepath.Join("..", "testdata", "dev"), 20*time.Second)
 	if n == 0 {
 		t.Fatal("no KLEE-shaped check in testdata/dev")
 	}
@@ -203,18 +213,5 @@ func TestDecidedShareKLEESharedDev(t *testing.T) {
 	if _, err := os.Stat(root); err != nil {
 		t.Skip("../shared/bench/dev is absent: the dev-suite share needs it")
 	}
-	var records []checkRecord
-	for _, f := range smt2Under(t, root) {
-		if mayReadArrays(t, f) {
-			runRecorded(t, f, 10*time.Second, &records)
-		}
-	}
-	_, _, text := shareReport(records, func(r checkRecord) bool { return r.klee })
-	t.Logf("KLEE-shaped in the dev suite: %s", text)
-	for _, r := range records {
-		if r.klee {
-			rel, _ := filepath.Rel(root, r.file)
-			t.Logf("  %-15s %s", r.stage, rel)
-		}
-	}
+	kleeShare(t, root, 10*time.Second)
 }
