@@ -44,7 +44,7 @@ type Decision struct {
 	// value -> element value, every other element 0 (decide_select.go).
 	Arrays map[term.Term]map[uint64]uint64
 	// Sets holds, for Sat and Unknown answers in the fragment, each
-	// variable's domain after the exact layer: every solution gives the
+	// variable's (and each array read's) domain after the exact layer: every solution gives the
 	// variable a value in its set, so the sets are sound facts for later
 	// stages (array pre-check, bit-blasting). After a PVI Sat, moreover, every
 	// point of their product is a solution. Nil when the problem is out of
