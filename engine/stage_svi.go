@@ -5,16 +5,16 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/sift-solver/sift/bv"
 	"github.com/sift-solver/sift/svi"
 	"github.com/sift-solver/sift/term"
 )
 
 // SVIStage is the strided value interval decision procedure of seed 004
 // (package svi) as a pipeline stage, placed before bit-blasting: it decides
-// conjunctions of unsigned comparisons over linear terms without a SAT call,
-// and answers Unknown at once on anything else. Its sat models are validated
-// by the driver like every other stage's.
+// conjunctions of comparisons over linear terms, extracts, concats and
+// reads of array variables (symbolic-execution memory) without a SAT call,
+// and answers Unknown at once on anything else. Its sat models, arrays
+// included, are validated by the driver like every other stage's.
 type SVIStage struct {
 	s svi.Stage
 }
@@ -49,12 +49,7 @@ func (s *SVIStage) Decide(ctx context.Context, p *Problem) (v Verdict, err error
 		}
 		return v, nil
 	case svi.Sat:
-		m := term.NewModel()
-		for v, x := range d.Model {
-			w := p.Store.Width(p.Store.SortOf(v))
-			m.Set(v, p.Store.BVValue(bv.New(w, x)))
-		}
-		return Verdict{Status: Sat, Model: m}, nil
+		return Verdict{Status: Sat, Model: d.TermModel(p.Store)}, nil
 	}
 	return Verdict{Status: Unknown, Reason: d.Reason}, nil
 }

@@ -155,17 +155,8 @@ func TestSVIDevSuiteNoWrongAnswers(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the bit-blaster on the dev QF_BV files")
 	}
-	var files []string
 	root := filepath.Join("..", "testdata", "dev")
-	err := filepath.WalkDir(root, func(p string, e os.DirEntry, err error) error {
-		if err == nil && strings.HasSuffix(p, ".smt2") {
-			files = append(files, p)
-		}
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	files := smt2Under(t, root)
 	qfbv, decided, checks := 0, 0, 0
 	for _, p := range files {
 		src, err := os.ReadFile(p)
@@ -236,13 +227,9 @@ func TestSVIStageCoresAndStats(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			out, sessions := runSessions(t, tc.script, false)
-			if out != tc.want {
-				t.Fatalf("got %q, want %q", out, tc.want)
-			}
-			s := sessions[len(sessions)-1]
-			if stage := sviStage(t, s); stage.LastLayer() != svi.PVI || stageDecided(s, "svi") != 1 {
-				t.Errorf("not decided by svi: layer %v, stats %+v", stage.LastLayer(), stage.Stats())
+			s := runSVIDecided(t, tc.script, tc.want)
+			if stage := sviStage(t, s); stage.LastLayer() != svi.PVI {
+				t.Errorf("not decided at pvi: layer %v, stats %+v", stage.LastLayer(), stage.Stats())
 			}
 			found := false
 			for _, kv := range s.Statistics() {
@@ -255,4 +242,23 @@ func TestSVIStageCoresAndStats(t *testing.T) {
 			}
 		})
 	}
+}
+
+// runSVIDecided runs script, requires the output want, and requires the
+// last session's one check to be decided by the svi stage with every model
+// validated; it returns that session.
+func runSVIDecided(t *testing.T, script, want string) *engine.Session {
+	t.Helper()
+	out, sessions := runSessions(t, script, false)
+	if out != want {
+		t.Fatalf("got %q, want %q", out, want)
+	}
+	s := sessions[len(sessions)-1]
+	if stageDecided(s, "svi") != 1 {
+		t.Errorf("not decided by svi: %+v (%s)", sviStage(t, s).Stats(), sviStage(t, s).LastDecision().Reason)
+	}
+	if s.Driver().ValidationFailures != 0 {
+		t.Errorf("%d models failed validation", s.Driver().ValidationFailures)
+	}
+	return s
 }

@@ -73,7 +73,8 @@ func Forward(op Op, args ...Set) Result {
 // injective, ÷ by a constant uses the block inverse with its truncation
 // offset, and urem, like every other operator, narrows nothing ("mod
 // inverse: not done") and is exact only if the whole operand already maps
-// into target.
+// into target. Outside the digest, and and or with a constant filter a
+// small operand (at most EnumLimit values) value by value.
 func Backward(op Op, args []Set, i int, target Set) Result {
 	args = args[:op.Arity()]
 	x := args[i]
@@ -134,6 +135,18 @@ func preimage(op Op, args []Set, i int, t Set) Set {
 	case OpLShr:
 		if i == 0 && otherConst && k < uint64(x.w) {
 			return udivPreimage(x.w, 1<<k, t)
+		}
+	case OpAnd, OpOr:
+		// The digest has no bitwise rules: masking a small operand by a
+		// constant is filtered value by value.
+		if !otherConst {
+			break
+		}
+		if nx, ok := filterBack(x, func(a uint64) bool {
+			v, ok := Forward(op, Const(x.w, a), other).Set.Singleton()
+			return !ok || t.Contains(v) // not a point: keep a (commutative op)
+		}); ok {
+			return nx
 		}
 	}
 	return x
@@ -234,16 +247,37 @@ func BackSignExtend(x Set, t Set) Result {
 	return Meet(x, c)
 }
 
-// BackExtract narrows x by extract(x, hi, lo) ∈ t. It narrows nothing; it
-// is exact when every element of x already extracts into t.
+// BackExtract narrows x by extract(x, hi, lo) ∈ t. A small x is filtered
+// value by value; a larger one is not narrowed. It is exact when every
+// element of the result extracts into t.
 func BackExtract(x Set, hi, lo uint, t Set) Result {
 	if t.IsEmpty() {
 		return exact(Empty(x.w))
+	}
+	if nx, ok := filterBack(x, func(a uint64) bool { return t.Contains(a >> lo & mask(hi-lo+1)) }); ok {
+		x = nx
 	}
 	if Extract(x, hi, lo).Set.SubsetOf(t) {
 		return exact(x)
 	}
 	return overApprox(x, "backward through extract is not exact")
+}
+
+// filterBack keeps the elements of x that keep accepts, when x has at most
+// EnumLimit elements; the result may be a superset when its parts had to
+// be merged (callers check exactness on it).
+func filterBack(x Set, keep func(a uint64) bool) (Set, bool) {
+	xs, ok := x.Elements(EnumLimit)
+	if !ok {
+		return Set{}, false
+	}
+	kept := xs[:0]
+	for _, a := range xs {
+		if keep(a) {
+			kept = append(kept, a)
+		}
+	}
+	return FromValues(x.w, kept).Set, true
 }
 
 // BackConcat narrows operand i (0 = high part) of concat(x, y) ∈ t: the

@@ -136,3 +136,27 @@ func TestBackConcat(t *testing.T) {
 		}
 	}
 }
+
+// TestBackExtractNarrowsSmallOperands: a byte is filtered value by value,
+// so extract narrows it to exactly the values whose bits match.
+func TestBackExtractNarrowsSmallOperands(t *testing.T) {
+	tests := []struct {
+		name   string
+		x      Set
+		hi, lo uint
+		tg     Set
+	}{
+		{"middle bits of a byte", Full(8), 2, 1, Const(2, 2)},
+		{"low bits of a byte", Full(8), 3, 0, Range(4, 1, 3)},
+		{"top bit of a byte", Range(8, 100, 200), 7, 7, Const(1, 1)},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := BackExtract(tc.x, tc.hi, tc.lo, tc.tg)
+			if !r.Exact {
+				t.Fatalf("BackExtract = %v, not exact (%s)", r.Set, r.Why)
+			}
+			checkResize(t, "extract", tc.x, tc.tg, r, func(a uint64) uint64 { return a >> tc.lo & mask(tc.hi-tc.lo+1) })
+		})
+	}
+}

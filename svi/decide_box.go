@@ -20,11 +20,17 @@ func decideBox(d *domains, pending []literal) (*domains, bool) {
 		if !ok {
 			return nil, false
 		}
-		into := narrowing{sets: map[term.Term]Set{}, exact: true}
-		b.pushDown(l.a, bx, &into)
-		b.pushDown(l.b, by, &into)
-		if !into.exact || into.empty {
-			return nil, false
+		into, ok := b.boxInto(l, bx, by)
+		if !ok {
+			// The box's sides do not pull back exactly to the variables
+			// (a distinct over a concat of reads, say): shrink it to one
+			// of its points, which pulls back through every injective
+			// step. Every point of a box satisfies the literal.
+			px, _ := bx.Witness()
+			py, _ := by.Witness()
+			if into, ok = b.boxInto(l, Const(bx.w, px), Const(by.w, py)); !ok {
+				return nil, false
+			}
 		}
 		for v, s := range into.sets {
 			b.set(v, s)
@@ -36,4 +42,13 @@ func decideBox(d *domains, pending []literal) (*domains, bool) {
 		}
 	}
 	return b, true
+}
+
+// boxInto pushes the box bx × by of literal l down to the variables; ok
+// when every point of the narrowed domains maps into the box.
+func (b *domains) boxInto(l literal, bx, by Set) (narrowing, bool) {
+	into := narrowing{sets: map[term.Term]Set{}, exact: true}
+	b.pushDown(l.a, bx, &into)
+	b.pushDown(l.b, by, &into)
+	return into, into.exact && !into.empty
 }

@@ -55,7 +55,7 @@ func (d *domains) eval(t term.Term) Set {
 	case nodeVar:
 		s = d.dom[t]
 	default:
-		s = Forward(n.op, d.operands(n)...).Set
+		s = n.forward(d.operands(n)).Set
 	}
 	d.memo[t] = s
 	return s
@@ -113,10 +113,17 @@ func (d *domains) pushDown(t term.Term, target Set, into *narrowing) {
 		return
 	}
 	if n.path < 0 {
-		into.exact = false
+		x, y, exact, ok := n.backwardBoth(d.operands(n), target)
+		if !ok {
+			into.exact = false
+			return
+		}
+		into.exact = into.exact && exact
+		d.pushDown(n.args[0].t, x, into)
+		d.pushDown(n.args[1].t, y, into)
 		return
 	}
-	r := Backward(n.op, d.operands(n), n.path, target)
+	r := n.backward(d.operands(n), n.path, target)
 	if !r.Exact {
 		into.exact = false
 	}

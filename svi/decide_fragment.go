@@ -7,13 +7,15 @@ import (
 	"github.com/sift-solver/sift/term"
 )
 
-// This file recognises the fragment the decision stage handles (digest §5):
-// a conjunction of unsigned comparisons and (dis)equalities between terms
-// built from variables and constants of width <= 64 with bvadd, bvsub,
-// bvneg, bvnot, bvmul, bvudiv, bvurem, and shifts by a constant (rewritten to
-// × and ÷ by a power of two). Anything else makes the whole problem
-// out of fragment; the check stops at the first such term, so giving up is
-// cheap.
+// This file recognises the fragment the decision stage handles (digest §5,
+// widened to symbolic-execution memory queries): a conjunction of unsigned
+// and signed comparisons and (dis)equalities between terms built from
+// variables, constants and array reads (atoms, decide_select.go) of width
+// <= 64 with bvadd, bvsub, bvneg, bvnot, bvmul, bvudiv, bvurem, bvand,
+// bvor, bvxor, shifts by a constant (rewritten to × and ÷ by a power of
+// two), extract, concat and the extensions (decide_resize.go). Anything
+// else makes the whole problem out of fragment; the check stops at the
+// first such term, so giving up is cheap.
 
 // literal is one conjunct: pred(a, b).
 type literal struct {
@@ -30,6 +32,7 @@ const (
 	nodeConst nodeKind = iota
 	nodeVar
 	nodeOp
+	nodeResize // extract, concat, zero_extend, sign_extend (decide_resize.go)
 )
 
 // operand is one argument of an operator node. A constant operand carries
@@ -46,7 +49,11 @@ type node struct {
 	w    uint
 	val  Set // nodeConst
 	op   Op  // nodeOp
-	args []operand
+	// rop, hi and lo describe a nodeResize: the term operator and its
+	// indices (extract's hi and lo; the extension's k in hi).
+	rop    term.Op
+	hi, lo uint
+	args   []operand
 	// path is the index of the only symbolic operand, or -1 when the node
 	// has two (x+y, x·y): backward narrowing stops at such a node, as in the
 	// digest ("both operands are symbolic in backward_propagation").
@@ -65,7 +72,10 @@ type compiler struct {
 	// varSets caches varsOf.
 	varSets map[term.Term][]term.Term
 	vars    []term.Term // in first-occurrence order
-	lits    []literal
+	// atoms are the selects among vars, in first-occurrence order
+	// (decide_select.go).
+	atoms []term.Term
+	lits  []literal
 	// contradiction is set when a conjunct is the constant false; its
 	// assertion index is kept as the core.
 	contradiction bool
@@ -99,8 +109,8 @@ func (c *compiler) conjunct(t term.Term, neg bool) error {
 			}
 		}
 		return nil
-	case term.OpBVUlt, term.OpBVUle, term.OpBVUgt, term.OpBVUge:
-		p := map[term.Op]Pred{term.OpBVUlt: Ult, term.OpBVUle: Ule, term.OpBVUgt: Ugt, term.OpBVUge: Uge}[op]
+	case term.OpBVUlt, term.OpBVUle, term.OpBVUgt, term.OpBVUge, term.OpBVSlt, term.OpBVSle, term.OpBVSgt, term.OpBVSge:
+		p := comparisonPreds[op]
 		if neg {
 			p = p.Negate()
 		}
@@ -143,11 +153,21 @@ func (c *compiler) addLit(src term.Term, p Pred, a, b term.Term) error {
 	return nil
 }
 
+// comparisonPreds maps the comparison operators onto the domain's
+// predicates; Narrow biases the signed ones onto the unsigned order.
+var comparisonPreds = map[term.Op]Pred{
+	term.OpBVUlt: Ult, term.OpBVUle: Ule, term.OpBVUgt: Ugt, term.OpBVUge: Uge,
+	term.OpBVSlt: Slt, term.OpBVSle: Sle, term.OpBVSgt: Sgt, term.OpBVSge: Sge,
+}
+
 // fragmentOps maps the term operators the stage accepts onto the domain's.
 var fragmentOps = map[term.Op]Op{
 	term.OpBVAdd: OpAdd, term.OpBVSub: OpSub, term.OpBVMul: OpMul,
 	term.OpBVUdiv: OpUDiv, term.OpBVUrem: OpURem,
 	term.OpBVNeg: OpNeg, term.OpBVNot: OpNot,
+	// Bitwise operators have sound transfer functions (exact on known bits
+	// and small operands); backward they narrow only when already implied.
+	term.OpBVAnd: OpAnd, term.OpBVOr: OpOr, term.OpBVXor: OpXor,
 }
 
 // compile returns the node of the bit-vector term t, memoised.
@@ -168,6 +188,16 @@ func (c *compiler) compile(t term.Term) (*node, error) {
 	case term.OpVar:
 		n.kind = nodeVar
 		c.vars = append(c.vars, t)
+	case term.OpSelect:
+		if err := c.compileSelect(t); err != nil {
+			return nil, err
+		}
+		n.kind = nodeVar
+		c.vars = append(c.vars, t)
+	case term.OpExtract, term.OpConcat, term.OpZeroExtend, term.OpSignExtend:
+		if err := c.compileResize(t, n); err != nil {
+			return nil, err
+		}
 	case term.OpBVShl, term.OpBVLshr:
 		k := st.Arg(t, 1)
 		if st.Op(k) != term.OpBVConst {
@@ -208,7 +238,7 @@ func (c *compiler) compile(t term.Term) (*node, error) {
 			return nil, &outOfFragment{fmt.Sprintf("%s with %d arguments", op, len(n.args))}
 		}
 	}
-	if n.kind == nodeOp {
+	if n.kind == nodeOp || n.kind == nodeResize {
 		syms := 0
 		for i, a := range n.args {
 			if a.sym {
@@ -234,7 +264,7 @@ func (c *compiler) varsOf(t term.Term) []term.Term {
 	switch n.kind {
 	case nodeVar:
 		vs = []term.Term{t}
-	case nodeOp:
+	case nodeOp, nodeResize:
 		for _, a := range n.args {
 			if a.sym {
 				for _, v := range c.varsOf(a.t) {

@@ -62,5 +62,9 @@
 // pending (its narrowing is still sound for UNSAT) and try Box for SAT.
 // Witness picks a model value; Level names the layer reached.
 //
+// The stage (stage.go) also takes array reads: each (select a i) is a
+// variable of its own, a relaxation that keeps Unsat exact; Sat models
+// give the arrays the atoms' values (decide_select.go, model.go).
+//
 // Start reading at set.go, then arith.go and compare.go.
 package svi

@@ -4,6 +4,8 @@ package svi
 //
 //	stage.go            Decide, Decision, Stage (counters, LastLayer)
 //	decide_fragment.go  which assertions are handled: literals and nodes
+//	decide_resize.go    extract, concat and extensions as nodes
+//	decide_select.go    array reads as atoms, and the arrays of a model
 //	decide_domains.go   per-variable sets, forward evaluation, backward push
 //	decide_pvi.go       the exact layer, iterated to a fixpoint
 //	decide_box.go       the ubox layer (SAT only)
@@ -35,10 +37,14 @@ type Decision struct {
 	// Layer is the layer that decided: PVI (exact, Sat or Unsat) or UBox
 	// (the box, Sat only); BVT when the answer is Unknown.
 	Layer Level
-	// Model gives every variable of the assertions a value (Sat only).
+	// Model gives every bit-vector variable of the assertions a value (Sat
+	// only).
 	Model map[term.Term]uint64
+	// Arrays gives the array variables the assertions read (Sat only): index
+	// value -> element value, every other element 0 (decide_select.go).
+	Arrays map[term.Term]map[uint64]uint64
 	// Sets holds, for Sat and Unknown answers in the fragment, each
-	// variable's domain after the exact layer: every solution gives the
+	// variable's (and each array read's) domain after the exact layer: every solution gives the
 	// variable a value in its set, so the sets are sound facts for later
 	// stages (array pre-check, bit-blasting). After a PVI Sat, moreover, every
 	// point of their product is a solution. Nil when the problem is out of
@@ -80,20 +86,42 @@ func Decide(ctx context.Context, st *term.Store, assertions []term.Term) Decisio
 		sets[v] = s
 	}
 	if out == pviSat {
-		if m, ok := d.witnesses(); ok {
-			return Decision{Status: Sat, Layer: PVI, Model: m, Sets: sets}
+		if dec, ok := d.satDecision(PVI, sets); ok {
+			return dec
 		}
 	}
 	if ctx.Err() != nil {
 		return Decision{Status: Unknown, Layer: BVT, Sets: sets, Reason: "canceled"}
 	}
+	if len(pending) == 0 {
+		// Every literal holds on the domains, but the witnesses read two
+		// array elements at one index with different values.
+		return Decision{Status: Unknown, Layer: BVT, Sets: sets, Reason: "svi gave up: array reads disagree at the witness"}
+	}
 	if b, ok := decideBox(d, pending); ok {
-		if m, ok := b.witnesses(); ok {
-			return Decision{Status: Sat, Layer: UBox, Model: m, Sets: sets}
+		if dec, ok := b.satDecision(UBox, sets); ok {
+			return dec
 		}
 	}
 	return Decision{Status: Unknown, Layer: BVT, Sets: sets,
 		Reason: "svi gave up: " + pending[0].pred.String() + " literal neither exact nor boxed"}
+}
+
+// satDecision is the Sat answer of layer with the model at the witnesses of
+// d's domains, the atoms' values turned into array contents.
+func (d *domains) satDecision(layer Level, sets map[term.Term]Set) (Decision, bool) {
+	m, ok := d.witnesses()
+	if !ok {
+		return Decision{}, false
+	}
+	arrays, ok := d.arrayModel(m)
+	if !ok {
+		return Decision{}, false
+	}
+	for _, a := range d.c.atoms {
+		delete(m, a)
+	}
+	return Decision{Status: Sat, Layer: layer, Model: m, Arrays: arrays, Sets: sets}, true
 }
 
 // Stats counts the Decide calls of a Stage by the layer that answered.
