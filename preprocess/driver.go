@@ -44,6 +44,7 @@ func DefaultPasses() []Pass {
 		VarSubst{},
 		EmbeddedConstraints{},
 		NewUnconstrained(),
+		NewAckermann(), NewNestedArrays(),
 	}
 }
 
