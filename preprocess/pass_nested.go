@@ -225,11 +225,12 @@ func (r *nestedRound) run() bool {
 	if !r.ok {
 		return false
 	}
+	// The constraints too: an equality may occur inside another's sides.
+	as = append(as, extra...)
 	sub := newSubstituter(st, eqVar)
 	for i := range as {
 		as[i] = sub.apply(as[i])
 	}
-	as = append(as, extra...)
 
 	// 3. Reads of variables become variables: one per read with Ackermann
 	// constraints, or one per index value of an enumerated sort.
