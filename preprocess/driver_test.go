@@ -47,8 +47,11 @@ func TestDriverRandomProblems(t *testing.T) {
 		}
 	}
 	t.Logf("passes fired: %v", fired)
+	// The generator builds bit-vector problems only; the passes over arrays
+	// and functions fire in their own tests.
+	arraysOnly := map[string]bool{"ackermann": true, "nested-arrays": true}
 	for _, p := range DefaultPasses() {
-		if fired[p.Name()] == 0 {
+		if fired[p.Name()] == 0 && !arraysOnly[p.Name()] {
 			t.Errorf("pass %s never fired", p.Name())
 		}
 	}

@@ -63,6 +63,9 @@ func CheckSanity(s *State) error {
 		if j := s.eliminated[e.Var]; j != i {
 			return fmt.Errorf("variable %s is eliminated twice (entries %d and %d)", st.Name(e.Var), j, i)
 		}
+		if e.Value != nil {
+			continue // a computed value (function table) has no definition term
+		}
 		if st.SortOf(e.Def) != st.SortOf(e.Var) {
 			return fmt.Errorf("trail entry %d: definition of %s has sort %s, the variable %s", i, st.Name(e.Var),
 				st.SortString(st.SortOf(e.Def)), st.SortString(st.SortOf(e.Var)))

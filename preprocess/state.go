@@ -9,6 +9,9 @@ import (
 // eliminated later on the trail.
 type Elimination struct {
 	Var, Def term.Term
+	// Value, when set, computes Var's value in place of Def (which is then
+	// NoTerm): a function symbol's value is a table no term can express.
+	Value func(ev *term.Evaluator) (term.Value, error)
 }
 
 // State is the problem as the passes see it: the current assertions, the
@@ -118,7 +121,13 @@ func (s *State) Reconstruct(m *term.Model) *term.Model {
 	ev := term.NewEvaluator(s.Store, out)
 	for i := len(s.trail) - 1; i >= 0; i-- {
 		e := s.trail[i]
-		v, err := ev.Eval(e.Def)
+		var v term.Value
+		var err error
+		if e.Value != nil {
+			v, err = e.Value(ev)
+		} else {
+			v, err = ev.Eval(e.Def)
+		}
 		if err != nil {
 			// Leave the variable to model completion; validation of the
 			// original problem catches any consequence.

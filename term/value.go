@@ -115,43 +115,59 @@ func (v Value) Equal(u Value) bool {
 }
 
 // canonical returns the array's default and entries in a form that is equal
-// for extensionally equal arrays. It differs from the stored form only when
-// the entries cover a finite index domain (Bool, or a narrow bit-vector): the
-// default is then unobservable, so the value at the least index stands in
-// for it.
+// for extensionally equal arrays. Over a large index domain the stored form
+// is canonical: the default holds at more than half of the indices, so no
+// other representation can choose another one. Over a small domain (Bool or
+// a narrow bit-vector) with at least half of the indices written, the same
+// array has several representations ([d; 0=x] and [x; 1=d] over one bit), so
+// the array is tabulated: the default is then the value held by more than
+// half of the indices, or else the value at the least index.
 func (a *ArrayValue) canonical() (def Value, index, elem []Value) {
-	if len(a.Index) == 0 || !coversDomain(a.Index[0], len(a.Index)) {
+	if len(a.Index) == 0 {
 		return a.Default, a.Index, a.Elem
 	}
-	least := -1
-	for p, i := range a.Index {
-		if (i.Kind == ValBool && !i.Bool) || (i.Kind == ValBV && i.BV.IsZero()) {
-			least = p
+	all := smallDomain(a.Index[0], 2*len(a.Index))
+	if all == nil {
+		return a.Default, a.Index, a.Elem
+	}
+	vals := make([]Value, len(all))
+	count := map[string]int{}
+	def = a.Select(all[0])
+	for p, i := range all {
+		vals[p] = a.Select(i)
+		k := vals[p].Key()
+		if count[k]++; 2*count[k] > len(all) {
+			def = vals[p]
 		}
 	}
-	if least < 0 {
-		return a.Default, a.Index, a.Elem
-	}
-	def = a.Elem[least]
-	for p := range a.Index {
-		if !a.Elem[p].Equal(def) {
-			index = append(index, a.Index[p])
-			elem = append(elem, a.Elem[p])
+	for p := range all {
+		if !vals[p].Equal(def) {
+			index = append(index, all[p])
+			elem = append(elem, vals[p])
 		}
 	}
 	return def, index, elem
 }
 
-// coversDomain reports whether n distinct indices of i's sort are all of them.
-func coversDomain(i Value, n int) bool {
+// smallDomain returns every value of i's sort, least first, when there are
+// at most n of them (and i is a Bool or a bit-vector), and nil otherwise.
+func smallDomain(i Value, n int) []Value {
 	switch i.Kind {
 	case ValBool:
-		return n == 2
+		if n >= 2 {
+			return []Value{BoolValue(false), BoolValue(true)}
+		}
 	case ValBV:
 		w := i.BV.Width()
-		return w < 31 && n == 1<<w
+		if w < 31 && 1<<w <= n {
+			out := make([]Value, 0, 1<<w)
+			for x := uint64(0); x < 1<<w; x++ {
+				out = append(out, Value{Kind: ValBV, Sort: i.Sort, BV: bv.New(w, x)})
+			}
+			return out
+		}
 	}
-	return false
+	return nil
 }
 
 // Select reads the array at index i.
