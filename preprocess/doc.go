@@ -16,6 +16,8 @@
 //
 // Start reading at pass.go and driver.go, then state.go (trail and model
 // reconstruction) and sanity.go. The passes are pass_*.go: flatten-and,
-// rewrite (rules in pass_rewrite_rules.go), var-subst, embedded and
-// unconstrained.
+// rewrite (rules in pass_rewrite_rules.go), var-subst, poly-eq (equalities
+// that are polynomial identities modulo 2^w), embedded, unconstrained,
+// ackermann (functions over arrays) and nested-arrays (arrays of arrays
+// reduced to flat ones).
 package preprocess
