@@ -13,7 +13,8 @@ import (
 // Alg. 3) as a pipeline stage before bit-blasting. It runs only on problems
 // that read arrays, answers Unsat when the linear over-approximation is
 // infeasible, and Unknown otherwise; it never answers Sat. The lemmas-on-
-// demand code calls arrays.Analyze itself for intervals and access sizes.
+// demand loop prunes its eager lemmas with the same analysis (arrayFacts,
+// array_pruning.go).
 type ArraysPrecheckStage struct {
 	// Last is the analysis of the last check that reached the stage (nil if
 	// that problem read no array).
