@@ -140,6 +140,11 @@ func TestSeed003Stats(t *testing.T) {
 			t.Errorf("%s: the pre-check alone must decide it: %v", s, full[s])
 		}
 	}
+	for s, st := range full {
+		if got := statInt(t, st, "array-violated-pruned"); got != 0 {
+			t.Errorf("%s: %d violated lemmas between indices the analysis proves distinct", s, got)
+		}
+	}
 	for _, s := range []string{"t06", "t08", "t17"} {
 		if got := statInt(t, full[s], "array-precheck-unsat"); got != 0 {
 			t.Errorf("%s: the pre-check claims unsat on a sat file", s)
