@@ -20,26 +20,8 @@ type LemmaCounts struct {
 // the ablation. It uses the facts of a, so call it on assertions whose
 // models are models of the analysed ones.
 func (a *Analysis) CandidateLemmas(st *term.Store, assertions []term.Term) LemmaCounts {
-	_, reads, _ := collect(st, assertions)
-	type reads2 struct{ sym, cons []term.Term }
-	byBase := map[term.Term]*reads2{}
-	var order []term.Term
-	for _, r := range reads {
-		b := st.Arg(r, 0)
-		g := byBase[b]
-		if g == nil {
-			g = &reads2{}
-			byBase[b] = g
-			order = append(order, b)
-		}
-		if idx := st.Arg(r, 1); st.Op(idx) == term.OpBVConst {
-			g.cons = append(g.cons, idx)
-		} else {
-			g.sym = append(g.sym, idx)
-		}
-	}
 	var c LemmaCounts
-	count := func(i, j term.Term, pair bool) {
+	forEachCandidate(st, assertions, func(i, j term.Term, pair bool) {
 		c.Unpruned++
 		ty := !a.provenDifferentByType(i, j)
 		iv := !a.provenDifferentByInterval(i, j)
@@ -57,17 +39,59 @@ func (a *Analysis) CandidateLemmas(st *term.Store, assertions []term.Term) Lemma
 				c.BothElements++
 			}
 		}
+	})
+	return c
+}
+
+// CountCandidates is the Unpruned count of CandidateLemmas, without an
+// analysis (the structure alone), in time linear in the formula.
+func CountCandidates(st *term.Store, assertions []term.Term) int {
+	n := 0
+	for _, g := range readsByBase(st, assertions) {
+		s := len(g.sym)
+		n += s*len(g.cons) + s*(s-1)/2
 	}
-	for _, b := range order {
+	return n
+}
+
+// baseReads are the index terms of the reads of one base array.
+type baseReads struct{ sym, cons []term.Term }
+
+// readsByBase groups the indices of the selects below assertions by base
+// array, bases in DAG order.
+func readsByBase(st *term.Store, assertions []term.Term) []*baseReads {
+	_, reads, _ := collect(st, assertions)
+	byBase := map[term.Term]*baseReads{}
+	var out []*baseReads
+	for _, r := range reads {
+		b := st.Arg(r, 0)
 		g := byBase[b]
+		if g == nil {
+			g = &baseReads{}
+			byBase[b] = g
+			out = append(out, g)
+		}
+		if idx := st.Arg(r, 1); st.Op(idx) == term.OpBVConst {
+			g.cons = append(g.cons, idx)
+		} else {
+			g.sym = append(g.sym, idx)
+		}
+	}
+	return out
+}
+
+// forEachCandidate calls f on the index pair of every candidate lemma of
+// Alg. 4: per base array, (symbolic, constant) element pairs and
+// (symbolic, symbolic) pairs.
+func forEachCandidate(st *term.Store, assertions []term.Term, f func(i, j term.Term, pair bool)) {
+	for _, g := range readsByBase(st, assertions) {
 		for x, i := range g.sym {
 			for _, k := range g.cons {
-				count(i, k, false)
+				f(i, k, false)
 			}
 			for _, j := range g.sym[x+1:] {
-				count(i, j, true)
+				f(i, j, true)
 			}
 		}
 	}
-	return c
 }

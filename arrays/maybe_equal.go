@@ -2,6 +2,18 @@ package arrays
 
 import "github.com/sift-solver/sift/term"
 
+// Filter selects which proofs of "never equal" the pruning may use (the
+// ablation of --array-pruning).
+type Filter int8
+
+const (
+	// FilterIntervals uses constants and disjoint intervals only.
+	FilterIntervals Filter = iota + 1
+	// FilterFull adds residues modulo powers of two (verified access sizes
+	// and offsets) and nonzero constant differences.
+	FilterFull
+)
+
 // MayBeEqual reports whether two index terms i, j of reads of the same base
 // array can take the same value in some model of the analysed assertions.
 // It answers false only when that is proven: both constant and different,
@@ -12,7 +24,18 @@ import "github.com/sift-solver/sift/term"
 //
 // It may memoise into the Analysis, so it is not safe for concurrent use.
 func (a *Analysis) MayBeEqual(base, i, j term.Term) bool {
-	return !a.provenDifferentByType(i, j) && !a.provenDifferentByInterval(i, j)
+	return a.MayBeEqualUnder(FilterFull, i, j)
+}
+
+// MayBeEqualUnder is MayBeEqual restricted to the proofs filter allows.
+func (a *Analysis) MayBeEqualUnder(f Filter, i, j term.Term) bool {
+	if i == j {
+		return true
+	}
+	if f == FilterFull && a.provenDifferentByType(i, j) {
+		return false
+	}
+	return !a.provenDifferentByInterval(i, j)
 }
 
 // provenDifferentByType is the structural part of the pruning (the paper's
@@ -34,7 +57,8 @@ func (a *Analysis) provenDifferentByType(i, j term.Term) bool {
 	return bi == bj && oi != oj
 }
 
-// provenDifferentByInterval is the interval part: disjoint ranges.
+// provenDifferentByInterval is the interval part: disjoint ranges (which
+// covers two different constants).
 func (a *Analysis) provenDifferentByInterval(i, j term.Term) bool {
 	if a.st.Width(a.st.SortOf(i)) > 64 {
 		return false

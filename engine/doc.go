@@ -9,7 +9,9 @@
 //	quant           quantified merge queries (seed 000), package quant
 //	arrays-precheck ILP pre-check (seed 003), package arrays
 //	bitblast        AIG → CaDiCaL, lemmas on demand for arrays and UFs
-//	                (lod*.go); half the time left when a later stage exists
+//	                (lod*.go; eager lemmas pruned by the arrays analysis,
+//	                array_pruning.go); half the time left when a later
+//	                stage exists
 //	z3-fallback     Z3 through cgo (package engine/z3), on the original problem
 //
 // Invariants:

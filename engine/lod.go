@@ -48,6 +48,11 @@ type lodState struct {
 	stepped map[[2]term.Term]bool
 	// expanded marks reads whose congruence lemmas were all added.
 	expanded map[term.Term]bool
+	// chains memoises the collapsible store chains (nil: not one), and
+	// collapsed maps each read whose chain is encoded flat to the read of
+	// the chain's base at its index (lod_expand.go).
+	chains    map[term.Term]*storeChain
+	collapsed map[term.Term]term.Term
 
 	oracle aliasOracle
 	stats  lodStats
@@ -59,6 +64,7 @@ func newLodState(tb *termBlaster) *lodState {
 		isRead: map[term.Term]bool{}, isApp: map[term.Term]bool{}, isArrEq: map[term.Term]bool{},
 		extra: map[term.Term][]term.Term{}, witnessed: map[term.Term]bool{},
 		stepped: map[[2]term.Term]bool{}, expanded: map[term.Term]bool{},
+		chains: map[term.Term]*storeChain{}, collapsed: map[term.Term]term.Term{},
 		oracle: mayAlias{},
 	}
 }

@@ -17,6 +17,7 @@ type lodCone struct {
 	reads, apps, eqs []term.Term
 	vars             []term.Term
 	stores           []term.Term
+	byBase           map[term.Term][]term.Term // constReads, lod_expand.go
 }
 
 // cone collects the abstraction's terms under roots.
@@ -65,17 +66,30 @@ const (
 	lemmaExtEqual                  // equal arrays agree at an index
 	lemmaExtWitness                // unequal arrays differ at a witness index
 	lemmaExpand                    // congruence added by expansion
+	lemmaCollapse                  // flat encoding of a constant-index store chain
 	numLemmaKinds
 )
 
-var lemmaKindNames = [numLemmaKinds]string{"row", "row-step", "const", "congruence", "uf", "ext-equal", "ext-witness", "expanded"}
+var lemmaKindNames = [numLemmaKinds]string{"row", "row-step", "const", "congruence", "uf", "ext-equal", "ext-witness", "expanded", "collapse"}
 
 // lodStats counts what the CEGAR loop did over a session.
 type lodStats struct {
 	checks     int // checks that needed the abstraction
 	iterations int // SAT calls made by those checks
 	lemmas     [numLemmaKinds]int
-	pruned     int // expansion lemmas the alias oracle proved never needed
+	pruned     int // eager lemmas the alias oracle proved never needed
+	expanded   int // lemmas added by expansion (bounded per session)
+	// arrayChecks and arrayIterations are checks and SAT calls of checks
+	// that read arrays; candidates sums, over those checks, the candidate
+	// congruence lemmas of seed 003's Alg. 4 (before any pruning).
+	arrayChecks, arrayIterations, candidates int
+	// violatedPruned counts congruence lemmas a candidate model violated
+	// although the oracle proves their indices never equal in a model of
+	// the problem. They are added all the same (the facts hold for one
+	// problem only; the lemma is permanent); a count above zero shows the
+	// abstraction admits what the analysis refutes (seed 003 §7's
+	// "every violated pair is a candidate").
+	violatedPruned int
 }
 
 // pairs returns the statistics as name/value pairs.
@@ -89,7 +103,13 @@ func (s *lodStats) pairs() [][2]string {
 		total += n
 		out = append(out, [2]string{"lod-lemmas-" + lemmaKindNames[k], strconv.Itoa(n)})
 	}
-	return append(out, [2]string{"lod-lemmas", strconv.Itoa(total)}, [2]string{"lod-pruned", strconv.Itoa(s.pruned)})
+	arrayLemmas := total - s.lemmas[lemmaUF]
+	return append(out, [2]string{"lod-lemmas", strconv.Itoa(total)}, [2]string{"lod-pruned", strconv.Itoa(s.pruned)},
+		[2]string{"array-candidate-lemmas", strconv.Itoa(s.candidates)},
+		[2]string{"array-lemmas-generated", strconv.Itoa(arrayLemmas)},
+		[2]string{"array-lemmas-pruned", strconv.Itoa(s.pruned)},
+		[2]string{"array-cegar-iterations", strconv.Itoa(s.arrayIterations)},
+		[2]string{"array-violated-pruned", strconv.Itoa(s.violatedPruned)})
 }
 
 // lodRound is one look at a candidate model: values read from the solver,
@@ -281,33 +301,33 @@ func (r *lodRound) descend(ctx context.Context, rd, idx term.Term, path []step) 
 func (r *lodRound) checkReads(ctx context.Context, reads []term.Term) error {
 	st := r.l.st
 	var path []step
-	var expand []term.Term
+	var expand [][2]term.Term
 	for _, rd := range reads {
 		idx := st.Arg(rd, 1)
 		var n term.Term
 		n, path = r.walk(rd, path[:0])
-		// at is the lemma's read: rd, or its image at the bottom of a cut
-		// path; rest are the steps left as premises.
-		conflict := func() (at term.Term, rest []step, err error) {
-			return r.descend(ctx, rd, idx, path)
-		}
 		switch st.Op(n) {
 		case term.OpStore:
 			if v := st.Arg(n, 2); !r.same(rd, v) {
-				at, rest, err := conflict()
+				at, rest, covered, err := r.settle(ctx, rd, idx, path, true)
 				if err != nil {
 					return err
+				}
+				if covered {
+					continue
 				}
 				ps := r.premises(idx, rest, nil)
 				r.lemma(lemmaRow, append(ps, r.l.tb.equal(idx, st.Arg(n, 1))), at, v)
 			}
 		case term.OpConstArray:
 			if v := st.Arg(n, 0); !r.same(rd, v) {
-				at, rest, err := conflict()
+				at, rest, _, err := r.settle(ctx, rd, idx, path, false)
 				if err != nil {
 					return err
 				}
-				r.lemma(lemmaConst, r.premises(idx, rest, nil), at, v)
+				if at != v {
+					r.lemma(lemmaConst, r.premises(idx, rest, nil), at, v)
+				}
 			}
 		case term.OpVar:
 			tab := r.bases[n]
@@ -324,13 +344,16 @@ func (r *lodRound) checkReads(ctx context.Context, reads []term.Term) error {
 			if r.same(rd, other) {
 				continue
 			}
-			at, rest, err := conflict()
+			if !r.l.oracle.MayBeEqual(n, idx, st.Arg(other, 1)) {
+				r.l.stats.violatedPruned++
+			}
+			at, rest, _, err := r.settle(ctx, rd, idx, path, false)
 			if err != nil {
 				return err
 			}
 			oidx := st.Arg(other, 1)
 			_, opath := r.walk(other, nil)
-			oat, orest, err := r.descend(ctx, other, oidx, opath)
+			oat, orest, _, err := r.settle(ctx, other, oidx, opath, false)
 			if err != nil {
 				return err
 			}
@@ -340,53 +363,18 @@ func (r *lodRound) checkReads(ctx context.Context, reads []term.Term) error {
 				ps = append(ps, r.l.tb.equal(idx, oidx))
 			}
 			r.lemma(lemmaCongruence, ps, at, oat)
-			if len(path) == 0 && st.Arg(rd, 0) == n && !r.l.expanded[rd] {
-				r.l.expanded[rd] = true
-				expand = append(expand, rd)
+			if r.wantsExpansion(at, rest) {
+				expand = append(expand, [2]term.Term{at, oat})
+			}
+			if r.wantsExpansion(oat, orest) {
+				expand = append(expand, [2]term.Term{oat, at})
 			}
 		default:
 			panic(fmt.Sprintf("lod: read reaches %s", st.Op(n)))
 		}
 	}
-	if expandOnConflict {
-		r.expand(expand)
-	}
+	r.expand(expand)
 	return nil
-}
-
-// expandOnConflict switches expansion on. It is off: with it, a 1024-byte
-// per-byte-assert query did not finish (under investigation).
-const expandOnConflict = false
-
-// maxExpansion bounds the lemmas one expansion adds.
-const maxExpansion = 1 << 13
-
-// expand adds, for each read that conflicted directly on an array variable
-// (the first time it does), its congruence lemmas with every other direct
-// read of that variable. One read against a large initialised array (KLEE's
-// per-byte asserts) would otherwise cost a SAT call per array element; the
-// lemmas are valid whatever the model, so adding them early is sound.
-func (r *lodRound) expand(reads []term.Term) {
-	st := r.l.st
-	for _, rd := range reads {
-		base, idx := st.Arg(rd, 0), st.Arg(rd, 1)
-		added := 0
-		for _, other := range r.bases[base] {
-			if added >= maxExpansion {
-				break
-			}
-			oidx := st.Arg(other, 1)
-			if other == rd || st.Arg(other, 0) != base || oidx == idx {
-				continue
-			}
-			if !r.l.oracle.MayBeEqual(base, idx, oidx) {
-				r.l.stats.pruned++
-				continue
-			}
-			r.lemma(lemmaExpand, []sat.Edge{r.l.tb.equal(idx, oidx)}, rd, other)
-			added++
-		}
-	}
 }
 
 // checkApps adds a congruence lemma for each two applications of one

@@ -1,10 +1,8 @@
 package engine_test
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 )
 
@@ -118,45 +116,6 @@ func TestOutsideAbstraction(t *testing.T) {
 		if got := runScript(t, script); got != "sat\n" && got != "unknown\n" {
 			t.Errorf("script %q: got %q, want sat or unknown", script, got)
 		}
-	}
-}
-
-// TestLargeConstantArrays builds KLEE's two encodings of an initialised
-// 4096-byte array (per-byte asserts, and a store chain over a fresh array)
-// and reads it at a symbolic index, without per-index expansion. (At 4096
-// bytes the per-byte form takes a SAT call per element: an open problem.)
-func TestLargeConstantArrays(t *testing.T) {
-	const n = 256
-	elem := func(k int) int { return k*7 + 3 } // injective below n
-	var asserts, chain strings.Builder
-	asserts.WriteString("(declare-const m (Array (_ BitVec 32) (_ BitVec 16)))(declare-const i (_ BitVec 32))\n")
-	chain.WriteString("(declare-const m (Array (_ BitVec 32) (_ BitVec 16)))(declare-const i (_ BitVec 32))\n(define-fun c () (Array (_ BitVec 32) (_ BitVec 16)) ")
-	for k := 0; k < n; k++ {
-		fmt.Fprintf(&asserts, "(assert (= (select m (_ bv%d 32)) (_ bv%d 16)))\n", k, elem(k))
-		chain.WriteString("(store ")
-	}
-	chain.WriteString("m")
-	for k := 0; k < n; k++ {
-		fmt.Fprintf(&chain, " (_ bv%d 32) (_ bv%d 16))", k, elem(k))
-	}
-	chain.WriteString(")\n")
-	// Index 100 holds 703 and is the only index of the chain that does.
-	tests := []struct {
-		name, prefix, read string
-	}{
-		{"per-byte asserts", asserts.String(), "(select m i)"},
-		{"store chain", chain.String(), "(select c i)"},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			script := tc.prefix + fmt.Sprintf("(assert (bvult i (_ bv%d 32)))(assert (= %s (_ bv703 16)))", n, tc.read) +
-				"(check-sat)(get-value (i))(assert (not (= i (_ bv100 32))))(check-sat)"
-			got := runScript(t, script)
-			want := "sat\n((i #x00000064))\nunsat\n"
-			if got != want {
-				t.Errorf("got %q, want %q", got, want)
-			}
-		})
 	}
 }
 

@@ -21,6 +21,9 @@ type Options struct {
 	// Disable names pipeline steps to leave out (for ablations: "svi",
 	// "preprocess", "quant", "arrays-precheck", …).
 	Disable []string
+	// ArrayPruning is the ablation switch of the array lemma pruning
+	// (--array-pruning); "" is PruningFull.
+	ArrayPruning ArrayPruning
 }
 
 // Session is the solver state behind one SMT-LIB script: the assertion stack
@@ -48,7 +51,7 @@ func NewSession(st *term.Store, opts Options) *Session {
 		off[name] = true
 	}
 	var steps []Step
-	for _, s := range DefaultStages() {
+	for _, s := range stagesFor(opts.ArrayPruning) {
 		if _, fallback := s.(*z3Stage); (fallback && opts.NoFallback) || off[s.Name()] {
 			continue
 		}
@@ -60,8 +63,25 @@ func NewSession(st *term.Store, opts Options) *Session {
 }
 
 // DefaultStages returns a fresh pipeline, in order.
-func DefaultStages() []Step {
-	return []Step{constantStage{}, NewSVIStage(), newPreprocessStage(), newQuantStage(), NewArraysPrecheckStage(), newBitblastStage(), newZ3Stage()}
+func DefaultStages() []Step { return stagesFor(PruningFull) }
+
+// stagesFor returns a fresh pipeline with array pruning mode p: the
+// pre-check and the bit-blaster share the array analysis; with pruning off
+// there is no pre-check, and with intervals only it answers nothing.
+func stagesFor(p ArrayPruning) []Step {
+	if p == "" {
+		p = PruningFull
+	}
+	facts := &arrayFacts{mode: p}
+	bb := newBitblastStage()
+	bb.facts = facts
+	steps := []Step{constantStage{}, NewSVIStage(), newPreprocessStage(), newQuantStage()}
+	if p != PruningOff {
+		pre := NewArraysPrecheckStage()
+		pre.facts, pre.Silent = facts, p == PruningIntervals
+		steps = append(steps, pre)
+	}
+	return append(steps, bb, newZ3Stage())
 }
 
 // Driver returns the session's stage driver (for statistics).

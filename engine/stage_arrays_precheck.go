@@ -2,6 +2,8 @@ package engine
 
 import (
 	"context"
+	"strconv"
+	"strings"
 
 	"github.com/sift-solver/sift/arrays"
 	"github.com/sift-solver/sift/term"
@@ -11,13 +13,22 @@ import (
 // Alg. 3) as a pipeline stage before bit-blasting. It runs only on problems
 // that read arrays, answers Unsat when the linear over-approximation is
 // infeasible, and Unknown otherwise; it never answers Sat. The lemmas-on-
-// demand code calls arrays.Analyze itself for intervals and access sizes.
+// demand loop prunes its eager lemmas with the same analysis (arrayFacts,
+// array_pruning.go).
 type ArraysPrecheckStage struct {
 	// Last is the analysis of the last check that reached the stage (nil if
 	// that problem read no array).
 	Last *arrays.Analysis
 	// Checks and Decided count the problems analysed and answered unsat.
 	Checks, Decided int
+	// Unsat, Feasible and Skipped count the outcomes: refuted (answered
+	// unless Silent), not refuted, and too large (or quantified) to analyse.
+	Unsat, Feasible, Skipped int
+	// Silent keeps the stage from answering (--array-pruning=intervals):
+	// it only analyses, for the pruning.
+	Silent bool
+
+	facts *arrayFacts // where the analysis goes for the pruning (may be nil)
 }
 
 // NewArraysPrecheckStage returns a stage with zeroed statistics.
@@ -28,9 +39,7 @@ func (*ArraysPrecheckStage) Name() string { return "arrays-precheck" }
 // Decide takes the assertions and the assumptions as one conjunction.
 func (s *ArraysPrecheckStage) Decide(ctx context.Context, p *Problem) (Verdict, error) {
 	s.Last = nil
-	all := make([]term.Term, 0, len(p.Assertions)+len(p.Assumptions))
-	all = append(all, p.Assertions...)
-	all = append(all, p.Assumptions...)
+	all := problemTerms(p)
 	if !readsArrays(p.Store, all) {
 		return Verdict{Status: Unknown, Reason: "no array reads"}, nil
 	}
@@ -39,10 +48,21 @@ func (s *ArraysPrecheckStage) Decide(ctx context.Context, p *Problem) (Verdict, 
 		return Verdict{Status: Unknown, Reason: ctxReason(err)}, nil
 	}
 	s.Last = a
+	s.facts.record(p, a)
 	s.Checks++
 	if a.Status == arrays.Unsat {
+		s.Unsat++
+	}
+	switch {
+	case a.Status == arrays.Unsat && s.Silent:
+		return Verdict{Status: Unknown, Reason: "pre-check unsat not used (array pruning: intervals)"}, nil
+	case a.Status == arrays.Unsat:
 		s.Decided++
 		return Verdict{Status: Unsat}, nil // no core: every assertion and assumption is taken
+	case strings.HasPrefix(a.Stats.Outcome, "skipped"):
+		s.Skipped++
+	default:
+		s.Feasible++
 	}
 	return Verdict{Status: Unknown, Reason: a.Stats.Outcome}, nil
 }
@@ -64,4 +84,13 @@ func readsArrays(st *term.Store, roots []term.Term) bool {
 		stack = append(stack, st.Args(t)...)
 	}
 	return false
+}
+
+// Statistics reports the pre-check's outcomes for --stats.
+func (s *ArraysPrecheckStage) Statistics() [][2]string {
+	return [][2]string{
+		{"array-precheck-unsat", strconv.Itoa(s.Unsat)},
+		{"array-precheck-feasible", strconv.Itoa(s.Feasible)},
+		{"array-precheck-skipped", strconv.Itoa(s.Skipped)},
+	}
 }

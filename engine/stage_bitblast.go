@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sift-solver/sift/arrays"
 	"github.com/sift-solver/sift/sat"
 	"github.com/sift-solver/sift/term"
 )
@@ -38,6 +39,9 @@ type bitblastStage struct {
 	// each assertion, so that assertions popped for good can be retired.
 	checks   int
 	lastUsed map[term.Term]int
+	// facts gives each check's alias oracle for the lemma pruning (nil:
+	// no pruning).
+	facts *arrayFacts
 }
 
 // retireAfter is how many checks an assertion may go unused before its
@@ -142,8 +146,16 @@ func (s *bitblastStage) Decide(ctx context.Context, p *Problem) (v Verdict, err 
 	roots := append(append([]term.Term(nil), p.Assertions...), p.Assumptions...)
 	cone := s.tb.lod.cone(roots)
 	abstracted := len(cone.reads)+len(cone.apps)+len(cone.eqs) > 0
+	lst := &s.tb.lod.stats
+	arrayCheck := len(cone.reads)+len(cone.eqs) > 0
 	if abstracted {
-		s.tb.lod.stats.checks++
+		lst.checks++
+	}
+	s.tb.lod.oracle = mayAlias{}
+	if arrayCheck {
+		lst.arrayChecks++
+		lst.candidates += arrays.CountCandidates(p.Store, roots)
+		s.tb.lod.oracle = s.facts.oracle(ctx, p)
 	}
 	// CaDiCaL spends a decision level per assumption on every solve, which
 	// dominates a CEGAR loop over thousands of assertions: those loops assume
@@ -156,7 +168,10 @@ func (s *bitblastStage) Decide(ctx context.Context, p *Problem) (v Verdict, err 
 		s.solver.Assume(assumed...)
 		s.solver.Assume(asmLits...)
 		if abstracted {
-			s.tb.lod.stats.iterations++
+			lst.iterations++
+		}
+		if arrayCheck {
+			lst.arrayIterations++
 		}
 		switch s.solver.Solve(ctx) {
 		case sat.Sat:

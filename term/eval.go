@@ -156,6 +156,10 @@ func (e *Evaluator) eval(t Term) (Value, error) {
 			return e.Eval(st.Arg(t, 1))
 		}
 		return e.Eval(st.Arg(t, 2))
+	case OpSelect:
+		if st.Op(st.Arg(t, 0)) == OpStore {
+			return e.selectThroughStores(t)
+		}
 	}
 
 	args := st.Args(t)
@@ -208,4 +212,34 @@ func (e *Evaluator) eval(t Term) (Value, error) {
 		return BoolValue(b), nil
 	}
 	return st.BVValue(r), nil
+}
+
+// selectThroughStores evaluates a read of a store chain by walking the chain
+// from the outermost store: building the array value of every level would
+// cost time quadratic in the chain (a 4096-store constant array).
+func (e *Evaluator) selectThroughStores(t Term) (Value, error) {
+	st := e.st
+	i, err := e.Eval(st.Arg(t, 1))
+	if err != nil {
+		return Value{}, err
+	}
+	a := st.Arg(t, 0)
+	for st.Op(a) == OpStore {
+		if v, ok := e.memo[a]; ok {
+			return v.Arr.Select(i), nil
+		}
+		j, err := e.Eval(st.Arg(a, 1))
+		if err != nil {
+			return Value{}, err
+		}
+		if j.Equal(i) {
+			return e.Eval(st.Arg(a, 2))
+		}
+		a = st.Arg(a, 0)
+	}
+	v, err := e.Eval(a)
+	if err != nil {
+		return Value{}, err
+	}
+	return v.Arr.Select(i), nil
 }

@@ -48,6 +48,8 @@ type SolveCmd struct {
 	NoFallback bool `name:"no-fallback" help:"Do not hand what sift's own stages leave undecided to Z3 (answer unknown instead)."`
 	// Disable leaves named pipeline steps out, for ablations.
 	Disable []string `help:"Leave these pipeline steps out (comma-separated: svi, preprocess, quant, arrays-precheck, …)."`
+	// ArrayPruning is the ablation switch of seed 003's lemma pruning.
+	ArrayPruning string `name:"array-pruning" enum:"off,intervals,full" default:"full" help:"Array lemma pruning: off (plain lemmas on demand), intervals (disjoint index intervals only) or full (intervals, access sizes and offsets, and the ILP pre-check)."`
 }
 
 // streams are the process's standard streams, bound into kong commands as one
@@ -70,7 +72,11 @@ func (c *SolveCmd) Run(s *streams) error {
 		in = f
 	}
 	var sessions []*engine.Session
-	opts := engine.Options{NoFallback: c.NoFallback, Disable: c.Disable}
+	pruning, err := engine.ParseArrayPruning(c.ArrayPruning)
+	if err != nil {
+		return err
+	}
+	opts := engine.Options{NoFallback: c.NoFallback, Disable: c.Disable, ArrayPruning: pruning}
 	if c.Trace {
 		opts.Trace = stderr
 	}
@@ -85,7 +91,7 @@ func (c *SolveCmd) Run(s *streams) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	interp := smtlib.NewInterpreter(cfg, stdout)
-	err := interp.Run(ctx, in)
+	err = interp.Run(ctx, in)
 	if c.Stats {
 		for _, s := range sessions {
 			for _, kv := range s.Statistics() {

@@ -37,6 +37,8 @@ func TestRun(t *testing.T) {
 		{"errors keep the session", nil, "(assert (= x x))(check-sat)", 0, "(error \"line 1 col 12: unknown constant \"\"x\"\"\")\nsat\n", ""},
 		{"missing file", []string{filepath.Join(dir, "none.smt2")}, "", 1, "", "no such file"},
 		{"bad flag", []string{"--frobnicate"}, "", 2, "", "unknown flag"},
+		{"array pruning off", []string{"--array-pruning=off", "--stats", file}, "", 0, "sat\n((x #x0))\n", "array-lemmas-generated 0"},
+		{"array pruning bad mode", []string{"--array-pruning=some", file}, "", 2, "", "--array-pruning must be one of"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
