@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sort"
 	"strings"
 
@@ -148,7 +149,7 @@ func (r *lodRound) checkEqualities(ctx context.Context, funs map[term.Term]map[s
 			}
 			if !want {
 				if r.l.witnessed[e] {
-					return nil, errLodGaveUp
+					return nil, fmt.Errorf("%w (%s)", errLodGaveUp, "a disequality stays false after its witness")
 				}
 				if err := r.witness(ctx, e); err != nil {
 					return nil, err
@@ -180,7 +181,7 @@ func (r *lodRound) checkEqualities(ctx context.Context, funs map[term.Term]map[s
 			return m, nil
 		}
 	}
-	return nil, errLodGaveUp
+	return nil, fmt.Errorf("%w (%s)", errLodGaveUp, "array defaults kept changing")
 }
 
 // differingIndex returns an index at which two array values differ, among
@@ -327,7 +328,7 @@ func (r *lodRound) extDefault(ctx context.Context, e term.Term, av, bw *term.Arr
 				return r.extEqual(ctx, e, st.Bool(b))
 			}
 		}
-		return errLodGaveUp
+		return fmt.Errorf("%w (%s)", errLodGaveUp, "no unwritten Bool index")
 	case st.IsBitVec(is) && st.Width(is) <= maxEnumeratedIndexWidth:
 		w := st.Width(is)
 		for u := uint64(0); u < 1<<w; u++ {
@@ -336,7 +337,7 @@ func (r *lodRound) extDefault(ctx context.Context, e term.Term, av, bw *term.Arr
 				return r.extEqual(ctx, e, st.Const(v))
 			}
 		}
-		return errLodGaveUp
+		return fmt.Errorf("%w (%s)", errLodGaveUp, "every index value is written")
 	}
 	var others []term.Term
 	seen := map[term.Term]bool{}
@@ -349,7 +350,7 @@ func (r *lodRound) extDefault(ctx context.Context, e term.Term, av, bw *term.Arr
 		}
 	}
 	if len(others) >= 1<<20 {
-		return errLodGaveUp
+		return fmt.Errorf("%w (%s)", errLodGaveUp, "too many indices for a fresh default index")
 	}
 	k := st.Fresh("lod!d", is)
 	if err := tb.blast(ctx, k); err != nil {

@@ -177,3 +177,21 @@ func TestDevArrays(t *testing.T) {
 	}
 	t.Logf("array/UF dev files: %d decided, %d unknown, of %d", decided, total-decided, total)
 }
+
+// TestLemmasOnDemandReadsWholeModel covers equality chains whose refinement
+// adds a lemma and then reads more of the same candidate model: the model
+// must stay readable while lemmas are added (it once read as all-false after
+// the first lemma of a round, and the loop gave up).
+func TestLemmasOnDemandReadsWholeModel(t *testing.T) {
+	tests := []struct{ name, script string }{
+		{"conditional equalities of seven arrays", `(declare-const b1 (_ BitVec 1))(declare-const w (_ BitVec 1))(declare-const r1 (Array (_ BitVec 1) (_ BitVec 1)))(declare-const r2 (Array (_ BitVec 1) (_ BitVec 1)))(declare-const r3 (Array (_ BitVec 1) (_ BitVec 1)))(declare-const r4 (Array (_ BitVec 1) (_ BitVec 1)))(declare-const r5 (Array (_ BitVec 1) (_ BitVec 1)))(declare-const r6 (Array (_ BitVec 1) (_ BitVec 1)))(declare-const r7 (Array (_ BitVec 1) (_ BitVec 1)))(assert (not (= r1 r5)))(assert (=> (= b1 w) (= r4 r1)))(assert (=> (= b1 #b0) (= r4 r2)))(assert (=> (= b1 #b1) (= r4 r3)))(assert (=> (= w #b0) (= r1 r2)))(assert (=> (= w #b1) (= r1 r3)))(assert (=> (= b1 w) (= r4 r5)))(assert (=> (= b1 #b0) (= r4 r6)))(assert (=> (= b1 #b1) (= r4 r7)))(assert (=> (= w #b0) (= r5 r6)))(assert (=> (= w #b1) (= r5 r7)))`},
+		{"ite-guarded equal stores", `(declare-const i (_ BitVec 4))(declare-const w (_ BitVec 4))(declare-const g (_ BitVec 4))(declare-const A (Array (_ BitVec 4) (_ BitVec 8)))(declare-const r0 (Array (_ BitVec 4) (_ BitVec 8)))(declare-const r1 (Array (_ BitVec 4) (_ BitVec 8)))(declare-const r3 (Array (_ BitVec 4) (_ BitVec 8)))(declare-const r4 (Array (_ BitVec 4) (_ BitVec 8)))(assert (not (= r0 r3)))(assert (not (= i g)))(assert (not (= w g)))(assert (= (ite (= i w) A r1) (ite (= i w) A r4)))(assert (=> (= i w) (= r0 r1)))(assert (=> (= i w) (= r3 r4)))`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := runNoFallback(t, tc.script+"(check-sat)"); got != "sat\n" {
+				t.Errorf("got %q, want sat", got)
+			}
+		})
+	}
+}

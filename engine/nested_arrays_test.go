@@ -58,12 +58,6 @@ func runNoFallback(t *testing.T, script string) string {
 // TestNestedArraysScripts checks that sift decides nested arrays and
 // functions over arrays itself, with exact answers and forced values.
 func TestNestedArraysScripts(t *testing.T) {
-	// lodGaps names the cases where lemmas on demand gives up on the flat
-	// arrays the passes produce (the same flat problem written by hand is
-	// unknown too): unknown is accepted there, a wrong answer never.
-	lodGaps := map[string]string{
-		"equal stores may differ at the index": "array model did not settle on disequal inner arrays with ite-guarded equalities",
-	}
 	tests := []struct {
 		name, script, want string
 	}{
@@ -114,10 +108,6 @@ func TestNestedArraysScripts(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			got := runNoFallback(t, tc.script)
-			if gap := lodGaps[tc.name]; gap != "" && got == "unknown\n" {
-				t.Logf("unknown, a known gap of lemmas on demand: %s", gap)
-				return
-			}
 			if got != tc.want {
 				t.Errorf("got\n%s\nwant\n%s", got, tc.want)
 			}

@@ -62,6 +62,14 @@ type Cadical struct {
 	ptr   *C.CCaDiCaL
 	flag  *C.int // terminate flag polled by CaDiCaL (C memory, atomic access)
 	state cadicalState
+	// model is true from a Sat answer until anything reaches CaDiCaL again.
+	// Clauses added meanwhile wait in buf, so a caller can keep reading the
+	// model while it adds lemmas (a lazy-lemma loop reads the whole candidate
+	// model before the next solve).
+	model bool
+	// modelVars is cVars at that Sat answer: later variables are not in
+	// CaDiCaL's model.
+	modelVars int32
 
 	nextVar   int32 // last variable handed out by NewVar
 	cVars     int32 // largest variable CaDiCaL has seen (in a clause, assumption or freeze)
@@ -122,7 +130,7 @@ func (s *Cadical) Add(lits ...Lit) {
 	s.buf = append(s.buf, 0)
 	s.clauses++
 	s.state = stateInput
-	if len(s.buf) >= flushThreshold {
+	if len(s.buf) >= flushThreshold && !s.model {
 		s.flush()
 	}
 }
@@ -131,6 +139,7 @@ func (s *Cadical) flush() {
 	if len(s.buf) == 0 {
 		return
 	}
+	s.model = false
 	C.sift_add_buffer(s.ptr, (*C.int)(unsafe.Pointer(&s.buf[0])), C.long(len(s.buf)))
 	s.buf = s.buf[:0]
 }
@@ -154,6 +163,7 @@ func (s *Cadical) Solve(ctx context.Context) Result {
 	s.assumps = nil
 	s.lastAssum = nil
 	s.state = stateInput
+	s.model = false
 	if ctx.Err() != nil {
 		return Unknown
 	}
@@ -186,6 +196,7 @@ func (s *Cadical) Solve(ctx context.Context) Result {
 	switch res {
 	case 10:
 		s.state = stateSat
+		s.model, s.modelVars = true, s.cVars
 		return Sat
 	case 20:
 		s.state = stateUnsat
@@ -198,13 +209,18 @@ func (s *Cadical) Solve(ctx context.Context) Result {
 	return Unknown
 }
 
+// InModel reports whether l's variable is in the model of the last Sat
+// answer (see CNF.inModel).
+func (s *Cadical) InModel(l Lit) bool { return s.model && l.Var() <= s.modelVars }
+
 func (s *Cadical) Value(l Lit) bool {
-	if s.state != stateSat || l == 0 {
+	if !s.model || s.state == stateClosed || l == 0 {
 		return false
 	}
 	v := l.Var()
-	if v > s.cVars {
-		// CaDiCaL never saw this variable: it is unconstrained, default false.
+	if v > s.modelVars {
+		// Not in the model (new since the solve, or never in a clause):
+		// unconstrained so far, default false.
 		return l < 0
 	}
 	return C.ccadical_val(s.ptr, C.int(l)) > 0
@@ -226,6 +242,7 @@ func (s *Cadical) Freeze(l Lit) {
 	}
 	s.see(l)
 	s.flush()
+	s.model = false
 	C.ccadical_freeze(s.ptr, C.int(l))
 }
 

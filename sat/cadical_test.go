@@ -154,9 +154,16 @@ func TestCadicalWrongStateCallsDoNotAbort(t *testing.T) {
 	if s.Value(fresh) || !s.Value(fresh.Not()) {
 		t.Errorf("a variable CaDiCaL never saw reads as false")
 	}
-	s.Add(a, b) // leaves the Sat state
-	if s.Value(a) {
-		t.Errorf("Value after Add must be false (model invalidated)")
+	s.Add(a, b) // buffered: the model stays readable until it reaches CaDiCaL
+	if !s.Value(a) || !s.Value(b) {
+		t.Errorf("Value after Add must still read the model")
+	}
+	if s.InModel(fresh) {
+		t.Errorf("a variable new since the solve is not in the model")
+	}
+	s.Freeze(b) // reaches CaDiCaL: the model is gone
+	if s.Value(a) || s.InModel(a) {
+		t.Errorf("Value after Freeze must be false (model invalidated)")
 	}
 	s.Melt(a) // not frozen: must not reach CaDiCaL
 	s.Close()

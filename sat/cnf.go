@@ -217,7 +217,7 @@ func (c *CNF) value(e Edge, memo map[uint32]bool) bool {
 	if n == 0 {
 		return false
 	}
-	if int(n) < len(c.lits) && c.lits[n] != 0 {
+	if c.inModel(n) {
 		return c.s.Value(c.lits[n])
 	}
 	if c.g.left[n] == 0 {
@@ -259,11 +259,30 @@ func (c *CNF) known(n uint32, memo map[uint32]bool) (bool, bool) {
 	if v, ok := memo[n]; ok {
 		return v, true
 	}
-	if int(n) < len(c.lits) && c.lits[n] != 0 {
+	if c.inModel(n) {
 		return c.s.Value(c.lits[n]), true
 	}
 	if c.g.left[n] == 0 {
 		return false, true
 	}
 	return false, false
+}
+
+// modelScope is implemented by solvers whose model may lag behind the
+// clauses: variables added since the last Sat answer are not in it.
+type modelScope interface {
+	InModel(l Lit) bool
+}
+
+// inModel reports whether node n has a literal the solver's model covers; a
+// gate encoded after the model was found is evaluated from its fan-ins
+// instead, which gives the value its clauses will force.
+func (c *CNF) inModel(n uint32) bool {
+	if int(n) >= len(c.lits) || c.lits[n] == 0 {
+		return false
+	}
+	if ms, ok := c.s.(modelScope); ok {
+		return ms.InModel(c.lits[n])
+	}
+	return true
 }

@@ -48,8 +48,10 @@ type Solver interface {
 	// Solve decides the clauses under the pending assumptions. Cancellation or the
 	// deadline of ctx stops the search and gives Unknown.
 	Solve(ctx context.Context) Result
-	// Value is the model value of l; meaningful only right after a Solve that
-	// returned Sat (before any Add/Assume/Solve).
+	// Value is the model value of l; meaningful only after a Solve that
+	// returned Sat and before the next Solve or Freeze. Clauses added in
+	// between do not change the model, so lemmas can be added while it is
+	// read.
 	Value(l Lit) bool
 	// Failed reports whether assumption l was used to refute the formula;
 	// meaningful only right after a Solve that returned Unsat.
