@@ -2,7 +2,6 @@ package engine_test
 
 import (
 	"bytes"
-	"context"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -11,8 +10,6 @@ import (
 	"time"
 
 	"github.com/sift-solver/sift/engine"
-	"github.com/sift-solver/sift/smtlib"
-	"github.com/sift-solver/sift/term"
 )
 
 // TestBitblastScripts runs scripts the constant stage cannot fold, so the
@@ -107,17 +104,8 @@ func TestBitblastScripts(t *testing.T) {
 // output, and how many models failed validation (each one is a bug).
 func answers(t *testing.T, script []byte, timeout time.Duration) (ans []string, out string, badModels int) {
 	t.Helper()
-	var buf bytes.Buffer
-	var sessions []*engine.Session
-	in := smtlib.NewInterpreter(smtlib.Config{Timeout: timeout, NewSolver: func(st *term.Store) smtlib.Solver {
-		s := engine.NewSession(st, engine.Options{})
-		sessions = append(sessions, s)
-		return s
-	}}, &buf)
-	if err := in.Run(context.Background(), bytes.NewReader(script)); err != nil {
-		t.Fatal(err)
-	}
-	for _, line := range strings.Split(buf.String(), "\n") {
+	out, sessions := runWith(t, string(script), engine.Options{}, timeout)
+	for _, line := range strings.Split(out, "\n") {
 		switch line {
 		case "sat", "unsat", "unknown":
 			ans = append(ans, line)
@@ -126,7 +114,7 @@ func answers(t *testing.T, script []byte, timeout time.Duration) (ans []string, 
 	for _, s := range sessions {
 		badModels += s.Driver().ValidationFailures
 	}
-	return ans, buf.String(), badModels
+	return ans, out, badModels
 }
 
 // checkAnswer fails on any answer opposite to want or any failed model, and

@@ -5,6 +5,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sift-solver/sift/engine"
 	"github.com/sift-solver/sift/smtlib"
@@ -14,15 +15,26 @@ import (
 // runScript runs a script through the interpreter and the engine and returns
 // everything it printed.
 func runScript(t *testing.T, script string) string {
+	out, _ := runWith(t, script, engine.Options{}, 0)
+	return out
+}
+
+// runWith runs script through a fresh interpreter whose sessions are made
+// with opts and a per-check timeout (0: none), and returns the output and
+// the sessions (one per store; (reset) makes another).
+func runWith(t *testing.T, script string, opts engine.Options, timeout time.Duration) (string, []*engine.Session) {
 	t.Helper()
 	var out bytes.Buffer
-	in := smtlib.NewInterpreter(smtlib.Config{NewSolver: func(st *term.Store) smtlib.Solver {
-		return engine.NewSession(st, engine.Options{})
+	var sessions []*engine.Session
+	in := smtlib.NewInterpreter(smtlib.Config{Timeout: timeout, NewSolver: func(st *term.Store) smtlib.Solver {
+		s := engine.NewSession(st, opts)
+		sessions = append(sessions, s)
+		return s
 	}}, &out)
 	if err := in.Run(context.Background(), strings.NewReader(script)); err != nil {
 		t.Fatal(err)
 	}
-	return out.String()
+	return out.String(), sessions
 }
 
 // TestCommands checks the exact response of every command and error class.

@@ -1,15 +1,11 @@
 package engine_test
 
 import (
-	"bytes"
-	"context"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/sift-solver/sift/engine"
-	"github.com/sift-solver/sift/smtlib"
-	"github.com/sift-solver/sift/term"
 )
 
 const (
@@ -35,24 +31,14 @@ const (
 // the test on any model that does not validate on the original assertions.
 func runNoFallback(t *testing.T, script string) string {
 	t.Helper()
-	var out bytes.Buffer
-	var sessions []*engine.Session
-	in := smtlib.NewInterpreter(smtlib.Config{
-		Timeout: 20 * time.Second, // a bound for a stuck check, not an assertion
-		NewSolver: func(st *term.Store) smtlib.Solver {
-			s := engine.NewSession(st, engine.Options{NoFallback: true})
-			sessions = append(sessions, s)
-			return s
-		}}, &out)
-	if err := in.Run(context.Background(), strings.NewReader(script)); err != nil {
-		t.Fatal(err)
-	}
+	// The timeout bounds a stuck check; it is not an assertion.
+	out, sessions := runWith(t, script, engine.Options{NoFallback: true}, 20*time.Second)
 	for _, s := range sessions {
 		if f := s.Driver().ValidationFailures; f != 0 {
 			t.Errorf("%d models failed validation", f)
 		}
 	}
-	return out.String()
+	return out
 }
 
 // TestNestedArraysScripts checks that sift decides nested arrays and

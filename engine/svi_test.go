@@ -2,8 +2,6 @@ package engine_test
 
 import (
 	"bufio"
-	"bytes"
-	"context"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -12,9 +10,7 @@ import (
 	"time"
 
 	"github.com/sift-solver/sift/engine"
-	"github.com/sift-solver/sift/smtlib"
 	"github.com/sift-solver/sift/svi"
-	"github.com/sift-solver/sift/term"
 )
 
 // runSessions runs script through the interpreter and the default pipeline
@@ -22,23 +18,12 @@ import (
 // makes another). withoutSVI drops the svi stage from each pipeline.
 func runSessions(t *testing.T, script string, withoutSVI bool) (string, []*engine.Session) {
 	t.Helper()
-	var out bytes.Buffer
-	var sessions []*engine.Session
-	in := smtlib.NewInterpreter(smtlib.Config{
-		Timeout: 20 * time.Second, // a bound for a stuck check, not an assertion
-		NewSolver: func(st *term.Store) smtlib.Solver {
-			opts := engine.Options{}
-			if withoutSVI {
-				opts.Disable = []string{"svi"}
-			}
-			s := engine.NewSession(st, opts)
-			sessions = append(sessions, s)
-			return s
-		}}, &out)
-	if err := in.Run(context.Background(), strings.NewReader(script)); err != nil {
-		t.Fatal(err)
+	opts := engine.Options{}
+	if withoutSVI {
+		opts.Disable = []string{"svi"}
 	}
-	return out.String(), sessions
+	// The timeout bounds a stuck check; it is not an assertion.
+	return runWith(t, script, opts, 20*time.Second)
 }
 
 // sviStage finds the svi stage in a session's pipeline.
