@@ -8,25 +8,11 @@ import "github.com/sift-solver/sift/term"
 // queries model memory this way, and read words as concats of adjacent
 // byte selects). The file name and its source play no part.
 func kleeShaped(st *term.Store, assertions []term.Term) bool {
-	seen := map[term.Term]bool{}
-	var walk func(t term.Term) bool
-	walk = func(t term.Term) bool {
-		if seen[t] {
-			return false
-		}
-		seen[t] = true
-		if st.Op(t) == term.OpSelect && isByteMemory(st, st.SortOf(st.Arg(t, 0))) {
-			return true
-		}
-		for _, a := range st.Args(t) {
-			if walk(a) {
-				return true
-			}
-		}
-		return false
+	memoryRead := func(n term.Term) bool {
+		return st.Op(n) == term.OpSelect && isByteMemory(st, st.SortOf(st.Arg(n, 0)))
 	}
 	for _, a := range assertions {
-		if walk(a) {
+		if st.Contains(a, memoryRead) {
 			return true
 		}
 	}

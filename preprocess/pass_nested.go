@@ -470,25 +470,7 @@ func (r *nestedRound) scan() bool {
 
 // mentionsTarget reports whether a term of a target sort occurs in t.
 func (r *nestedRound) mentionsTarget(t term.Term) bool {
-	st := r.st
-	seen := map[term.Term]bool{}
-	var walk func(t term.Term) bool
-	walk = func(t term.Term) bool {
-		if seen[t] {
-			return false
-		}
-		seen[t] = true
-		if r.target(st.SortOf(t)) {
-			return true
-		}
-		for _, a := range st.Args(t) {
-			if walk(a) {
-				return true
-			}
-		}
-		return false
-	}
-	return walk(t)
+	return r.st.Contains(t, func(n term.Term) bool { return r.target(r.st.SortOf(n)) })
 }
 
 // domainSize returns the number of values of an index sort (Bool or a

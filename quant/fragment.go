@@ -85,24 +85,7 @@ func HasQuantifier(st *term.Store, roots []term.Term) bool {
 
 // usesFunctions reports whether t applies an uninterpreted function.
 func usesFunctions(st *term.Store, t term.Term) bool {
-	seen := map[term.Term]bool{}
-	var walk func(term.Term) bool
-	walk = func(t term.Term) bool {
-		if seen[t] {
-			return false
-		}
-		seen[t] = true
-		if st.Op(t) == term.OpApply {
-			return true
-		}
-		for _, a := range st.Args(t) {
-			if walk(a) {
-				return true
-			}
-		}
-		return false
-	}
-	return walk(t)
+	return st.Contains(t, func(n term.Term) bool { return st.Op(n) == term.OpApply })
 }
 
 func recogniseForall(st *term.Store, c term.Term) (*Forall, error) {

@@ -121,3 +121,22 @@ func TestIsQuantifierFree(t *testing.T) {
 		}
 	}
 }
+
+func TestContains(t *testing.T) {
+	st := NewStore()
+	x, y := st.Var("x", st.BitVecSort(8)), st.Var("y", st.BitVecSort(8))
+	shared := st.MustMake(OpBVAdd, nil, x, y)
+	f := st.Eq(st.MustMake(OpBVMul, nil, shared, shared), x)
+	isOp := func(op Op) func(Term) bool { return func(n Term) bool { return st.Op(n) == op } }
+	for _, tc := range []struct {
+		op   Op
+		want bool
+	}{{OpBVAdd, true}, {OpBVMul, true}, {OpEq, true}, {OpBVUdiv, false}} {
+		if got := st.Contains(f, isOp(tc.op)); got != tc.want {
+			t.Errorf("Contains(%v) = %v, want %v", tc.op, got, tc.want)
+		}
+	}
+	if !st.Contains(f, func(n Term) bool { return n == y }) {
+		t.Errorf("y is below the shared sum")
+	}
+}
