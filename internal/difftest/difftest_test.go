@@ -26,12 +26,19 @@ func differential(t *testing.T, arrays bool, def int) {
 		t.Skip("z3 not installed: the differential test needs the z3 binary")
 	}
 	n := envInt("SIFT_DIFF_N", def)
+	shown := 0 // mismatches already logged by Progress
 	if testing.Short() {
 		n = min(n, def/4)
 	}
 	cfg := Config{N: n, Seed: uint64(envInt("SIFT_DIFF_SEED", 1)), Arrays: arrays, Z3: z3,
 		Batch: envInt("SIFT_DIFF_BATCH", 0), ProgressEvery: 10000,
-		Progress: func(r *Report) { t.Logf("progress: %v", r) }}
+		Progress: func(r *Report) {
+			t.Logf("progress: %v", r)
+			for _, m := range r.Mismatches[shown:] {
+				t.Logf("mismatch so far: %v", m)
+			}
+			shown = len(r.Mismatches)
+		}}
 	rep, err := Run(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
