@@ -75,6 +75,14 @@ func TestNestedArraysScripts(t *testing.T) {
 		{"pigeonhole with room", nest1 + "(assert (distinct o p q))" +
 			"(assert (= (select o #b0) (select p #b0)))(assert (= (select p #b0) (select q #b0)))" +
 			"(assert (= (select (select o #b1) #b0) #b0))(assert (= (select (select p #b1) #b0) #b0))(check-sat)", "sat\n"},
+		// Found by the differential run (seed 7, formula 26660), where z3
+		// 4.8.12 answers sat: the sides differ at every index other than the
+		// two stored ones (z3 also calls the ground instance sat together
+		// with a difference at index 5).
+		{"const outer arrays of inner reads", nest4 + "(declare-const x32 (_ BitVec 32))(declare-const x8 (_ BitVec 8))(declare-const y8 (_ BitVec 8))" +
+			"(assert (= (store ((as const (Array (_ BitVec 4) (Array (_ BitVec 4) (_ BitVec 8)))) (select n i)) ((_ sign_extend 1) ((_ extract 2 0) x32)) (store (select n #x6) i y8))" +
+			" (store ((as const (Array (_ BitVec 4) (Array (_ BitVec 4) (_ BitVec 8)))) (select n j)) (bvshl #xc j) ((as const (Array (_ BitVec 4) (_ BitVec 8))) #x11))))" +
+			"(assert (bvugt (bvshl y8 x8) #x8d))(check-sat)", "unsat\n"},
 		// Functions of arrays.
 		{"congruence over arrays unsat", funArr + "(assert (= a b))(assert (not (= (h a) (h b))))(check-sat)", "unsat\n"},
 		{"distinct images sat", funArr + "(assert (= (h a) #x1))(assert (= (h b) #x2))(check-sat)(get-value ((h a) (h b)))",
