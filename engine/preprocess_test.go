@@ -125,3 +125,27 @@ func TestPreprocessDevQFBV(t *testing.T) {
 	t.Logf("dev QF_BV: %d files; decided with passes on %d (%v), off %d (%v)",
 		total, decided[true], elapsed[true].Round(time.Millisecond), decided[false], elapsed[false].Round(time.Millisecond))
 }
+
+// TestDisablePass checks that --disable also switches single preprocessing
+// passes off by name, and leaves the others on.
+func TestDisablePass(t *testing.T) {
+	const script = "(declare-const x (_ BitVec 8))(declare-const y (_ BitVec 8))" +
+		"(assert (not (= (bvmul x y) (bvmul y (bvadd x #x00)))))(check-sat)"
+	for _, tc := range []struct {
+		disable  []string
+		polyRuns string
+	}{{nil, "1"}, {[]string{"poly-eq"}, "0"}} {
+		out, sessions := runWith(t, script, engine.Options{Disable: tc.disable, NoFallback: true}, 0)
+		if out != "unsat\n" {
+			t.Errorf("disable %v: got %q, want unsat", tc.disable, out)
+		}
+		stats := map[string]string{}
+		for _, kv := range sessions[0].Statistics() {
+			stats[kv[0]] = kv[1]
+		}
+		if stats["preprocess-poly-eq-runs"] != tc.polyRuns || stats["preprocess-rewrite-runs"] != "1" {
+			t.Errorf("disable %v: poly-eq runs %s (want %s), rewrite runs %s (want 1)", tc.disable,
+				stats["preprocess-poly-eq-runs"], tc.polyRuns, stats["preprocess-rewrite-runs"])
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/sift-solver/sift/preprocess"
 	"io"
 	"strconv"
 
@@ -19,7 +20,8 @@ type Options struct {
 	// (--no-fallback): what only Z3 would decide is then unknown.
 	NoFallback bool
 	// Disable names pipeline steps to leave out (for ablations: "svi",
-	// "preprocess", "quant", "arrays-precheck", …).
+	// "preprocess", "quant", "arrays-precheck", …) and preprocessing passes
+	// to switch off ("rewrite", "poly-eq", "unconstrained", …).
 	Disable []string
 	// ArrayPruning is the ablation switch of the array lemma pruning
 	// (--array-pruning); "" is PruningFull.
@@ -51,7 +53,7 @@ func NewSession(st *term.Store, opts Options) *Session {
 		off[name] = true
 	}
 	var steps []Step
-	for _, s := range stagesFor(opts.ArrayPruning) {
+	for _, s := range stagesFor(opts.ArrayPruning, off) {
 		if _, fallback := s.(*z3Stage); (fallback && opts.NoFallback) || off[s.Name()] {
 			continue
 		}
@@ -63,23 +65,25 @@ func NewSession(st *term.Store, opts Options) *Session {
 }
 
 // DefaultStages returns a fresh pipeline, in order.
-func DefaultStages() []Step { return stagesFor(PruningFull) }
+func DefaultStages() []Step { return stagesFor(PruningFull, nil) }
 
 // stagesFor returns a fresh pipeline with array pruning mode p: the
 // pre-check and the bit-blaster share the array analysis; with pruning off
 // there is no pre-check, and with intervals only it answers nothing.
-func stagesFor(p ArrayPruning) []Step {
+func stagesFor(p ArrayPruning, off map[string]bool) []Step {
 	if p == "" {
 		p = PruningFull
 	}
 	facts := &arrayFacts{mode: p}
 	bb := newBitblastStage()
 	bb.facts = facts
-	steps := []Step{constantStage{}, NewSVIStage(), newPreprocessStage(), newQuantStage()}
+	// Names in off that are preprocessing passes switch those passes off.
+	pre := newPreprocessStageWith(preprocess.Options{Disabled: off})
+	steps := []Step{constantStage{}, NewSVIStage(), pre, newQuantStage()}
 	if p != PruningOff {
-		pre := NewArraysPrecheckStage()
-		pre.facts, pre.Silent = facts, p == PruningIntervals
-		steps = append(steps, pre)
+		check := NewArraysPrecheckStage()
+		check.facts, check.Silent = facts, p == PruningIntervals
+		steps = append(steps, check)
 	}
 	return append(steps, bb, newZ3Stage())
 }

@@ -47,7 +47,7 @@ type SolveCmd struct {
 	// NoFallback turns the Z3 fallback stage off.
 	NoFallback bool `name:"no-fallback" help:"Do not hand what sift's own stages leave undecided to Z3 (answer unknown instead)."`
 	// Disable leaves named pipeline steps out, for ablations.
-	Disable []string `help:"Leave these pipeline steps out (comma-separated: svi, preprocess, quant, arrays-precheck, …)."`
+	Disable []string `help:"Leave these pipeline steps out (comma-separated: svi, preprocess, quant, arrays-precheck, …) or switch these preprocessing passes off (rewrite, poly-eq, var-subst, unconstrained, …)."`
 	// ArrayPruning is the ablation switch of seed 003's lemma pruning.
 	ArrayPruning string `name:"array-pruning" enum:"off,intervals,full" default:"full" help:"Array lemma pruning: off (plain lemmas on demand), intervals (disjoint index intervals only) or full (intervals, access sizes and offsets, and the ILP pre-check)."`
 }
