@@ -54,6 +54,10 @@ func (s *z3Stage) Decide(ctx context.Context, p *Problem) (Verdict, error) {
 	// and closed sentences stay the terms validation sees. Some problems are
 	// easier for Z3 after sift's passes, and some models of the original do
 	// not read back exactly: then the rewritten problem gets the rest.
+	if sameProblem(p, p.Original) {
+		// The passes changed nothing: one try gets all the time.
+		return s.solve(ctx, p.Original, true)
+	}
 	first, cancel := ctx, context.CancelFunc(func() {})
 	if deadline, ok := ctx.Deadline(); ok {
 		first, cancel = context.WithTimeout(ctx, time.Until(deadline)/2)
@@ -67,6 +71,12 @@ func (s *z3Stage) Decide(ctx context.Context, p *Problem) (Verdict, error) {
 		return v, err
 	}
 	return s.solve(ctx, p, false)
+}
+
+// sameProblem reports whether two problems have the same assertions and
+// assumptions (terms are hash-consed, so equal terms are equal ids).
+func sameProblem(a, b *Problem) bool {
+	return slices.Equal(a.Assertions, b.Assertions) && slices.Equal(a.Assumptions, b.Assumptions)
 }
 
 // refuted reports whether m makes some assertion or assumption of p false

@@ -500,3 +500,16 @@ func TestZ3ModelCheckClosedSentences(t *testing.T) {
 		t.Errorf("closed assertion not given to z3 was accepted without a check")
 	}
 }
+
+// TestSameProblem checks the test that lets the fallback skip its second
+// try when the passes changed nothing.
+func TestSameProblem(t *testing.T) {
+	p := scriptProblem(t, "(declare-const x (_ BitVec 8))(assert (bvult x #x05))(assert (distinct x #x01))(check-sat)")
+	same := &Problem{Store: p.Store, Assertions: append([]term.Term(nil), p.Assertions...)}
+	fewer := &Problem{Store: p.Store, Assertions: p.Assertions[:1]}
+	assumed := &Problem{Store: p.Store, Assertions: p.Assertions, Assumptions: p.Assertions[:1]}
+	if !sameProblem(p, same) || sameProblem(p, fewer) || sameProblem(p, assumed) {
+		t.Errorf("sameProblem: same %v, fewer %v, with assumptions %v; want true, false, false",
+			sameProblem(p, same), sameProblem(p, fewer), sameProblem(p, assumed))
+	}
+}
