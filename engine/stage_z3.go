@@ -183,29 +183,11 @@ func (s *z3Stage) checkModel(ctx context.Context, st *term.Store, m *term.Model,
 func (s *z3Stage) confirmInstances(ctx context.Context, st *term.Store, m *term.Model, assertions []term.Term) []term.Term {
 	var rest, closed []term.Term
 	for _, a := range assertions {
-		sub := map[term.Term]term.Term{}
-		for _, x := range st.FreeVars(a) {
-			v, ok := m.Values[x]
-			if !ok { // what Eval gives a symbol the model leaves out
-				v = st.DefaultValue(st.SortOf(x))
-			}
-			switch v.Kind {
-			case term.ValBool:
-				sub[x] = st.Bool(v.Bool)
-			case term.ValBV:
-				sub[x] = st.Const(v.BV)
-			default:
-				sub = nil
-			}
-			if sub == nil {
-				break
-			}
-		}
-		if sub == nil {
+		if c, ok := instantiate(st, m, a); ok {
+			closed = append(closed, c)
+		} else {
 			rest = append(rest, a)
-			continue
 		}
-		closed = append(closed, st.Substitute(a, sub))
 	}
 	if len(closed) == 0 {
 		return assertions
@@ -214,6 +196,20 @@ func (s *z3Stage) confirmInstances(ctx context.Context, st *term.Store, m *term.
 		return rest
 	}
 	return assertions
+}
+
+// instantiate replaces every free symbol of a by the literal of its value
+// under m; it fails when some symbol is not a Boolean or bit-vector constant.
+func instantiate(st *term.Store, m *term.Model, a term.Term) (term.Term, bool) {
+	sub := map[term.Term]term.Term{}
+	for _, x := range st.FreeVars(a) {
+		v := st.ValueOf(m, x)
+		if v.Kind != term.ValBool && v.Kind != term.ValBV {
+			return term.NoTerm, false
+		}
+		sub[x] = st.ValueTerm(v)
+	}
+	return st.Substitute(a, sub), true
 }
 
 // problemScript prints terms as a standalone script for Z3. The logic is
@@ -326,17 +322,8 @@ func collectElems(v term.Value, elems map[term.Sort]map[int]bool) {
 
 // freeVars returns the free symbols of terms, in id order.
 func freeVars(st *term.Store, terms []term.Term) []term.Term {
-	seen := map[term.Term]bool{}
-	var out []term.Term
-	for _, t := range terms {
-		for _, v := range st.FreeVars(t) {
-			if !seen[v] {
-				seen[v] = true
-				out = append(out, v)
-			}
-		}
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
+	out := st.FreeVarsOf(terms...)
+	slices.Sort(out)
 	return out
 }
 

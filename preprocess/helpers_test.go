@@ -46,19 +46,7 @@ func parse(t *testing.T, script string) (*term.Store, []term.Term) {
 }
 
 // freeVars returns the free variables of ts in first-occurrence order.
-func freeVars(st *term.Store, ts []term.Term) []term.Term {
-	var out []term.Term
-	seen := map[term.Term]bool{}
-	for _, t := range ts {
-		for _, x := range st.FreeVars(t) {
-			if !seen[x] {
-				seen[x] = true
-				out = append(out, x)
-			}
-		}
-	}
-	return out
-}
+func freeVars(st *term.Store, ts []term.Term) []term.Term { return st.FreeVarsOf(ts...) }
 
 // forAllModels calls f on every assignment of vars (Bool and narrow
 // bit-vectors only) until f returns false.

@@ -47,7 +47,7 @@ func Duplicate(ctx context.Context, q *Query, m *term.Model, skip map[cell]bool,
 				continue // the paper's one offset per array
 			}
 			done[acc.array] = true
-			arr := valueOf(st, md, acc.array)
+			arr := st.ValueOf(md, acc.array)
 			if arr.Kind != term.ValArray {
 				continue
 			}
@@ -77,7 +77,7 @@ func Duplicate(ctx context.Context, q *Query, m *term.Model, skip map[cell]bool,
 			writes[acc.array] = w
 		}
 		for _, a := range order {
-			arr := valueOf(st, md, a)
+			arr := st.ValueOf(md, a)
 			w := writes[a]
 			arr.Arr = writeCells(arr.Arr, w[0], w[1])
 			md.Values[a] = arr

@@ -59,15 +59,6 @@ func cloneModel(m *term.Model) *term.Model {
 	return c
 }
 
-// valueOf returns the value m gives the variable x, completing with the
-// sort's default as evaluation does.
-func valueOf(st *term.Store, m *term.Model, x term.Term) term.Value {
-	if v, ok := m.Values[x]; ok {
-		return v
-	}
-	return st.DefaultValue(st.SortOf(x))
-}
-
 // cell is one array element: an array variable and an index value's key.
 type cell struct {
 	array term.Term
@@ -142,33 +133,4 @@ func writeCells(arr *term.ArrayValue, idx, elem []term.Value) *term.ArrayValue {
 	}
 	out.Index, out.Elem = out.Index[:n], out.Elem[:n]
 	return out
-}
-
-// valueTerm returns a ground term whose value is v, or NoTerm for values
-// that have none here (functions, uninterpreted elements, nested arrays).
-func valueTerm(st *term.Store, v term.Value) term.Term {
-	switch v.Kind {
-	case term.ValBool:
-		return st.Bool(v.Bool)
-	case term.ValBV:
-		return st.Const(v.BV)
-	case term.ValArray:
-		def := valueTerm(st, v.Arr.Default)
-		if def == term.NoTerm {
-			return term.NoTerm
-		}
-		a, err := st.ConstArray(v.Sort, def)
-		if err != nil {
-			return term.NoTerm
-		}
-		for p := range v.Arr.Index {
-			i, e := valueTerm(st, v.Arr.Index[p]), valueTerm(st, v.Arr.Elem[p])
-			if i == term.NoTerm || e == term.NoTerm {
-				return term.NoTerm
-			}
-			a = st.MustMake(term.OpStore, nil, a, i, e)
-		}
-		return a
-	}
-	return term.NoTerm
 }

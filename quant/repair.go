@@ -102,7 +102,7 @@ func fixExcept(st *term.Store, ts []term.Term, m *term.Model, free map[term.Term
 			if _, done := sub[x]; done || free[x] {
 				continue
 			}
-			if c := valueTerm(st, valueOf(st, m, x)); c != term.NoTerm {
+			if c := st.ValueTerm(st.ValueOf(m, x)); c != term.NoTerm {
 				sub[x] = c
 			}
 		}
@@ -132,7 +132,7 @@ func Repair(ctx context.Context, q *Query, qf []term.Term, md *term.Model, solve
 	}
 	mr := cloneModel(md)
 	for a := range p.free {
-		mr.Values[a] = valueOf(st, m2, a)
+		mr.Values[a] = st.ValueOf(m2, a)
 	}
 	return Duplicate(ctx, q, mr, p.conflicts, limit), nil
 }

@@ -1,6 +1,7 @@
 package smtlib
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -322,17 +323,8 @@ func (p *Printer) ScriptString(logic string, assertions []term.Term) string {
 	if logic != "" {
 		b.WriteString("(set-logic " + logic + ")\n")
 	}
-	seen := map[term.Term]bool{}
-	var vars []term.Term
-	for _, a := range assertions {
-		for _, v := range st.FreeVars(a) {
-			if !seen[v] {
-				seen[v] = true
-				vars = append(vars, v)
-			}
-		}
-	}
-	sort.Slice(vars, func(i, j int) bool { return vars[i] < vars[j] })
+	vars := st.FreeVarsOf(assertions...)
+	slices.Sort(vars)
 	sortsSeen := map[term.Sort]bool{}
 	var declareSorts func(s term.Sort)
 	declareSorts = func(s term.Sort) {

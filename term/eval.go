@@ -99,10 +99,7 @@ func (e *Evaluator) eval(t Term) (Value, error) {
 	case OpBVConst:
 		return st.BVValue(st.Value(t)), nil
 	case OpVar:
-		if v, ok := e.model.Values[t]; ok {
-			return v, nil
-		}
-		return st.DefaultValue(st.SortOf(t)), nil
+		return st.ValueOf(e.model, t), nil
 	case OpBound:
 		if v, ok := e.bound[t]; ok {
 			return v, nil

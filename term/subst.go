@@ -100,7 +100,11 @@ func (st *Store) substitute(t Term, sub map[Term]Term, memo map[Term]Term) Term 
 }
 
 // FreeVars returns the free variables (OpVar) of t in first-occurrence order.
-func (st *Store) FreeVars(t Term) []Term {
+func (st *Store) FreeVars(t Term) []Term { return st.FreeVarsOf(t) }
+
+// FreeVarsOf returns the free variables of all of ts, each once, in
+// first-occurrence order.
+func (st *Store) FreeVarsOf(ts ...Term) []Term {
 	var out []Term
 	seen := map[Term]bool{}
 	var walk func(Term)
@@ -117,7 +121,9 @@ func (st *Store) FreeVars(t Term) []Term {
 			walk(st.Arg(t, i))
 		}
 	}
-	walk(t)
+	for _, t := range ts {
+		walk(t)
+	}
 	return out
 }
 

@@ -2,6 +2,8 @@ package term
 
 import (
 	"testing"
+
+	"github.com/sift-solver/sift/bv"
 )
 
 func TestSubstitute(t *testing.T) {
@@ -138,5 +140,23 @@ func TestContains(t *testing.T) {
 	}
 	if !st.Contains(f, func(n Term) bool { return n == y }) {
 		t.Errorf("y is below the shared sum")
+	}
+}
+
+func TestValueTermEvaluatesToValue(t *testing.T) {
+	st := NewStore()
+	a := st.ArraySort(st.BitVecSort(4), st.BitVecSort(8))
+	arr := NewArrayValue(a, st.BVValue(bv.New(8, 7)))
+	arr.Arr = arr.Arr.Store(st.BVValue(bv.New(4, 3)), st.BVValue(bv.New(8, 9)))
+	for _, v := range []Value{BoolValue(true), st.BVValue(bv.New(70, 5)), arr} {
+		c := st.ValueTerm(v)
+		got, err := st.Eval(c, NewModel())
+		if err != nil || !got.Equal(v) {
+			t.Errorf("Eval(ValueTerm(%s)) = %v, %v", v.Key(), got.Key(), err)
+		}
+	}
+	f := st.Var("f", st.FunSort([]Sort{st.BitVecSort(8)}, st.BitVecSort(8)))
+	if c := st.ValueTerm(st.ValueOf(NewModel(), f)); c != NoTerm {
+		t.Errorf("a function value has no term, got %v", c)
 	}
 }
