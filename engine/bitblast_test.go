@@ -143,11 +143,18 @@ func checkAnswer(t *testing.T, name, want string, script []byte) (decided bool) 
 // TestDevQFBV runs every QF_BV file of the attributed dev subset: each answer
 // must be the expected status or unknown, never the opposite.
 func TestDevQFBV(t *testing.T) {
+	checkDevFiles(t, "QF_BV", func(logic, _ string) bool { return logic == "QF_BV" })
+}
+
+// checkDevFiles runs the attributed dev files that keep selects (by logic
+// and path): each answer must be the file's status or unknown, and at least
+// one file must be selected.
+func checkDevFiles(t *testing.T, what string, keep func(logic, path string) bool) {
 	const dir = "../testdata/dev"
 	rows := readTSV(t, filepath.Join(dir, "ATTRIBUTION.tsv"))
 	total, decided := 0, 0
 	for _, r := range rows {
-		if r["logic"] != "QF_BV" {
+		if !keep(r["logic"], r["path"]) {
 			continue
 		}
 		total++
@@ -160,9 +167,9 @@ func TestDevQFBV(t *testing.T) {
 		}
 	}
 	if total == 0 {
-		t.Fatal("no QF_BV files found")
+		t.Fatalf("no %s files found", what)
 	}
-	t.Logf("QF_BV dev files: %d decided, %d unknown, of %d", decided, total-decided, total)
+	t.Logf("%s dev files: %d decided, %d unknown, of %d", what, decided, total-decided, total)
 }
 
 // TestSeedsQFBV runs the QF_BV seed tests of seed 004 against their

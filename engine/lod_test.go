@@ -151,31 +151,13 @@ var frontEndDrops = map[string]bool{
 // TestDevArrays runs every QF_ABV, QF_AUFBV, QF_UFBV and QF_AX file of the
 // attributed dev subset: each answer must be its status or unknown.
 func TestDevArrays(t *testing.T) {
-	const dir = "../testdata/dev"
-	rows := readTSV(t, filepath.Join(dir, "ATTRIBUTION.tsv"))
-	total, decided := 0, 0
-	for _, r := range rows {
-		switch r["logic"] {
+	checkDevFiles(t, "array/UF", func(logic, path string) bool {
+		switch logic {
 		case "QF_ABV", "QF_AUFBV", "QF_UFBV", "QF_AX":
-		default:
-			continue
+			return !frontEndDrops[path]
 		}
-		if frontEndDrops[r["path"]] {
-			continue
-		}
-		total++
-		script, err := os.ReadFile(filepath.Join(dir, r["path"]))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if checkAnswer(t, r["path"], r["expected_status"], script) {
-			decided++
-		}
-	}
-	if total == 0 {
-		t.Fatal("no array files found")
-	}
-	t.Logf("array/UF dev files: %d decided, %d unknown, of %d", decided, total-decided, total)
+		return false
+	})
 }
 
 // TestLemmasOnDemandReadsWholeModel covers equality chains whose refinement
