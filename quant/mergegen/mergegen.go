@@ -138,16 +138,24 @@ func (g *gen) trap(v, size int) int {
 	return g.between(0, size)
 }
 
-// memspnStop is Table 1 row 1: the scan stopped at a character not in the set.
-func memspnStop(g *gen) {
-	c := 0x61 + g.r.IntN(4)
-	size := g.between(1, g.opts.MaxBuffer)
+// memspnScan declares the scan both memspn rows share: a buffer s of size
+// bytes and length n, a count k, and ∀i ≤ k the byte before i is c. It
+// returns c, size and k's upper bound.
+func memspnScan(g *gen) (c, size, hi int) {
+	c = 0x61 + g.r.IntN(4)
+	size = g.between(1, g.opts.MaxBuffer)
 	g.declare("s", byteArray)
 	g.declare("n", "(_ BitVec 32)")
 	g.declare("k", "(_ BitVec 32)")
 	g.assert("(bvule n %s)", h32(size))
-	_, hi := g.krange("k", min(g.opts.MaxK, size))
+	_, hi = g.krange("k", min(g.opts.MaxK, size))
 	g.forall("k", fmt.Sprintf("(and (bvugt n (bvsub i #x00000001)) (= (select s (bvsub i #x00000001)) %s))", h8(c)))
+	return c, size, hi
+}
+
+// memspnStop is Table 1 row 1: the scan stopped at a character not in the set.
+func memspnStop(g *gen) {
+	c, size, hi := memspnScan(g)
 	g.assert("(and (bvugt n k) (not (= (select s k) %s)))", h8(c))
 	v := g.between(0, hi+1)
 	switch g.r.IntN(4) {
@@ -175,14 +183,7 @@ func (g *gen) pick(c, other int) int {
 
 // memspnEnd is Table 1 row 2: the scan ran out of size.
 func memspnEnd(g *gen) {
-	c := 0x61 + g.r.IntN(4)
-	size := g.between(1, g.opts.MaxBuffer)
-	g.declare("s", byteArray)
-	g.declare("n", "(_ BitVec 32)")
-	g.declare("k", "(_ BitVec 32)")
-	g.assert("(bvule n %s)", h32(size))
-	_, hi := g.krange("k", min(g.opts.MaxK, size))
-	g.forall("k", fmt.Sprintf("(and (bvugt n (bvsub i #x00000001)) (= (select s (bvsub i #x00000001)) %s))", h8(c)))
+	c, size, hi := memspnScan(g)
 	g.assert("(not (bvugt n k))")
 	v := g.between(0, hi+1)
 	g.assert("(= k %s)", h32(v))
