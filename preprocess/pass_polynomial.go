@@ -75,9 +75,9 @@ func (p *polyEq) walk(t term.Term) term.Term {
 			}
 		}
 	case st.IsBool(st.SortOf(t)):
-		// Equalities only matter inside the Boolean structure; bit-vector
-		// subterms are left alone (an ite's condition is reached through
-		// Boolean parents only when it is itself an argument here).
+		// Only the Boolean structure is walked: equalities below a
+		// bit-vector term (an ite's condition) are left as they are, which
+		// keeps the walk off the arithmetic that poly reads.
 		res = st.MapArgs(t, func(a term.Term) term.Term {
 			if st.IsBool(st.SortOf(a)) {
 				return p.walk(a)
@@ -110,15 +110,7 @@ func (p polynomial) addScaled(q polynomial, k bv.Value) polynomial {
 		out[m] = c
 	}
 	for m, c := range q {
-		v := bv.Mul(c, k)
-		if old, ok := out[m]; ok {
-			v = bv.Add(old, v)
-		}
-		if v.IsZero() {
-			delete(out, m)
-		} else {
-			out[m] = v
-		}
+		out.add(m, bv.Mul(c, k))
 	}
 	if len(out) > maxMonomials {
 		return nil
@@ -137,13 +129,26 @@ func (p polynomial) mul(q polynomial) polynomial {
 	out := polynomial{}
 	for m1, c1 := range p {
 		for m2, c2 := range q {
-			out = out.addScaled(polynomial{joinMonomials(m1, m2): c2}, c1)
-			if out == nil {
-				return nil
-			}
+			out.add(joinMonomials(m1, m2), bv.Mul(c1, c2))
 		}
 	}
+	// Only the final size counts: map order must not decide the result.
+	if len(out) > maxMonomials {
+		return nil
+	}
 	return out
+}
+
+// add adds c to the coefficient of monomial m, in place.
+func (p polynomial) add(m string, c bv.Value) {
+	if old, ok := p[m]; ok {
+		c = bv.Add(old, c)
+	}
+	if c.IsZero() {
+		delete(p, m)
+	} else {
+		p[m] = c
+	}
 }
 
 // joinMonomials multiplies two monomials: the merge of their sorted atoms.
