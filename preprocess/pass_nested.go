@@ -143,16 +143,7 @@ func (r *nestedRound) run() bool {
 			R[so] = append(R[so], i)
 		}
 	}
-	seen := map[term.Term]bool{}
-	var walk func(t term.Term)
-	walk = func(t term.Term) {
-		if seen[t] {
-			return
-		}
-		seen[t] = true
-		for _, a := range st.Args(t) {
-			walk(a)
-		}
+	st.PostOrder(as, func(t term.Term) {
 		switch st.Op(t) {
 		case term.OpSelect:
 			if r.target(st.SortOf(st.Arg(t, 0))) {
@@ -170,10 +161,7 @@ func (r *nestedRound) run() bool {
 				eqs = append(eqs, t)
 			}
 		}
-	}
-	for _, a := range as {
-		walk(a)
-	}
+	})
 	if !r.ok {
 		return false
 	}
@@ -236,16 +224,7 @@ func (r *nestedRound) run() bool {
 	// constraints, or one per index value of an enumerated sort.
 	reads := map[term.Term][]term.Term{} // variable -> select terms, in order
 	var vars []term.Term
-	seen = map[term.Term]bool{}
-	var collect func(t term.Term)
-	collect = func(t term.Term) {
-		if seen[t] {
-			return
-		}
-		seen[t] = true
-		for _, a := range st.Args(t) {
-			collect(a)
-		}
+	st.PostOrder(as, func(t term.Term) {
 		if st.Op(t) == term.OpSelect && r.target(st.SortOf(st.Arg(t, 0))) {
 			n := st.Arg(t, 0)
 			if _, ok := reads[n]; !ok {
@@ -253,10 +232,7 @@ func (r *nestedRound) run() bool {
 			}
 			reads[n] = append(reads[n], t)
 		}
-	}
-	for _, a := range as {
-		collect(a)
-	}
+	})
 	r.enum = enum
 	r.readVar = map[term.Term]term.Term{}
 	for _, n := range vars {

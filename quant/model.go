@@ -75,24 +75,14 @@ type access struct {
 // occurrence order.
 func indexedReads(st *term.Store, t term.Term, dependent func(term.Term) bool) []access {
 	var out []access
-	seen := map[term.Term]bool{}
-	var walk func(term.Term)
-	walk = func(t term.Term) {
-		if seen[t] {
-			return
-		}
-		seen[t] = true
-		for _, a := range st.Args(t) {
-			walk(a)
-		}
+	st.PostOrder([]term.Term{t}, func(t term.Term) {
 		if st.Op(t) == term.OpSelect {
 			a, o := st.Arg(t, 0), st.Arg(t, 1)
 			if st.Op(a) == term.OpVar && (dependent == nil || dependent(o)) {
 				out = append(out, access{array: a, offset: o})
 			}
 		}
-	}
-	walk(t)
+	})
 	return out
 }
 

@@ -160,3 +160,27 @@ func TestValueTermEvaluatesToValue(t *testing.T) {
 		t.Errorf("a function value has no term, got %v", c)
 	}
 }
+
+func TestPostOrder(t *testing.T) {
+	st := NewStore()
+	x, y := st.Var("x", st.BitVecSort(8)), st.Var("y", st.BitVecSort(8))
+	sum := st.MustMake(OpBVAdd, nil, x, y)
+	f, g := st.Eq(sum, x), st.Eq(st.MustMake(OpBVMul, nil, sum, sum), y)
+	pos := map[Term]int{}
+	st.PostOrder([]Term{f, g}, func(n Term) {
+		if _, twice := pos[n]; twice {
+			t.Errorf("node %d visited twice", n)
+		}
+		pos[n] = len(pos)
+	})
+	for n, i := range pos {
+		for _, a := range st.Args(n) {
+			if pos[a] >= i {
+				t.Errorf("argument %d visited after its parent %d", a, n)
+			}
+		}
+	}
+	if len(pos) != 6 { // x, y, sum, f, the product and g
+		t.Errorf("visited %d nodes, want 6", len(pos))
+	}
+}

@@ -20,3 +20,23 @@ func (st *Store) Contains(t Term, pred func(Term) bool) bool {
 	}
 	return false
 }
+
+// PostOrder calls visit on every node of the DAGs below ts once, each after
+// all of its arguments.
+func (st *Store) PostOrder(ts []Term, visit func(Term)) {
+	seen := map[Term]bool{}
+	var walk func(Term)
+	walk = func(t Term) {
+		if seen[t] {
+			return
+		}
+		seen[t] = true
+		for _, a := range st.Args(t) {
+			walk(a)
+		}
+		visit(t)
+	}
+	for _, t := range ts {
+		walk(t)
+	}
+}
