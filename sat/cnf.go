@@ -14,7 +14,8 @@ package sat
 type CNF struct {
 	g       *AIG
 	s       Solver
-	lits    []Lit // per AIG node; 0 = not encoded yet
+	scope   modelScope // s, when its model can lag behind the clauses
+	lits    []Lit      // per AIG node; 0 = not encoded yet
 	trueLit Lit
 
 	vars, clauses int
@@ -23,7 +24,10 @@ type CNF struct {
 
 // NewCNF binds g to s. Several CNFs must not share one solver unless they
 // never share variables.
-func NewCNF(g *AIG, s Solver) *CNF { return &CNF{g: g, s: s} }
+func NewCNF(g *AIG, s Solver) *CNF {
+	scope, _ := s.(modelScope)
+	return &CNF{g: g, s: s, scope: scope}
+}
 
 // Solver is the backend the clauses go to.
 func (c *CNF) Solver() Solver { return c.s }
@@ -281,8 +285,5 @@ func (c *CNF) inModel(n uint32) bool {
 	if int(n) >= len(c.lits) || c.lits[n] == 0 {
 		return false
 	}
-	if ms, ok := c.s.(modelScope); ok {
-		return ms.InModel(c.lits[n])
-	}
-	return true
+	return c.scope == nil || c.scope.InModel(c.lits[n])
 }
