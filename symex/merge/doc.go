@@ -1,0 +1,33 @@
+// Package merge decides which symbolic states merge and builds the merged
+// states, for sift's executor (package symex). It holds one interface,
+// Strategy, and one file (or a few) per strategy:
+//
+//	std          the standard merge of seed 000 Def. 2.1: pc = ⋁ pc_i, every
+//	             differing cell becomes an ite chain
+//	pat          seed 000's pattern-based merging: regular patterns over the
+//	             shape hashes of branch histories, formula patterns with
+//	             a·x+b index terms, a quantified pc over a fresh k
+//	incremental  seed 000 §4: merging new leaves with internal tree nodes
+//	             whose live cells are equal
+//	qhv          seed 002: heap-aware merging vetoed by query hot values
+//	dag          seed 001: the concolic execution DAG's mergeState (its
+//	             DAG lives in symex/concolic)
+//
+// The executor never shows its values to a strategy. It flattens each
+// waiting state into a View: a Point (where it waits), its path constraint,
+// the branch decisions since the merge region's root, a Layout hash of
+// everything that is not a term (frames, blocks, object ids, value shapes)
+// and the Cells, one term per scalar leaf. A strategy returns Merged
+// records: which views merge, their path constraint and one term per cell.
+// The executor rebuilds its state from them. See docs/design/merging.md.
+//
+// Invariants:
+//   - Only views with equal Point and Layout merge.
+//   - A merged path constraint is equivalent to the disjunction of its
+//     members' (for pat: equisatisfiable under ∃k, seed 000 Theorem 3.7);
+//     never the common part alone (seed 002 T7).
+//   - A strategy that cannot build its merge leaves the members unmerged or
+//     falls back to the standard merge; it never builds something weaker.
+//
+// This package imports term and go/ssa, never symex.
+package merge

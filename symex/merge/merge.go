@@ -1,0 +1,69 @@
+package merge
+
+import (
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/sift-solver/sift/term"
+)
+
+// Point is a program point: where states wait to be merged. Points are
+// comparable, so they key maps.
+type Point struct {
+	Func  string // the function (ssa.Function.String())
+	Block int    // the block's index in Func
+	Stack string // the call stack below the top frame: callers and call sites
+	Event int    // concolic mode: index of the running event handler, -1 outside one; 0 when forking
+	Iters string // concolic mode: loop iteration counters; "" when forking
+}
+
+// VarID names the program variable a cell belongs to: an SSA value of one
+// frame, or a memory object. Liveness (incremental merging) and taint (QHV)
+// work on VarIDs.
+type VarID struct {
+	Frame int       // frame depth from the entry function (0); -1 for a memory object
+	Value ssa.Value // the SSA value; nil for a memory object
+	Obj   int       // the object id; 0 for an SSA value
+}
+
+// Cell is one scalar leaf of a state: a variable, the position inside its
+// value, and its term.
+type Cell struct {
+	Var  VarID
+	Path string    // position inside the variable's value, e.g. ".1.Len" or "[elems]"
+	T    term.Term // of sort Bool, BitVec or Array
+}
+
+// Step is one branch decision on a state's path: the literal added to the
+// path constraint (the condition or its negation) and where it was taken.
+type Step struct {
+	Lit   term.Term
+	Point Point
+}
+
+// View is a state as merging sees it.
+type View struct {
+	Point  Point
+	PC     []term.Term // path constraint conjuncts, oldest first
+	Root   int         // PC[:Root] is shared by the whole merge region (seed 000's r.s.pc)
+	Trail  []Step      // branch decisions since the region's root, oldest first
+	Layout uint64      // hash of everything in the state that is not a cell term
+	Cells  []Cell      // in layout order: equal layouts give the same Var and Path sequence
+}
+
+// Merged is one merged state: the views it replaces and what it holds.
+type Merged struct {
+	Members []int       // indices into the views given to Merge
+	PC      []term.Term // the merged path constraint, as conjuncts
+	Cells   []term.Term // one term per cell of the members' common layout
+}
+
+// Strategy decides which waiting states merge and builds the merged states.
+type Strategy interface {
+	// Name is the strategy's --merge value.
+	Name() string
+	// Merge is given the views of the states waiting at one point. Views
+	// named in no Merged continue unmerged.
+	Merge(st *term.Store, views []*View) ([]Merged, error)
+	// Stats reports what the strategy did so far.
+	Stats() *Stats
+}
