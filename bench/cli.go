@@ -26,6 +26,7 @@ type Cmd struct {
 	Run     RunCmd     `cmd:"" default:"withargs" help:"Run solvers on suites and report (the default)."`
 	Compare CompareCmd `cmd:"" help:"Compare two runs (before/after)."`
 	Report  ReportCmd  `cmd:"" help:"Score a results directory again and rewrite its reports."`
+	Merge   MergeCmd   `cmd:"" help:"Combine the results of the shards of one suite into one run and report."`
 }
 
 // RunCmd is `sift bench run`.
@@ -41,6 +42,37 @@ type RunCmd struct {
 	Out        string        `short:"o" default:"bench-results" help:"Output directory; an existing results.jsonl there is resumed."`
 	Quiet      bool          `short:"q" help:"No progress bar."`
 	Scatter    string        `default:"sift" help:"Solver plotted against each peer in scatter plots (the first solver if absent)."`
+	Shard      string        `help:"Run only shard I of N of the suite (I/N, 1 ≤ I ≤ N): every N-th file, the same slice on every machine; combine the shards with 'sift bench merge'."`
+}
+
+// MergeCmd is `sift bench merge DIR…`.
+type MergeCmd struct {
+	Dirs          []string `arg:"" name:"dir" help:"Results directories of the shards (of 'sift bench run --shard I/N')."`
+	Out           string   `short:"o" required:"" help:"New directory for the merged run."`
+	Partial       bool     `help:"Score even when some shards are missing."`
+	MixedVersions bool     `name:"mixed-versions" help:"Accept solver builds that differ between shards."`
+	Scatter       string   `default:"sift" help:"Solver plotted against each peer."`
+}
+
+// Run implements `sift bench merge`.
+func (c *MergeCmd) Run(k *kong.Context) error {
+	m, err := MergeRuns(c.Dirs, MergeOptions{Partial: c.Partial, MixedVersions: c.MixedVersions})
+	if err != nil {
+		return err
+	}
+	sc, err := m.Write(c.Out, c.Scatter)
+	if err != nil {
+		return err
+	}
+	if err := WriteMarkdown(k.Stdout, sc); err != nil {
+		return err
+	}
+	fmt.Fprintln(k.Stdout)
+	if err := WriteShardTable(k.Stdout, m); err != nil {
+		return err
+	}
+	fmt.Fprintf(k.Stderr, "merged %d shards (%d records) into %s\n", len(c.Dirs), len(m.Records), c.Out)
+	return nil
 }
 
 // CompareCmd is `sift bench compare RUN_A RUN_B`.
@@ -104,6 +136,12 @@ func (r *RunCmd) run(ctx context.Context, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("--memory: %w", err)
 	}
+	var shard Shard
+	if r.Shard != "" {
+		if shard, err = ParseShard(r.Shard); err != nil {
+			return err
+		}
+	}
 	if r.Timeout <= 0 || r.KillMargin < 0 {
 		return fmt.Errorf("--timeout must be positive and --kill-margin not negative")
 	}
@@ -116,7 +154,7 @@ func (r *RunCmd) run(ctx context.Context, stdout, stderr io.Writer) error {
 		jobs = runtime.NumCPU()
 	}
 	cfg := RunConfig{Suite: suite, Solvers: solvers, Jobs: jobs, Repeat: r.Repeat, OutDir: r.Out, Log: stderr,
-		Limits: Limits{Wall: r.Timeout, KillMargin: r.KillMargin, MemoryBytes: mem}}
+		Limits: Limits{Wall: r.Timeout, KillMargin: r.KillMargin, MemoryBytes: mem}, Shard: shard}
 	if !r.Quiet && isTerminal(stderr) {
 		cfg.Progress = stderr
 	}

@@ -90,3 +90,36 @@ func TestMainRun(t *testing.T) {
 		t.Errorf("report lost the solver order of run.json")
 	}
 }
+
+// TestMainShardsAndMerge drives `run --shard` twice and `merge`: the merged table equals an unsharded run's.
+func TestMainShardsAndMerge(t *testing.T) {
+	root := t.TempDir()
+	right, _ := filepath.Abs(filepath.Join("testdata", "solvers", "errors-then-right.sh"))
+	suite := filepath.Join("testdata", "suite")
+	var stdout, stderr bytes.Buffer
+	for _, sh := range []string{"1/2", "2/2"} {
+		args := []string{"run", suite, "--solver", "right=" + right + " {file}", "-o", filepath.Join(root, sh[:1]), "-t", "5s", "--shard", sh}
+		if got := Main(args, &stdout, &stderr); got != 0 {
+			t.Fatalf("shard %s: status %d, stderr:\n%s", sh, got, stderr.String())
+		}
+	}
+	if n := countLines(t, filepath.Join(root, "1", ResultsFile)); n != 3 {
+		t.Errorf("shard 1/2 ran %d files, want 3 of 6", n)
+	}
+	stdout.Reset()
+	merged := filepath.Join(root, "merged")
+	if got := Main([]string{"merge", filepath.Join(root, "1"), filepath.Join(root, "2"), "-o", merged}, &stdout, &stderr); got != 0 {
+		t.Fatalf("merge: status %d, stderr:\n%s", got, stderr.String())
+	}
+	if !strings.Contains(stdout.String(), "| right | 6 | 6 |") || !strings.Contains(stdout.String(), "| 2/2 |") {
+		t.Errorf("merged table:\n%s", stdout.String())
+	}
+	for _, f := range []string{ResultsFile, MetaFile, TableFile, ShardsFile, "cactus.png"} {
+		if _, err := os.Stat(filepath.Join(merged, f)); err != nil {
+			t.Errorf("missing: %v", err)
+		}
+	}
+	if got := Main([]string{"run", suite, "--solver", "right=" + right + " {file}", "--shard", "3/2"}, &stdout, &stderr); got != 1 || !strings.Contains(stderr.String(), "want I/N") {
+		t.Errorf("bad shard: status %d, %s", got, stderr.String())
+	}
+}

@@ -10,7 +10,10 @@
 //   - the parallel run with progress bar, resume and Ctrl-C handling (runner.go) and its JSON-lines records
 //     (record.go);
 //   - SMT-COMP single-query scoring, PAR-2, virtual best, pairwise (score.go), reports (report.go), cactus and
-//     scatter plots (plot.go), before/after comparison (compare.go) and the kong command (cli.go).
+//     scatter plots (plot.go), before/after comparison (compare.go) and the kong command (cli.go);
+//   - campaigns over many machines: a deterministic slice of a suite per shard (shard.go), the identity of
+//     each solver build and host in run.json (identity.go), and the merge of the shards' results into one run
+//     that scores exactly as a single run would (merge.go).
 //
 // Invariants:
 //   - A wrong answer (sat or unsat contradicting the expected status) is never counted as solved, never

@@ -29,16 +29,27 @@ type RunConfig struct {
 	Progress io.Writer
 	// Log receives wrong-answer alarms and notices; nil for none.
 	Log io.Writer
+	// Shard restricts the run to one slice of Suite (the zero Shard: all of it).
+	Shard Shard
 }
 
-// RunMeta is run.json: what a results directory was produced with, checked again on resume.
+// RunMeta is run.json: what a results directory was produced with, checked again on resume and by
+// `sift bench merge`.
 type RunMeta struct {
 	Suite    string   `json:"suite"`
 	LimitSec float64  `json:"limit_s"`
 	Repeat   int      `json:"repeat"`
 	Solvers  []Solver `json:"solvers"`
-	Files    int      `json:"files"`
+	Files    int      `json:"files"` // files this run covers (its shard)
 	Started  string   `json:"started"`
+	// SuiteFiles is the size of the whole suite; Shard says which slice of it this run covers.
+	SuiteFiles int   `json:"suite_files"`
+	Shard      Shard `json:"shard"`
+	// Shards lists the shards a merged run was combined from (empty for a run made in one piece).
+	Shards []Shard `json:"shards,omitempty"`
+	// Identities holds each solver's version and binary hash, by solver name; Hosts the machines.
+	Identities map[string]Identity `json:"identities,omitempty"`
+	Hosts      []Host              `json:"hosts,omitempty"`
 }
 
 // ResultsFile and MetaFile are the names of a run's files inside its output directory.
@@ -67,6 +78,8 @@ func Run(ctx context.Context, cfg RunConfig) ([]Record, error) {
 	if cfg.Limits.Wall <= 0 {
 		return nil, fmt.Errorf("the time limit must be positive")
 	}
+	whole := len(cfg.Suite.Instances)
+	cfg.Suite = cfg.Suite.Slice(cfg.Shard)
 	for i := range cfg.Solvers {
 		if err := cfg.Solvers[i].Resolve(); err != nil {
 			return nil, err
@@ -88,7 +101,7 @@ func Run(ctx context.Context, cfg RunConfig) ([]Record, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := checkOrWriteMeta(cfg, len(old) > 0); err != nil {
+	if err := checkOrWriteMeta(cfg, whole, len(old) > 0); err != nil {
 		return nil, err
 	}
 	done := map[runKey]bool{}
@@ -255,8 +268,8 @@ func loadForResume(path string) ([]Record, error) {
 	return recs, nil
 }
 
-// checkOrWriteMeta refuses to mix runs with different limits in one directory.
-func checkOrWriteMeta(cfg RunConfig, resuming bool) error {
+// checkOrWriteMeta refuses to mix runs with different limits or shards in one directory.
+func checkOrWriteMeta(cfg RunConfig, suiteFiles int, resuming bool) error {
 	path := filepath.Join(cfg.OutDir, MetaFile)
 	if resuming {
 		if data, err := os.ReadFile(path); err == nil {
@@ -267,12 +280,26 @@ func checkOrWriteMeta(cfg RunConfig, resuming bool) error {
 			if m.LimitSec != cfg.Limits.Wall.Seconds() {
 				return fmt.Errorf("%s was run with a %gs limit, not %gs: use another --out directory", cfg.OutDir, m.LimitSec, cfg.Limits.Wall.Seconds())
 			}
+			if m.Shard != cfg.Shard {
+				return fmt.Errorf("%s holds shard %s, not %s: use another --out directory", cfg.OutDir, m.Shard, cfg.Shard)
+			}
 		}
 	}
 	m := RunMeta{Suite: cfg.Suite.Source, LimitSec: cfg.Limits.Wall.Seconds(), Repeat: cfg.Repeat,
-		Solvers: cfg.Solvers, Files: len(cfg.Suite.Instances), Started: time.Now().UTC().Format(time.RFC3339)}
-	data, _ := json.MarshalIndent(m, "", "  ")
-	return os.WriteFile(path, append(data, '\n'), 0o644)
+		Solvers: cfg.Solvers, Files: len(cfg.Suite.Instances), Started: time.Now().UTC().Format(time.RFC3339),
+		SuiteFiles: suiteFiles, Shard: cfg.Shard, Identities: map[string]Identity{}, Hosts: []Host{thisHost()}}
+	for _, s := range cfg.Solvers {
+		m.Identities[s.Name] = identify(s)
+	}
+	return writeMeta(cfg.OutDir, m)
+}
+
+func writeMeta(dir string, m RunMeta) error {
+	data, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, MetaFile), append(data, '\n'), 0o644)
 }
 
 // newBar is the progress bar with ETA, or nil when w is nil.
