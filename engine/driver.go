@@ -122,6 +122,9 @@ func (d *Driver) Decide(ctx context.Context, p *Problem) Verdict {
 		if v.Status == Unsat && wantCore && v.Core == nil {
 			d.Stats[i].Decided++
 			d.tracef("stage %s: unsat without a core in %v; later stages may give one", step.Name(), el)
+			if v.Stage == "" {
+				v.Stage = step.Name()
+			}
 			if deferred == nil {
 				deferred = &v
 			}
@@ -152,6 +155,9 @@ func (d *Driver) Decide(ctx context.Context, p *Problem) Verdict {
 		}
 		d.Stats[i].Decided++
 		d.tracef("stage %s: %s in %v", step.Name(), v.Status, el)
+		if v.Stage == "" {
+			v.Stage = step.Name()
+		}
 		return v
 	}
 	if deferred != nil {

@@ -127,6 +127,16 @@ func (s *Session) CheckSat(ctx context.Context, assumptions []term.Term) smtlib.
 	return smtlib.CheckResult{Status: v.Status, Reason: v.Reason}
 }
 
+// LastStage names the pipeline stage that decided the last check ("" when
+// it was unknown): a step's name, or "quant-strip", "quant-duplicate",
+// "quant-repair" or "quant-expand" for the quant stage's procedure.
+func (s *Session) LastStage() string {
+	if s.last.Status == Unknown {
+		return ""
+	}
+	return s.last.Stage
+}
+
 var errNoAnswer = errors.New("no check-sat answer to refer to")
 
 func (s *Session) Model() (*term.Model, error) {

@@ -50,6 +50,9 @@ type Verdict struct {
 	// OnOriginal says the verdict is about Problem.Original: its model needs
 	// no mapping back through the transformers.
 	OnOriginal bool
+	// Stage names what decided: the Driver sets the deciding step's name
+	// unless the stage named itself more precisely ("quant-strip", …).
+	Stage string
 }
 
 // ModelChecker proves assertions true under a model by other means than

@@ -41,9 +41,10 @@ func (s *quantStage) Decide(ctx context.Context, p *Problem) (Verdict, error) {
 	}
 	switch r.Status {
 	case quant.Sat:
-		return Verdict{Status: Sat, Model: r.Model}, nil
+		return Verdict{Status: Sat, Model: r.Model, Stage: "quant-" + string(r.Stage)}, nil
 	case quant.Unsat:
-		return Verdict{Status: Unsat}, nil // no core: every assertion and assumption is taken
+		// No core: every assertion and assumption is taken.
+		return Verdict{Status: Unsat, Stage: "quant-" + string(r.Stage)}, nil
 	}
 	return Verdict{Status: Unknown, Reason: r.Reason}, nil
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/alecthomas/kong"
 	"github.com/schollz/progressbar/v3"
 
+	"github.com/sift-solver/sift/symex/merge"
 	"github.com/sift-solver/sift/term"
 )
 
@@ -37,6 +38,12 @@ type Cmd struct {
 	Coverage  bool          `help:"Print block and line coverage per function."`
 	Progress  bool          `help:"Show a progress display on stderr."`
 	Replay    bool          `help:"Re-run every path concretely and check it takes the same branches."`
+	Merge     string        `help:"State merging: none, std (seed 000 Def. 2.1) or pat (seed 000's pattern-based merging)." default:"none"`
+	MergePts  string        `name:"merge-points" help:"Where states merge: joins, loop-exits or all (default: the strategy's choice)." default:""`
+	Incr      bool          `name:"incremental-merge" help:"Merge new leaves with internal nodes (seed 000 §4; pat)."`
+	MaxPat    int           `name:"max-patterns" help:"Most pattern groups per merge before pat falls back to std." default:"10"`
+	CheckMrg  bool          `name:"check-merges" help:"Prove every merge equal to the standard merge of its states; fail if not."`
+	JSON      string        `name:"json" help:"Write a machine-readable summary of the run to FILE (docs/symex/json.md)." placeholder:"FILE"`
 
 	stdout, stderr io.Writer
 }
@@ -56,6 +63,14 @@ func (c *Cmd) Run() error {
 			return fmt.Errorf("--fix %q: want NAME=INTEGER", f)
 		}
 		opts.Fixed[k] = n
+	}
+	kinds, err := merge.ParseKinds(c.MergePts)
+	if err != nil {
+		return err
+	}
+	if opts.Merge, err = merge.New(c.Merge, merge.Options{Kinds: kinds, MaxPatterns: c.MaxPat,
+		Incremental: c.Incr, CheckMerges: c.CheckMrg}); err != nil {
+		return err
 	}
 	prog, err := Load(c.Dir, c.Package, c.Func)
 	if err != nil {
@@ -97,6 +112,11 @@ func (c *Cmd) Run() error {
 		fmt.Fprintf(c.stdout, "replay: %d mismatches\n", bad)
 	}
 	res.Report(c.stdout, c.Coverage)
+	if c.JSON != "" {
+		if err := res.WriteJSONFile(c.JSON, opts); err != nil {
+			return err
+		}
+	}
 	if c.Tests != "" {
 		if err := os.MkdirAll(filepath.Dir(c.Tests), 0o755); err != nil {
 			return err
@@ -137,6 +157,14 @@ func (r *Result) Report(w io.Writer, coverage bool) {
 		s.SolverTime.Round(time.Microsecond), perQuery.Round(time.Microsecond))
 	if s.Stopped != "" {
 		fmt.Fprintf(w, "stopped: %s\n", s.Stopped)
+	}
+	if ms := r.Merge; ms != nil {
+		var why []string
+		for _, k := range sortedKeys(ms.Refused) {
+			why = append(why, fmt.Sprintf("%s %d", k, ms.Refused[k]))
+		}
+		fmt.Fprintf(w, "merging: %d merges of %d states (%d attempts), refused: %s\n", ms.Merges, ms.StatesMerged,
+			ms.Attempts, strings.Join(why, ", "))
 	}
 	fmt.Fprintf(w, "coverage: blocks %d/%d\n", s.BlocksCovered, s.BlocksTotal)
 	var parts []string

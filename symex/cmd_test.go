@@ -21,6 +21,10 @@ func TestMainReportsPanicsAndWritesTests(t *testing.T) {
 			[]string{"unsupported: ", "corpus.go:", "unsupported 1"}},
 		{[]string{"--dir", "testdata/corpus", ".", "NoSuchFunc"}, 1, nil},
 		{[]string{"--dir", "testdata/corpus", ".", "Div", "--search", "sideways"}, 2, nil},
+		{[]string{"--dir", "testdata/corpus", ".", "Diamonds", "--merge", "std", "--replay"}, 0,
+			[]string{"replay: 0 mismatches", "paths 1 (returned 1, panicked 0)", "merging: 5 merges of 10 states"}},
+		{[]string{"--dir", "testdata/corpus", ".", "Diamonds", "--merge", "sideways"}, 1, nil},
+		{[]string{"--dir", "testdata/corpus", ".", "Diamonds", "--merge", "std", "--merge-points", "corners"}, 1, nil},
 	}
 	for _, c := range cases {
 		var stdout, stderr bytes.Buffer

@@ -26,7 +26,15 @@
 // the UTF-8 step of range; load.go builds SSA; inputs.go makes the symbolic
 // parameters and reads concrete ones from models; solver.go holds the engine
 // and pipe back-ends; emit.go writes --emit-smt2 files; testgen.go writes the
-// reproducing tests; coverage.go counts blocks and lines; cmd.go is the CLI.
+// reproducing tests; coverage.go counts blocks and lines; cmd.go is the CLI
+// and summary.go its --json output.
+//
+// State merging (--merge, package merge decides what merges): mergesched.go
+// parks states at merge points and runs seed 002's Fig. 7 loop, merging the
+// states parked at the earliest point when nothing else can run;
+// mergeview.go flattens a state into a merge.View (layout and cells, live
+// values only) and rebuilds a merged state; trace.go keeps the branch
+// decisions of every member of a merge so that --replay stays exact.
 //
 // Known imprecision: the capacity an append gives a grown slice is 2*cap or
 // the new length, not the runtime's size-class rounding, so cap() after a

@@ -3,11 +3,11 @@ package symex
 import (
 	"fmt"
 	"go/token"
-	"hash/fnv"
 
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/sift-solver/sift/smtlib"
+	"github.com/sift-solver/sift/symex/merge"
 	"github.com/sift-solver/sift/term"
 )
 
@@ -55,7 +55,7 @@ func (e *Executor) branchT(s *State, c term.Term, traced bool) (bool, error) {
 	take := func(d bool) bool {
 		s.decided = append(s.decided, d)
 		if traced {
-			s.traceAdd(d)
+			s.tr.add(d)
 		}
 		return d
 	}
@@ -102,6 +102,7 @@ func (e *Executor) branchT(s *State, c term.Term, traced bool) (bool, error) {
 	other := !d
 	if s.forks >= e.opts.MaxDepth {
 		e.stats.DepthCut++
+		s.inexact = true
 	} else {
 		st, m, err := e.check(s, lit(other))
 		if err != nil {
@@ -110,37 +111,32 @@ func (e *Executor) branchT(s *State, c term.Term, traced bool) (bool, error) {
 		switch st {
 		case smtlib.Sat:
 			c2 := s.clone()
-			c2.pc = append(c2.pc, lit(other))
+			e.addLit(c2, lit(other))
 			c2.model = m
 			c2.forced = append(append([]bool(nil), s.decided...), other)
 			c2.decided = nil
 			if traced {
-				c2.traceAdd(other)
+				c2.tr.add(other)
 			}
 			c2.forks++
-			s.pc = append(s.pc, lit(d))
+			e.addLit(s, lit(d))
 			s.forks++
 			e.pending = append(e.pending, c2)
 		case smtlib.Unknown:
 			e.stats.Unknown++
-			s.pc = append(s.pc, lit(d))
+			e.addLit(s, lit(d))
 		}
 	}
 	return take(d), nil
 }
 
-func (s *State) traceAdd(d bool) {
-	h := fnv.New64a()
-	var b [9]byte
-	for i := 0; i < 8; i++ {
-		b[i] = byte(s.traceHash >> (8 * i))
+// addLit conjoins a branch literal to s's path constraint (and, with
+// merging, records where it was taken).
+func (e *Executor) addLit(s *State, lit term.Term) {
+	s.pc = append(s.pc, lit)
+	if e.mg != nil {
+		s.trail = append(s.trail, merge.Step{Lit: lit, Point: e.pointOf(s)})
 	}
-	if d {
-		b[8] = 1
-	}
-	h.Write(b[:])
-	s.traceHash = h.Sum64()
-	s.traceLen++
 }
 
 // check asks whether s's path constraint with extra is satisfiable, and
@@ -174,6 +170,12 @@ func (e *Executor) run(s *State) error {
 			return &cut{why: "step limit"}
 		}
 		f := s.top()
+		if s.arrived {
+			s.arrived = false
+			if e.parksAt(s, f.block) {
+				return errParked
+			}
+		}
 		if f.pc == 0 {
 			e.cover(f.block)
 		}

@@ -69,7 +69,8 @@ func (e *Executor) call(s *State, in *ssa.Call) (bool, error) {
 	if len(s.frames) >= maxFrames {
 		return false, &cut{why: "call depth limit"}
 	}
-	nf := &frame{fn: fn, block: fn.Blocks[0], env: make(map[ssa.Value]Value, len(args)+len(bindings)), call: in}
+	nf := &frame{fn: fn, block: fn.Blocks[0], env: make(map[ssa.Value]Value, len(args)+len(bindings)), call: in,
+		stack: e.callerStack(s.top())}
 	for i, p := range fn.Params {
 		nf.env[p] = args[i]
 	}
@@ -109,8 +110,11 @@ func (e *Executor) ret(s *State, in *ssa.Return) error {
 		return nil
 	}
 	caller := s.top()
-	if done.result != nil {
-		return done.result(s, caller, v)
+	if it := done.iter; it != nil {
+		r := v.(Struct)
+		caller.env[it.in] = Struct{e.st.True(), it.k, r[0]}
+		caller.pc++
+		return e.store(s, it.itp, Struct{it.sv, r[1]})
 	}
 	if done.call != nil {
 		caller.env[done.call] = v

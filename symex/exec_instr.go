@@ -177,6 +177,9 @@ func (e *Executor) jump(s *State, to *ssa.BasicBlock) error {
 	}
 	f.prev, f.block, f.pc = from, to, n
 	e.cover(to)
+	if e.mg != nil && !e.concrete {
+		e.enterBlock(s, f, from, to)
+	}
 	return nil
 }
 

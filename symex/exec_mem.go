@@ -281,13 +281,7 @@ func (e *Executor) next(s *State, in *ssa.Next) (bool, error) {
 	decode := e.prog.decode
 	nf := &frame{fn: decode, block: decode.Blocks[0], env: map[ssa.Value]Value{
 		decode.Params[0]: sv, decode.Params[1]: k,
-	}}
-	nf.result = func(s *State, caller *frame, v Value) error {
-		r := v.(Struct)
-		caller.env[in] = Struct{e.st.True(), k, r[0]}
-		caller.pc++
-		return e.store(s, itp, Struct{sv, r[1]})
-	}
+	}, iter: &rangeReturn{in: in, itp: itp, sv: sv, k: k}, stack: e.callerStack(f)}
 	s.frames = append(s.frames, nf)
 	e.cover(nf.block)
 	return false, nil

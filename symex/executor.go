@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/sift-solver/sift/smtlib"
+	"github.com/sift-solver/sift/symex/merge"
 	"github.com/sift-solver/sift/term"
 )
 
@@ -24,6 +25,9 @@ type Options struct {
 	Fixed     map[string]int64
 	EmitSMT2  string // directory for one .smt2 file per query ("" for none)
 	Progress  func(Stats)
+	// Merge is the state-merging strategy (package merge); nil explores
+	// without merging, every path on its own.
+	Merge merge.Strategy
 }
 
 // Stats counts what an exploration did.
@@ -33,6 +37,16 @@ type Stats struct {
 	SolverTime                                  time.Duration
 	BlocksCovered, BlocksTotal                  int
 	Stopped                                     string // why the exploration ended early, "" when it ran out of states
+	Merges, StatesMerged                        int    // merged states built, and the states they absorbed
+	Time                                        time.Duration
+}
+
+// Exhausted reports whether the exploration covered the whole bounded
+// space: it ran out of states, and no path was cut by a limit, no fork was
+// skipped at the depth limit and no branch was dropped because the solver
+// answered unknown. Unsupported paths do not count against it.
+func (s Stats) Exhausted() bool {
+	return s.Stopped == "" && s.Cut == 0 && s.DepthCut == 0 && s.Unknown == 0
 }
 
 // Path is one finished path: how it ended and an input that drives it there.
@@ -42,6 +56,7 @@ type Path struct {
 	Pos      token.Position
 	Inputs   []InputValue
 	Model    *term.Model
+	Merged   bool // the path ran through a merge
 	hash     uint64
 	traceLen int
 	ret      Value
@@ -64,6 +79,11 @@ type Result struct {
 	Stats    Stats
 	Coverage *Coverage
 	Solver   [][2]string
+	// QueriesByStage counts queries by the solver stage that decided them
+	// ("unknown" for undecided ones), when the solver reports it.
+	QueriesByStage map[string]int
+	// Merge is the strategy's statistics (nil without merging).
+	Merge *merge.Stats
 }
 
 // Executor runs one function symbolically.
@@ -92,6 +112,8 @@ type Executor struct {
 	initFailed map[*ssa.Package]string
 	initNext   int
 	ctx        context.Context
+
+	mg *merger // nil without merging
 }
 
 // NewExecutor prepares an exploration of p.Fn. solver may be nil for the
@@ -114,6 +136,9 @@ func NewExecutor(p *Program, st *term.Store, solver Solver, opts Options) *Execu
 		inited: map[*ssa.Package]bool{}, initing: map[*ssa.Package]bool{}, initFailed: map[*ssa.Package]string{},
 		initNext: -(1 << 40), ctx: context.Background()}
 	e.cov = newCoverage(p.Prog.Fset)
+	if opts.Merge != nil {
+		e.mg = newMerger(opts.Merge)
+	}
 	return e
 }
 

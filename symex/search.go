@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/sift-solver/sift/smtlib"
+	"github.com/sift-solver/sift/term"
 )
 
 // worklist holds the states waiting to run; the strategy decides the order.
@@ -68,6 +69,7 @@ func (e *Executor) Explore(ctx context.Context) (*Result, error) {
 		defer cancel()
 	}
 	e.ctx = ctx
+	start := time.Now()
 	fn := e.prog.Fn
 	pcs, err := e.makeInputs(fn)
 	if err != nil {
@@ -81,7 +83,9 @@ func (e *Executor) Explore(ctx context.Context) (*Result, error) {
 	for i, v := range e.bindInputs(s0, vals) {
 		s0.frames[0].env[fn.Params[i]] = v
 	}
-	s0.pc = pcs
+	for _, c := range pcs {
+		e.addLit(s0, c)
+	}
 	st, m, err := e.check(s0, e.st.True())
 	if err != nil {
 		return nil, err
@@ -102,7 +106,7 @@ func (e *Executor) Explore(ctx context.Context) (*Result, error) {
 	res := &Result{Fn: fn, Inputs: e.inputs, Coverage: e.cov}
 	panics := map[string]*Panic{}
 	iter := 0
-	for len(wl.states) > 0 {
+	for len(wl.states) > 0 || (e.mg != nil && len(e.mg.parked) > 0) {
 		if e.opts.MaxPaths > 0 && e.stats.Paths >= e.opts.MaxPaths {
 			e.stats.Stopped = "path limit"
 			break
@@ -119,12 +123,26 @@ func (e *Executor) Explore(ctx context.Context) (*Result, error) {
 				break
 			}
 		}
+		if len(wl.states) == 0 {
+			next, err := e.mergeRound()
+			if err != nil {
+				return nil, err
+			}
+			for _, s := range next {
+				wl.push(s)
+			}
+			continue
+		}
 		s := wl.pop()
 		runErr := e.run(s)
 		for _, c := range e.pending {
 			wl.push(c)
 		}
 		e.pending = e.pending[:0]
+		if runErr == errParked {
+			e.mg.park(e.pointOf(s), s)
+			continue
+		}
 		p, err := e.finish(s, runErr)
 		if err != nil {
 			return nil, err
@@ -146,8 +164,15 @@ func (e *Executor) Explore(ctx context.Context) (*Result, error) {
 		}
 	}
 	e.stats.BlocksCovered, e.stats.BlocksTotal = e.cov.Totals()
+	e.stats.Time = time.Since(start)
 	res.Stats = e.stats
 	res.Solver = e.solver.Statistics()
+	if sc, ok := e.solver.(StageCounter); ok {
+		res.QueriesByStage = sc.QueriesByStage()
+	}
+	if e.mg != nil {
+		res.Merge = e.mg.strategy.Stats()
+	}
 	return res, nil
 }
 
@@ -160,7 +185,7 @@ func (e *Executor) entryState(fn *ssa.Function) *State {
 
 // finish classifies a state that stopped and reads a concrete input for it.
 func (e *Executor) finish(s *State, runErr error) (*Path, error) {
-	p := &Path{hash: s.traceHash, traceLen: s.traceLen, ret: s.ret}
+	p := &Path{ret: s.ret, Merged: s.tr.from != nil, hash: s.tr.hash, traceLen: s.tr.n}
 	switch err := runErr.(type) {
 	case nil:
 		p.Kind = "return"
@@ -196,6 +221,10 @@ func (e *Executor) finish(s *State, runErr error) (*Path, error) {
 		m = m2
 	}
 	p.Model = m
+	var err error
+	if p.hash, p.traceLen, err = s.tr.resolve(term.NewEvaluator(e.st, m)); err != nil {
+		return nil, err
+	}
 	in, err := e.concreteInputs(m)
 	if err != nil {
 		return nil, err
@@ -232,8 +261,6 @@ func (e *Executor) Replay(p *Path) error {
 		}
 		s.frames[0].env[fn.Params[i]] = v
 	}
-	start := time.Now()
-	_ = start
 	q, err := e.finish(s, e.run(s))
 	if err != nil {
 		return err

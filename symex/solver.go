@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"maps"
 	"os/exec"
 	"strings"
 
@@ -23,15 +24,25 @@ type Solver interface {
 	Close() error
 }
 
+// StageCounter is a Solver that counts its checks by what decided them.
+type StageCounter interface {
+	QueriesByStage() map[string]int
+}
+
 // EngineSolver is sift's engine in-process: no text on the hot path.
 type EngineSolver struct {
-	sess *engine.Session
+	sess    *engine.Session
+	byStage map[string]int
 }
 
 // NewEngineSolver makes an in-process solver over st.
 func NewEngineSolver(st *term.Store) *EngineSolver {
-	return &EngineSolver{sess: engine.NewSession(st, engine.Options{})}
+	return &EngineSolver{sess: engine.NewSession(st, engine.Options{}), byStage: map[string]int{}}
 }
+
+// QueriesByStage counts checks by the engine stage that decided them
+// (engine.Session.LastStage), "unknown" for the undecided ones.
+func (s *EngineSolver) QueriesByStage() map[string]int { return maps.Clone(s.byStage) }
 
 func (s *EngineSolver) Check(ctx context.Context, as []term.Term, _ []term.Term) (smtlib.Status, *term.Model, error) {
 	s.sess.Push()
@@ -40,6 +51,11 @@ func (s *EngineSolver) Check(ctx context.Context, as []term.Term, _ []term.Term)
 		s.sess.Assert(a, "")
 	}
 	r := s.sess.CheckSat(ctx, nil)
+	stage := s.sess.LastStage()
+	if stage == "" {
+		stage = "unknown"
+	}
+	s.byStage[stage]++
 	if r.Status != smtlib.Sat {
 		return r.Status, nil, nil
 	}
@@ -62,6 +78,8 @@ type PipeSolver struct {
 	in   io.WriteCloser
 	out  *bufio.Reader
 	name string
+
+	checks, unknown int
 }
 
 // NewPipeSolver starts command (e.g. "z3 -in" or "sift -in").
@@ -124,6 +142,10 @@ func (s *PipeSolver) Check(ctx context.Context, as []term.Term, want []term.Term
 	case "unknown":
 	default:
 		return smtlib.Unknown, nil, fmt.Errorf("symex: %s answered %q", s.name, line)
+	}
+	s.checks++
+	if status == smtlib.Unknown {
+		s.unknown++
 	}
 	var m *term.Model
 	if status == smtlib.Sat && len(want) > 0 {
@@ -285,6 +307,19 @@ func parseBV(tok string, w uint32) (bv.Value, error) {
 }
 
 func (s *PipeSolver) Statistics() [][2]string { return [][2]string{{"solver", s.name}} }
+
+// QueriesByStage counts the process's decided checks under its command
+// line (it does not say how it decided them), and "unknown".
+func (s *PipeSolver) QueriesByStage() map[string]int {
+	out := map[string]int{}
+	if n := s.checks - s.unknown; n > 0 {
+		out[s.name] = n
+	}
+	if s.unknown > 0 {
+		out["unknown"] = s.unknown
+	}
+	return out
+}
 
 func (s *PipeSolver) Close() error {
 	io.WriteString(s.in, "(exit)\n")

@@ -2,9 +2,11 @@ package symex
 
 import (
 	"maps"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/sift-solver/sift/symex/merge"
 	"github.com/sift-solver/sift/term"
 )
 
@@ -16,9 +18,30 @@ type frame struct {
 	pc    int             // index of the next instruction in block
 	env   map[ssa.Value]Value
 	call  ssa.Value // the caller's Call instruction awaiting our result, nil for the entry
-	// result, when set, receives the frame's result instead of call: the
-	// caller is the frame below (a fresh pointer after every fork).
-	result func(s *State, caller *frame, v Value) error
+	// iter, when set, receives the frame's result instead of call: the frame
+	// runs the UTF-8 step of a range over a string for the caller's Next.
+	iter *rangeReturn
+
+	// With merging only:
+	stack   string   // the call stack below this frame, merge.Point's Stack
+	regions []region // the symbolic loops this frame is running, innermost last
+	left    region   // the symbolic loop the last jump left, if any
+}
+
+// rangeReturn is where a decodeRune frame's result goes: the caller's Next
+// instruction, the iterator it advances, and the string and index read.
+type rangeReturn struct {
+	in  *ssa.Next
+	itp PtrVal
+	sv  StringVal
+	k   term.Term
+}
+
+// region is a symbolic loop a frame entered: seed 000's merge region, whose
+// root constraint is the path constraint's first pcLen conjuncts.
+type region struct {
+	loop  *merge.Loop
+	pcLen int
 }
 
 // State is one path of the exploration: its call stack, path constraint,
@@ -28,31 +51,39 @@ type State struct {
 	pc     []term.Term // conjuncts of the path constraint
 	mem    map[int]Value
 	nextID int
-	// traceHash and traceLen identify the sequence of branch decisions (every
-	// If and every checked operation), which a concrete re-run must repeat.
-	traceHash uint64
-	traceLen  int
-	forced    []bool // decisions to replay in the current instruction (a fork's clone)
-	decided   []bool // decisions taken so far in the current instruction
-	model     *term.Model
-	forks     int // symbolic branches taken (the depth)
-	steps     int
-	ret       Value
+	// tr identifies the sequence of branch decisions (every If and every
+	// checked operation), which a concrete re-run must repeat.
+	tr      trace
+	forced  []bool // decisions to replay in the current instruction (a fork's clone)
+	decided []bool // decisions taken so far in the current instruction
+	model   *term.Model
+	forks   int // symbolic branches taken (the depth)
+	steps   int
+	ret     Value
+
+	// With merging only:
+	trail   []merge.Step // one Step per conjunct of pc
+	arrived bool         // the last jump entered a block: park before its first non-phi instruction if it is a merge point
+	inexact bool         // the pc lacks a decision (a depth cut): the state never merges
 }
 
 func (s *State) top() *frame { return s.frames[len(s.frames)-1] }
 
 // clone copies the state for a fork. Terms and values are shared; frames
-// and the object table are copied.
+// and the object table are copied. Slices that only grow are clipped, so
+// the first append on either side copies them.
 func (s *State) clone() *State {
 	c := *s
 	c.frames = make([]*frame, len(s.frames))
 	for i, f := range s.frames {
 		nf := *f
 		nf.env = maps.Clone(f.env)
+		nf.regions = slices.Clip(f.regions)
 		c.frames[i] = &nf
 	}
 	c.pc = append([]term.Term(nil), s.pc...)
+	c.trail = slices.Clip(s.trail)
+	c.tr.after = slices.Clip(s.tr.after)
 	c.mem = maps.Clone(s.mem)
 	return &c
 }

@@ -42,12 +42,15 @@ type Step struct {
 
 // View is a state as merging sees it.
 type View struct {
-	Point  Point
-	PC     []term.Term // path constraint conjuncts, oldest first
-	Root   int         // PC[:Root] is shared by the whole merge region (seed 000's r.s.pc)
-	Trail  []Step      // branch decisions since the region's root, oldest first
-	Layout uint64      // hash of everything in the state that is not a cell term
-	Cells  []Cell      // in layout order: equal layouts give the same Var and Path sequence
+	Point Point
+	PC    []term.Term // path constraint conjuncts, oldest first
+	Root  int         // PC[:Root] is shared by the whole merge region (seed 000's r.s.pc)
+	// Trail holds one Step per conjunct of PC[Root:], in the same order:
+	// Trail[i].Lit == PC[Root+i]. A conjunct a merge made (a disjunction, a
+	// quantified pattern) is one Step at the point of that merge.
+	Trail  []Step
+	Layout uint64 // hash of everything in the state that is not a cell term
+	Cells  []Cell // in layout order: equal layouts give the same Var and Path sequence
 }
 
 // Merged is one merged state: the views it replaces and what it holds.
@@ -61,6 +64,9 @@ type Merged struct {
 type Strategy interface {
 	// Name is the strategy's --merge value.
 	Name() string
+	// Kinds is the set of merge points (see points.go) at which the
+	// executor parks states for this strategy.
+	Kinds() Kind
 	// Merge is given the views of the states waiting at one point. Views
 	// named in no Merged continue unmerged.
 	Merge(st *term.Store, views []*View) ([]Merged, error)

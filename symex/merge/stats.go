@@ -1,10 +1,11 @@
 package merge
 
 // Stats counts what a strategy did: merge attempts, merged states, and
-// refusals by reason ("layout", "empty guard", "hot variable", "no pattern",
-// "too many patterns", …), for --stats and --json.
+// refusals by reason ("layout": no other view at the point has the same
+// layout; "empty guard", "hot variable", "no pattern", "too many
+// patterns", …), for --stats and --json.
 type Stats struct {
-	Attempts     int            // groups of two or more views offered to Merge
+	Attempts     int            // groups of two or more merge-compatible views tried
 	Merges       int            // merged states built
 	StatesMerged int            // views absorbed into merged states
 	Refused      map[string]int // views left unmerged, by reason

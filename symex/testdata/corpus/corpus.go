@@ -145,3 +145,63 @@ func MapUse(k int) int {
 	m := map[int]int{1: 2}
 	return m[k]
 }
+
+// Diamonds is seed 002's T1 with n = 5: independent ifs whose values are
+// only added up at the end. Without merging 2^5 paths; merging at each join
+// leaves one state.
+func Diamonds(a, b, c, d, e int8) int8 {
+	y0, y1, y2, y3, y4 := int8(2), int8(2), int8(2), int8(2), int8(2)
+	if a > 0 {
+		y0 = 1
+	}
+	if b > 0 {
+		y1 = 1
+	}
+	if c > 0 {
+		y2 = 1
+	}
+	if d > 0 {
+		y3 = 1
+	}
+	if e > 0 {
+		y4 = 1
+	}
+	return y0 + y1 + y2 + y3 + y4
+}
+
+// PCMerge is seed 002's T7 without pointers: a path that panics between the
+// fork and the join must not come back through the merged path constraint.
+// Only "abort" is reachable; a merge that kept only the common part of the
+// path constraints would also reach "bug 1" (and, merging in one order,
+// "bug 2").
+func PCMerge(c, d int8) int8 {
+	var x int8
+	if c > 0 {
+		x = d
+	} else {
+		x = 7
+		if d == 3 {
+			panic("abort")
+		}
+	}
+	if c <= 0 && d == 3 {
+		panic("bug 1")
+	}
+	if x == 7 && d == 3 {
+		panic("bug 2")
+	}
+	return x
+}
+
+// MergedIndex indexes with a value two joins merged: under merging the
+// panic is reached from a merged state, and its input comes from a model of
+// the merged path constraint.
+func MergedIndex(s []byte, k int8) byte {
+	i := 0
+	if k > 10 {
+		i = 3
+	} else if k < -10 {
+		i = 1
+	}
+	return s[i]
+}

@@ -1,0 +1,145 @@
+package merge
+
+import (
+	"github.com/sift-solver/sift/term"
+)
+
+// Std is the standard merge of seed 000's Def. 2.1: the views at one point
+// with equal layouts merge into one state whose path constraint is the
+// disjunction of theirs and whose differing cells are ite chains. It parks
+// states at joins and at the exits of symbolic loops unless told otherwise.
+type Std struct {
+	kinds Kind
+	stats Stats
+}
+
+func init() {
+	Register("std", func(o Options) (Strategy, error) { return NewStd(o.Kinds), nil })
+}
+
+// NewStd returns the standard strategy merging at kinds (0: joins and loop
+// exits).
+func NewStd(kinds Kind) *Std {
+	if kinds == 0 {
+		kinds = KindJoin | KindLoopExit
+	}
+	return &Std{kinds: kinds}
+}
+
+func (s *Std) Name() string  { return "std" }
+func (s *Std) Kinds() Kind   { return s.kinds }
+func (s *Std) Stats() *Stats { return &s.stats }
+
+// Merge merges every group of views with equal layouts.
+func (s *Std) Merge(st *term.Store, views []*View) ([]Merged, error) {
+	var out []Merged
+	for _, idx := range ByLayout(views) {
+		if len(idx) < 2 {
+			s.stats.Refuse("layout", 1)
+			continue
+		}
+		s.stats.Attempts++
+		m, why := Standard(st, views, idx)
+		if why != "" {
+			s.stats.Refuse(why, len(idx))
+			continue
+		}
+		s.stats.Merges++
+		s.stats.StatesMerged += len(idx)
+		out = append(out, m)
+	}
+	return out, nil
+}
+
+// ByLayout groups the indices of views by equal Layout, in the order of
+// first appearance.
+func ByLayout(views []*View) [][]int {
+	var groups [][]int
+	at := map[uint64]int{}
+	for i, v := range views {
+		g, ok := at[v.Layout]
+		if !ok {
+			g = len(groups)
+			at[v.Layout] = g
+			groups = append(groups, nil)
+		}
+		groups[g] = append(groups[g], i)
+	}
+	return groups
+}
+
+// Standard builds the standard merge (Def. 2.1) of views[members], which
+// must have equal layouts. The conjuncts every member shares stay as they
+// are; the merged path constraint is common ∧ ⋁ rest_i, where rest_i are
+// member i's other conjuncts, and a differing cell becomes Join over the
+// guards ⋀ rest_i. That guard is exact because the members' path
+// constraints are pairwise disjoint (the executor's pcs are exact, and a
+// concrete input follows one path), so under common ∧ ⋁ rest_i exactly one
+// rest_i holds. It returns a refusal reason instead when a member has no
+// conjunct of its own while cells differ (seed 002's empty guard), or when
+// the members' cells do not line up.
+func Standard(st *term.Store, views []*View, members []int) (Merged, string) {
+	n := len(members)
+	ncells := len(views[members[0]].Cells)
+	count := map[term.Term]int{}
+	for _, i := range members {
+		if len(views[i].Cells) != ncells {
+			return Merged{}, "layout"
+		}
+		for _, c := range dedupe(views[i].PC) {
+			count[c]++
+		}
+	}
+	var common []term.Term
+	for _, c := range dedupe(views[members[0]].PC) {
+		if count[c] == n {
+			common = append(common, c)
+		}
+	}
+	rests := make([][]term.Term, n)
+	guards := make([]term.Term, n)
+	emptyGuard := false
+	for k, i := range members {
+		for _, c := range dedupe(views[i].PC) {
+			if count[c] != n {
+				rests[k] = append(rests[k], c)
+			}
+		}
+		guards[k] = st.And(rests[k]...)
+		emptyGuard = emptyGuard || len(rests[k]) == 0
+	}
+	cells := make([]term.Term, ncells)
+	vals := make([]term.Term, n)
+	for c := range cells {
+		same := true
+		for k, i := range members {
+			vals[k] = views[i].Cells[c].T
+			same = same && vals[k] == vals[0]
+		}
+		if same {
+			cells[c] = vals[0]
+			continue
+		}
+		if emptyGuard {
+			return Merged{}, "empty guard"
+		}
+		cells[c] = Join(st, guards, vals)
+	}
+	pc := common
+	if d := Disjunction(st, rests); d != st.True() {
+		pc = append(pc, d)
+	}
+	return Merged{Members: append([]int(nil), members...), PC: pc, Cells: cells}, ""
+}
+
+func dedupe(ts []term.Term) []term.Term {
+	seen := make(map[term.Term]bool, len(ts))
+	out := make([]term.Term, 0, len(ts))
+	for _, t := range ts {
+		if !seen[t] {
+			seen[t] = true
+			out = append(out, t)
+		}
+	}
+	return out
+}

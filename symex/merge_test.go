@@ -1,0 +1,132 @@
+package symex
+
+import (
+	"fmt"
+	"reflect"
+	"sort"
+	"testing"
+
+	"github.com/sift-solver/sift/symex/merge"
+)
+
+// corpusFuncs is every function of testdata/corpus with the length bounds
+// the merging tests run it at.
+var corpusFuncs = []struct {
+	fn      string
+	maxLens []int
+}{
+	{"CountA", []int{2, 3}}, {"StrspnAB", []int{2, 3}}, {"Strspn", []int{2}}, {"Memspn", []int{2}},
+	{"MemspnA", []int{2, 3}}, {"SumBytes", []int{3}}, {"AddOverflows", []int{0}}, {"Div", []int{0}},
+	{"Guarded", []int{3}}, {"Last", []int{3}}, {"Runes", []int{2}}, {"Quadrant", []int{0}}, {"Table", []int{0}},
+	{"Build", []int{2}}, {"MapUse", []int{0}}, {"Diamonds", []int{0}}, {"PCMerge", []int{0}},
+	{"MergedIndex", []int{2}},
+}
+
+func panicSet(r *Result) []string {
+	var out []string
+	for _, p := range r.Panics {
+		out = append(out, p.Pos.String()+": "+p.Message)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// TestStdMergeKeepsPanicsAndCoverage: on every corpus function, std finds
+// the same panic sites and covers the same blocks and lines as no merging,
+// never more paths, and every path it reports replays exactly.
+func TestStdMergeKeepsPanicsAndCoverage(t *testing.T) {
+	for _, c := range corpusFuncs {
+		for _, n := range c.maxLens {
+			t.Run(fmt.Sprintf("%s/%d", c.fn, n), func(t *testing.T) {
+				p := loadCorpus(t, c.fn)
+				_, none := explore(t, p, Options{MaxLen: n}, nil)
+				ex, std := explore(t, p, Options{MaxLen: n, Merge: merge.NewStd(0)}, nil)
+				if got, want := panicSet(std), panicSet(none); !reflect.DeepEqual(got, want) {
+					t.Errorf("panics under std %q, under none %q", got, want)
+				}
+				if got, want := std.Coverage.Funcs(), none.Coverage.Funcs(); !reflect.DeepEqual(got, want) {
+					t.Errorf("coverage under std %v, under none %v", got, want)
+				}
+				if std.Stats.Paths > none.Stats.Paths || !std.Stats.Exhausted() {
+					t.Errorf("std: %d paths (none %d), exhausted %v", std.Stats.Paths, none.Stats.Paths, std.Stats.Exhausted())
+				}
+				replayed := 0
+				for _, p := range std.Paths {
+					if p.Inputs == nil || (p.Kind != "return" && p.Kind != "panic") {
+						continue
+					}
+					replayed++
+					if err := ex.Replay(p); err != nil {
+						t.Error(err)
+					}
+				}
+				if replayed != std.Stats.Paths {
+					t.Errorf("%d of %d paths replayed", replayed, std.Stats.Paths)
+				}
+			})
+		}
+	}
+}
+
+// TestStdMergeCounts checks merged-state counts derived by hand.
+func TestStdMergeCounts(t *testing.T) {
+	cases := []struct {
+		fn                     string
+		maxLen                 int
+		paths, queries         int
+		merges, statesMerged   int
+		nonePaths, noneQueries int
+		comment                string
+	}{
+		// Seed 002 T1 with n = 5: one query for the input constraints, then
+		// one per if (the model decides one side, the solver the other);
+		// each join merges its two states, so one path remains.
+		{"Diamonds", 0, 1, 1 + 5, 5, 10, 32, 1 + 31, "2^5 paths become 1"},
+		// CountA at max-len 3: the loop's join after the 'a' test merges
+		// the two sides in each of 3 iterations; the loop exit (a symbolic
+		// loop: i < len(s)) merges the 4 exits (lengths 0..3).
+		{"CountA", 3, 1, 11, 4, 10, 15, 30, "one merged state per iteration, one at the exit"},
+	}
+	for _, c := range cases {
+		t.Run(c.fn, func(t *testing.T) {
+			p := loadCorpus(t, c.fn)
+			_, none := explore(t, p, Options{MaxLen: c.maxLen}, nil)
+			_, std := explore(t, p, Options{MaxLen: c.maxLen, Merge: merge.NewStd(0)}, nil)
+			got := [6]int{std.Stats.Paths, std.Stats.Queries, std.Merge.Merges, std.Merge.StatesMerged,
+				none.Stats.Paths, none.Stats.Queries}
+			want := [6]int{c.paths, c.queries, c.merges, c.statesMerged, c.nonePaths, c.noneQueries}
+			if got != want {
+				t.Errorf("(paths, queries, merges, states merged, none's paths, none's queries) = %v, want %v (%s)",
+					got, want, c.comment)
+			}
+			if std.Stats.Merges != std.Merge.Merges || std.Stats.StatesMerged != std.Merge.StatesMerged {
+				t.Errorf("executor counted %d merges of %d states, strategy %d of %d", std.Stats.Merges,
+					std.Stats.StatesMerged, std.Merge.Merges, std.Merge.StatesMerged)
+			}
+		})
+	}
+}
+
+// TestGeneratedTestsPanicUnderStd: the inputs std gives for panics reached
+// from merged states (models of merged path constraints) make the function
+// panic in a real run of the generated test.
+func TestGeneratedTestsPanicUnderStd(t *testing.T) {
+	files := map[string]string{}
+	total, fromMerged := 0, 0
+	for _, fn := range []string{"AddOverflows", "Guarded", "PCMerge", "Last", "MergedIndex"} {
+		_, res := explore(t, loadCorpus(t, fn), Options{MaxLen: 3, Merge: merge.NewStd(0)}, nil)
+		for _, p := range res.Paths {
+			if p.Kind == "panic" && p.Merged {
+				fromMerged++
+			}
+		}
+		total += len(res.Panics)
+		files["symex_"+fn+"_test.go"] = res.TestFile(false)
+	}
+	if fromMerged == 0 {
+		t.Fatal("no panic was reached from a merged state: the test checks nothing about merging")
+	}
+	if rows := runGeneratedTests(t, files); rows != total {
+		t.Errorf("%d panic rows passed, want %d", rows, total)
+	}
+}

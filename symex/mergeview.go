@@ -1,0 +1,390 @@
+package symex
+
+import (
+	"fmt"
+	"go/types"
+	"hash/fnv"
+	"sort"
+	"strconv"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/sift-solver/sift/symex/merge"
+	"github.com/sift-solver/sift/term"
+)
+
+// A state as merging sees it (merge.View): everything that is not a term
+// (frames, blocks, object ids, the shape of every value, pointers,
+// functions, interfaces' dynamic types, Opaque values) is hashed into the
+// layout; every term leaf is a cell. One walk (walkState) serves both
+// directions: it flattens a parked state into a view, and it rebuilds a
+// merged state from a member by putting the merged cells back in the same
+// order.
+//
+// Only live SSA values are part of a frame. A value v defined in block D is
+// kept at block B (the frame's block, at the next instruction to run) when
+// D strictly dominates B, or D is B and v comes before that instruction.
+// Every state at B then has v, since every path to B ran D. Any other value
+// is dead at B: let U use v, so D dominates U. If some path from B reached
+// U without running D again, then a path from the entry to B that avoids D
+// (one exists, D not dominating B) followed by it would reach U without D.
+// So every use of v after B is preceded by a new definition, and the old
+// value is never read. In particular a value defined on one side of a join
+// only is dead at the join, which lets the two sides merge.
+
+// valuePos places an SSA value of a function: its rank in a fixed order of
+// all the function's values (parameters, free variables, then instructions
+// block by block) and its index in its block.
+type valuePos struct {
+	rank, index int
+}
+
+func (m *merger) orderOf(fn *ssa.Function) map[ssa.Value]valuePos {
+	o, ok := m.order[fn]
+	if ok {
+		return o
+	}
+	o = map[ssa.Value]valuePos{}
+	for _, p := range fn.Params {
+		o[p] = valuePos{len(o), -1}
+	}
+	for _, fv := range fn.FreeVars {
+		o[fv] = valuePos{len(o), -1}
+	}
+	for _, b := range fn.Blocks {
+		for i, in := range b.Instrs {
+			if v, ok := in.(ssa.Value); ok {
+				o[v] = valuePos{len(o), i}
+			}
+		}
+	}
+	m.order[fn] = o
+	return o
+}
+
+// liveKeys lists the values of f's environment that are live at its
+// position (see above), in the function's fixed order.
+func (m *merger) liveKeys(f *frame) []ssa.Value {
+	o := m.orderOf(f.fn)
+	keys := make([]ssa.Value, 0, len(f.env))
+	for k := range f.env {
+		pos, known := o[k]
+		if !known {
+			keys = append(keys, k) // not a value of f.fn: kept, and it spoils the layout
+			continue
+		}
+		if in, ok := k.(ssa.Instruction); ok && pos.index >= 0 {
+			d := in.Block()
+			if d == f.block && pos.index >= f.pc || d != f.block && !d.Dominates(f.block) {
+				continue
+			}
+		}
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		pi, oki := o[keys[i]]
+		pj, okj := o[keys[j]]
+		if oki != okj {
+			return oki
+		}
+		return pi.rank < pj.rank
+	})
+	return keys
+}
+
+// flattener walks a state. Flattening, it hashes the layout and collects
+// the cells; rebuilding (cells != nil), it replaces each cell by the next
+// merged term, in the same order.
+type flattener struct {
+	m      *merger
+	st     *term.Store
+	layout uint64
+	v      merge.VarID
+	view   []merge.Cell // flattening
+	cells  []term.Term  // rebuilding: the merged terms
+	next   int
+	err    error
+}
+
+func (fl *flattener) rebuilding() bool { return fl.cells != nil }
+
+func (fl *flattener) mix(x int) { fl.layout = (fl.layout ^ uint64(x)) * 0x100000001b3 }
+
+func (fl *flattener) mixString(s string) {
+	h := fnv.New64a()
+	h.Write([]byte(s))
+	fl.layout = (fl.layout ^ h.Sum64()) * 0x100000001b3
+}
+
+// sub is the path of a part of a value (only computed when flattening).
+func (fl *flattener) sub(path, part string) string {
+	if fl.rebuilding() {
+		return ""
+	}
+	return path + part
+}
+
+func (fl *flattener) cell(t term.Term, path string) term.Term {
+	fl.mix('t')
+	fl.mix(int(fl.st.SortOf(t)))
+	if !fl.rebuilding() {
+		fl.view = append(fl.view, merge.Cell{Var: fl.v, Path: path, T: t})
+		return t
+	}
+	if fl.next >= len(fl.cells) {
+		fl.err = fmt.Errorf("fewer merged cells than the layout has")
+		return t
+	}
+	n := fl.cells[fl.next]
+	fl.next++
+	if fl.st.SortOf(n) != fl.st.SortOf(t) {
+		fl.err = fmt.Errorf("merged cell %d has sort %s, want %s", fl.next-1,
+			fl.st.SortString(fl.st.SortOf(n)), fl.st.SortString(fl.st.SortOf(t)))
+	}
+	return n
+}
+
+// value walks one value and returns it with its cells replaced (the same
+// value when flattening).
+func (fl *flattener) value(v Value, path string) Value {
+	switch x := v.(type) {
+	case nil:
+		fl.mix('n')
+		return nil
+	case term.Term:
+		return fl.cell(x, path)
+	case Struct:
+		fl.mix('s')
+		fl.mix(len(x))
+		out := make(Struct, len(x))
+		for i := range x {
+			out[i] = fl.value(x[i], fl.sub(path, "."+strconv.Itoa(i)))
+		}
+		return out
+	case StringVal:
+		fl.mix('S')
+		fl.mix(x.Max)
+		return StringVal{Bytes: fl.cell(x.Bytes, fl.sub(path, ".Bytes")), Off: fl.cell(x.Off, fl.sub(path, ".Off")),
+			Len: fl.cell(x.Len, fl.sub(path, ".Len")), Max: x.Max}
+	case SliceVal:
+		fl.mix('L')
+		fl.mix(x.Obj)
+		fl.mix(x.Max)
+		out := SliceVal{Obj: x.Obj, Off: fl.cell(x.Off, fl.sub(path, ".Off")), Len: fl.cell(x.Len, fl.sub(path, ".Len")),
+			Cap: fl.cell(x.Cap, fl.sub(path, ".Cap")), Max: x.Max}
+		if x.elemsInit != nil {
+			fl.mix('i')
+			out.elemsInit = fl.value(x.elemsInit, fl.sub(path, "[init]"))
+		}
+		return out
+	case ArrayVal:
+		fl.mix('A')
+		fl.mix(x.Len)
+		return ArrayVal{Elems: fl.value(x.Elems, fl.sub(path, "[elems]")), Len: x.Len}
+	case Backing:
+		fl.mix('B')
+		return Backing{Elems: fl.value(x.Elems, fl.sub(path, "[elems]"))}
+	case PtrVal:
+		fl.pointer(x)
+		return x
+	case FuncVal:
+		fl.mix('F')
+		fl.mix(fl.m.id(x.Fn))
+		fl.mix(len(x.Bindings))
+		var b []Value
+		if x.Bindings != nil {
+			b = make([]Value, len(x.Bindings))
+		}
+		for i := range x.Bindings {
+			b[i] = fl.value(x.Bindings[i], fl.sub(path, ".free"+strconv.Itoa(i)))
+		}
+		return FuncVal{Fn: x.Fn, Bindings: b}
+	case IfaceVal:
+		fl.mix('I')
+		fl.mix(fl.typeID(x.T))
+		return IfaceVal{T: x.T, V: fl.value(x.V, fl.sub(path, ".V"))}
+	case Opaque:
+		fl.mix('O')
+		fl.mixString(x.What)
+		return x
+	case *ssa.Builtin:
+		fl.mix('b')
+		fl.mix(fl.m.id(x))
+		return x
+	}
+	// A kind of value merging does not know: no other layout equals this one.
+	fl.m.opaque++
+	fl.mix('?')
+	fl.mix(fl.m.opaque)
+	return v
+}
+
+// pointer hashes a pointer into the layout: its object and its path, with
+// the index terms by identity (pointers have no cells; issue 15).
+func (fl *flattener) pointer(p PtrVal) {
+	fl.mix('P')
+	fl.mix(p.Obj)
+	fl.mix(len(p.Path))
+	for _, step := range p.Path {
+		fl.mix(step.Field)
+		fl.mix(int(step.Index))
+	}
+}
+
+func (fl *flattener) typeID(t types.Type) int {
+	if t == nil {
+		return 0
+	}
+	if id := fl.m.typeIDs.At(t); id != nil {
+		return id.(int)
+	}
+	id := fl.m.typeIDs.Len() + 1
+	fl.m.typeIDs.Set(t, id)
+	return id
+}
+
+// walkState walks s's frames (live values only) and its memory, in a
+// fixed order. Rebuilding, it writes the new values into s and drops the
+// dead values from the frames.
+func (fl *flattener) walkState(s *State) {
+	fl.mix(len(s.frames))
+	fl.mix(s.nextID)
+	for d, f := range s.frames {
+		fl.mix(fl.m.id(f.fn))
+		fl.mix(f.block.Index)
+		fl.mix(f.pc)
+		fl.mix(fl.m.id(f.call))
+		keys := fl.m.liveKeys(f)
+		fl.mix(len(keys))
+		var env map[ssa.Value]Value
+		if fl.rebuilding() {
+			env = make(map[ssa.Value]Value, len(keys))
+		}
+		for _, k := range keys {
+			pos, known := fl.m.orderOf(f.fn)[k]
+			if !known {
+				fl.m.opaque++
+				pos.rank = -fl.m.opaque
+			}
+			fl.mix(pos.rank)
+			fl.v = merge.VarID{Frame: d, Value: k}
+			nv := fl.value(f.env[k], "")
+			if env != nil {
+				env[k] = nv
+			}
+		}
+		if env != nil {
+			f.env = env
+		}
+		if it := f.iter; it != nil {
+			fl.mix('R')
+			fl.mix(fl.m.id(it.in))
+			fl.pointer(it.itp)
+			fl.v = merge.VarID{Frame: d, Value: it.in}
+			sv := fl.value(it.sv, fl.sub("", "iter.str")).(StringVal)
+			k := fl.cell(it.k, fl.sub("", "iter.k"))
+			if fl.rebuilding() {
+				f.iter = &rangeReturn{in: it.in, itp: it.itp, sv: sv, k: k}
+			}
+		}
+	}
+	ids := make([]int, 0, len(s.mem))
+	for id := range s.mem {
+		ids = append(ids, id)
+	}
+	sort.Ints(ids)
+	fl.mix(len(ids))
+	for _, id := range ids {
+		fl.mix(id)
+		fl.v = merge.VarID{Frame: -1, Obj: id}
+		nv := fl.value(s.mem[id], "")
+		if fl.rebuilding() {
+			s.mem[id] = nv
+		}
+	}
+}
+
+// viewOf flattens s, parked at a merge point.
+func (e *Executor) viewOf(s *State) *merge.View {
+	fl := &flattener{m: e.mg, st: e.st}
+	fl.walkState(s)
+	root := 0
+	for i := len(s.frames) - 1; i >= 0; i-- {
+		f := s.frames[i]
+		if f.left.loop != nil {
+			root = f.left.pcLen
+			break
+		}
+		if n := len(f.regions); n > 0 {
+			root = f.regions[n-1].pcLen
+			break
+		}
+	}
+	root = min(root, len(s.pc))
+	return &merge.View{Point: e.pointOf(s), PC: s.pc, Root: root, Trail: s.trail[root:], Layout: fl.layout, Cells: fl.view}
+}
+
+// rebuild makes the merged state m of states (parked at p): a copy of its
+// first member with the merged cells and path constraint. Its trace keeps
+// every member's; its model is a member's that satisfies the merged path
+// constraint, if one does.
+func (e *Executor) rebuild(p merge.Point, states []*State, views []*merge.View, m merge.Merged) (*State, error) {
+	rep := states[m.Members[0]]
+	s := rep.clone()
+	fl := &flattener{m: e.mg, st: e.st, cells: m.Cells}
+	if len(m.Cells) == 0 {
+		fl.cells = []term.Term{}
+	}
+	fl.walkState(s)
+	if fl.err == nil && fl.next != len(m.Cells) {
+		fl.err = fmt.Errorf("%d merged cells for %d in the layout", len(m.Cells), fl.next)
+	}
+	if fl.err != nil {
+		return nil, fmt.Errorf("symex: internal: %s merge at %s block %d: %v", e.mg.strategy.Name(), p.Func, p.Block, fl.err)
+	}
+	for _, c := range m.PC {
+		if !e.st.IsBool(e.st.SortOf(c)) {
+			return nil, fmt.Errorf("symex: internal: %s merge: a path conjunct is not Boolean", e.mg.strategy.Name())
+		}
+	}
+	s.pc = append([]term.Term(nil), m.PC...)
+	// The prefix every member shares with the merged constraint keeps its
+	// steps; every conjunct after it is one step at the merge point.
+	lcp := len(s.pc)
+	for _, i := range m.Members {
+		pc := states[i].pc
+		n := 0
+		for n < lcp && n < len(pc) && pc[n] == s.pc[n] {
+			n++
+		}
+		lcp = n
+	}
+	s.trail = make([]merge.Step, len(s.pc))
+	copy(s.trail, rep.trail[:lcp])
+	for i := lcp; i < len(s.pc); i++ {
+		s.trail[i] = merge.Step{Lit: s.pc[i], Point: p}
+	}
+	for _, f := range s.frames {
+		f.left = region{}
+		if len(f.regions) > 0 {
+			rs := make([]region, len(f.regions))
+			for i, r := range f.regions {
+				rs[i] = region{loop: r.loop, pcLen: min(r.pcLen, lcp)}
+			}
+			f.regions = rs
+		}
+	}
+	s.tr = trace{from: make([]tracedMember, len(m.Members))}
+	s.model = nil
+	for k, i := range m.Members {
+		st := states[i]
+		s.tr.from[k] = tracedMember{pc: st.pc, tr: st.tr}
+		s.steps = min(s.steps, st.steps)
+		s.forks = min(s.forks, st.forks)
+		if s.model == nil && st.model != nil && holds(term.NewEvaluator(e.st, st.model), s.pc) {
+			s.model = st.model
+		}
+	}
+	s.arrived = false
+	return s, nil
+}

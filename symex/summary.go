@@ -1,0 +1,133 @@
+package symex
+
+import (
+	"encoding/json"
+	"os"
+	"sort"
+)
+
+// Summary is the machine-readable account of one run (--json FILE), for
+// scripts and for comparing runs. Every field is documented in
+// docs/symex/json.md; a golden file (testdata/summary.golden.json) fixes
+// the format.
+type Summary struct {
+	Function       string           `json:"function"`
+	MaxLen         int              `json:"max_len"`
+	Merge          string           `json:"merge"`
+	Paths          int              `json:"paths"`
+	Returned       int              `json:"returned"`
+	Panicked       int              `json:"panicked"`
+	StatesMerged   int              `json:"states_merged"`
+	Queries        int              `json:"queries"`
+	QueriesByStage map[string]int   `json:"queries_by_stage"`
+	SolverTimeS    float64          `json:"solver_time_s"`
+	TimeS          float64          `json:"time_s"`
+	Exhausted      bool             `json:"exhausted"`
+	Stopped        string           `json:"stopped"`
+	Cut            int              `json:"cut"`
+	DepthCut       int              `json:"depth_cut"`
+	Unknown        int              `json:"unknown"`
+	Panics         []SummaryPanic   `json:"panics"`
+	Unsupported    []SummarySite    `json:"unsupported"`
+	Coverage       SummaryCoverage  `json:"coverage"`
+	MergeStats     *SummaryMergeRun `json:"merge_stats"`
+}
+
+// SummaryPanic is one panic site.
+type SummaryPanic struct {
+	Position string         `json:"position"`
+	Message  string         `json:"message"`
+	Paths    int            `json:"paths"`
+	Input    []SummaryInput `json:"input"`
+}
+
+// SummaryInput is one parameter of a concrete input, as a Go literal.
+type SummaryInput struct {
+	Name  string `json:"name"`
+	Type  string `json:"type"`
+	Value string `json:"value"`
+}
+
+// SummarySite is one distinct unsupported construct.
+type SummarySite struct {
+	Position string `json:"position"`
+	Message  string `json:"message"`
+	Paths    int    `json:"paths"`
+}
+
+// SummaryCoverage is block coverage over the functions the run entered.
+type SummaryCoverage struct {
+	BlocksCovered int `json:"blocks_covered"`
+	BlocksTotal   int `json:"blocks_total"`
+}
+
+// SummaryMergeRun is the merging strategy's statistics.
+type SummaryMergeRun struct {
+	Attempts     int            `json:"attempts"`
+	Merges       int            `json:"merges"`
+	StatesMerged int            `json:"states_merged"`
+	Refused      map[string]int `json:"refused"`
+}
+
+// Summary builds the run's summary; opts are the options it ran with.
+func (r *Result) Summary(opts Options) *Summary {
+	s := r.Stats
+	out := &Summary{Function: r.Fn.String(), MaxLen: opts.MaxLen, Merge: "none", Paths: s.Paths,
+		Returned: s.Returned, Panicked: s.Panicked, StatesMerged: s.StatesMerged, Queries: s.Queries,
+		QueriesByStage: r.QueriesByStage, SolverTimeS: s.SolverTime.Seconds(), TimeS: s.Time.Seconds(),
+		Exhausted: s.Exhausted(), Stopped: s.Stopped, Cut: s.Cut, DepthCut: s.DepthCut, Unknown: s.Unknown,
+		Panics: []SummaryPanic{}, Unsupported: []SummarySite{},
+		Coverage: SummaryCoverage{BlocksCovered: s.BlocksCovered, BlocksTotal: s.BlocksTotal}}
+	if out.QueriesByStage == nil {
+		out.QueriesByStage = map[string]int{}
+	}
+	if opts.Merge != nil {
+		out.Merge = opts.Merge.Name()
+	}
+	if ms := r.Merge; ms != nil {
+		out.MergeStats = &SummaryMergeRun{Attempts: ms.Attempts, Merges: ms.Merges, StatesMerged: ms.StatesMerged,
+			Refused: map[string]int{}}
+		for k, v := range ms.Refused {
+			out.MergeStats.Refused[k] = v
+		}
+	}
+	for _, p := range r.Panics {
+		sp := SummaryPanic{Position: p.Pos.String(), Message: p.Message, Paths: p.Count, Input: []SummaryInput{}}
+		for _, in := range p.Inputs {
+			sp.Input = append(sp.Input, SummaryInput{Name: in.Name, Type: in.Type.String(), Value: goLiteral(in.Type, in.V, nil)})
+		}
+		out.Panics = append(out.Panics, sp)
+	}
+	at := map[string]int{}
+	for _, p := range r.Paths {
+		if p.Kind != "unsupported" {
+			continue
+		}
+		key := p.Pos.String() + "|" + p.Message
+		if i, ok := at[key]; ok {
+			out.Unsupported[i].Paths++
+			continue
+		}
+		at[key] = len(out.Unsupported)
+		out.Unsupported = append(out.Unsupported, SummarySite{Position: p.Pos.String(), Message: p.Message, Paths: 1})
+	}
+	return out
+}
+
+// WriteJSONFile writes the run's summary to name.
+func (r *Result) WriteJSONFile(name string, opts Options) error {
+	b, err := json.MarshalIndent(r.Summary(opts), "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(name, append(b, '\n'), 0o644)
+}
+
+func sortedKeys(m map[string]int) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
