@@ -1,7 +1,7 @@
 GO ?= go
 BIN := bin/sift
 
-.PHONY: setup build demo test fuzz-diff fuzz-diff-arrays
+.PHONY: setup build demo test fuzz-diff fuzz-diff-arrays symex-corpus
 
 N ?= 200000
 SEED ?= 1
@@ -28,3 +28,17 @@ fuzz-diff: setup
 # The same with arrays and uninterpreted functions (N defaults to 200000 too).
 fuzz-diff-arrays: setup
 	SIFT_DIFF_N=$(N) SIFT_DIFF_SEED=$(SEED) $(GO) test -count=1 -timeout 0 -run 'TestDifferentialArrays$$' -v ./internal/difftest
+
+# sift symex over the corpus of symex/testdata/realcode/corpus.tsv (standard
+# library and pinned public modules): fetches the modules (the one target
+# that uses the network), then runs every function with its fixed bounds and
+# writes the table. SYMEX_CORPUS_FLAGS go to the runner, e.g.
+#   make symex-corpus SYMEX_CORPUS_FLAGS="--config none=--merge=none --config pat=--merge=pat --max-len 8"
+SYMEX_CORPUS_OUT ?= docs/bench/symex-corpus
+SYMEX_CORPUS_FLAGS ?=
+symex-corpus:
+	cd symex/testdata/realcode && $(GO) mod download
+	$(GO) build -o bin/siftsymex ./symex/cmd/siftsymex
+	$(GO) build -o bin/symexcorpus ./symex/cmd/symexcorpus
+	mkdir -p $(SYMEX_CORPUS_OUT)
+	nice -n 10 ./bin/symexcorpus --bin bin/siftsymex --out $(SYMEX_CORPUS_OUT)/table.md --json $(SYMEX_CORPUS_OUT)/results.json $(SYMEX_CORPUS_FLAGS)

@@ -155,6 +155,8 @@ func (r *Result) Report(w io.Writer, coverage bool) {
 	}
 	fmt.Fprintf(w, "queries %d (unknown %d), solver time %s (%s per query)\n", s.Queries, s.Unknown,
 		s.SolverTime.Round(time.Microsecond), perQuery.Round(time.Microsecond))
+	fmt.Fprintf(w, "time %s (solver %s, executor %s)\n", s.Time.Round(time.Microsecond),
+		s.SolverTime.Round(time.Microsecond), (s.Time - s.SolverTime).Round(time.Microsecond))
 	if s.Stopped != "" {
 		fmt.Fprintf(w, "stopped: %s\n", s.Stopped)
 	}

@@ -163,6 +163,11 @@ func (e *Executor) Explore(ctx context.Context) (*Result, error) {
 			e.opts.Progress(e.stats)
 		}
 	}
+	if e.stats.Stopped == "" && ctx.Err() != nil {
+		// The limit struck inside a query: the paths it left unknown were
+		// not explored, so the run did not finish either.
+		e.stats.Stopped = "time limit"
+	}
 	e.stats.BlocksCovered, e.stats.BlocksTotal = e.cov.Totals()
 	e.stats.Time = time.Since(start)
 	res.Stats = e.stats

@@ -1,0 +1,132 @@
+package corpus
+
+import (
+	"bufio"
+	"bytes"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sift-solver/sift/symex"
+)
+
+const manifest = "../testdata/realcode/corpus.tsv"
+
+// TestManifest: the corpus has at least 30 functions, from the standard
+// library and from at least 5 modules pinned in the go.mod beside it.
+func TestManifest(t *testing.T) {
+	es, err := ReadManifest(manifest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(es) < 30 {
+		t.Errorf("%d functions, want at least 30", len(es))
+	}
+	required := requiredModules(t, "../testdata/realcode/go.mod")
+	modules := map[string]bool{}
+	for _, e := range es {
+		if e.Stdlib() {
+			continue
+		}
+		found := false
+		for _, m := range required {
+			if e.Pkg == m || strings.HasPrefix(e.Pkg, m+"/") {
+				modules[m], found = true, true
+			}
+		}
+		if !found {
+			t.Errorf("line %d: %s is not in a module that go.mod requires", e.Line, e.Pkg)
+		}
+	}
+	if len(modules) < 5 {
+		t.Errorf("functions from %d modules, want at least 5", len(modules))
+	}
+}
+
+func requiredModules(t *testing.T, path string) []string {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	sc := bufio.NewScanner(bytes.NewReader(b))
+	for sc.Scan() {
+		f := strings.Fields(sc.Text())
+		if len(f) >= 2 && strings.HasPrefix(f[1], "v") && strings.Contains(f[0], ".") {
+			out = append(out, f[0])
+		}
+	}
+	return out
+}
+
+func TestParseEntryErrors(t *testing.T) {
+	for _, line := range []string{
+		"strings\tFields\t4\t30s",
+		"strings\tFields\tfour\t30s\t-",
+		"strings\tFields\t4\tsoon\t-",
+	} {
+		if _, err := parseEntry(line); err == nil {
+			t.Errorf("%q: no error", line)
+		}
+	}
+	e, err := parseEntry("strconv\tParseUint\t8\t30s\t--fix base=10 --fix bitSize=64")
+	if err != nil || len(e.Flags) != 4 || e.MaxLen != 8 || e.Timeout != 30*time.Second {
+		t.Errorf("got %+v, %v", e, err)
+	}
+}
+
+// TestParseReport reads back what symex.Result.Report prints, so that the
+// runner follows any change of the summary's format.
+func TestParseReport(t *testing.T) {
+	res := &symex.Result{Stats: symex.Stats{Paths: 7, Returned: 5, Panicked: 2, Unsupported: 3, Cut: 1,
+		Queries: 40, Unknown: 1, SolverTime: 1500 * time.Millisecond, Time: 2 * time.Second,
+		BlocksCovered: 9, BlocksTotal: 12, Stopped: "time limit"},
+		Solver: [][2]string{{"checks", "40"}, {"bitblast-time", "0.500"}}}
+	var b bytes.Buffer
+	res.Report(&b, false)
+	var r Row
+	if err := r.parse(b.String()); err != nil {
+		t.Fatalf("%v in:\n%s", err, b.String())
+	}
+	want := Row{Paths: 7, Returned: 5, Panicked: 2, Unsupported: 3, Cut: 1, Queries: 40, Unknown: 1,
+		Solver: 1500 * time.Millisecond, Elapsed: 2 * time.Second, BlocksCovered: 9, BlocksTotal: 12, Stopped: "time limit"}
+	r.Stats, r.UnsupportedMsgs = nil, nil
+	if r.Paths != want.Paths || r.Returned != want.Returned || r.Panicked != want.Panicked ||
+		r.Unsupported != want.Unsupported || r.Cut != want.Cut || r.Queries != want.Queries || r.Unknown != want.Unknown ||
+		r.Solver != want.Solver || r.Elapsed != want.Elapsed || r.BlocksCovered != want.BlocksCovered ||
+		r.BlocksTotal != want.BlocksTotal || r.Stopped != want.Stopped {
+		t.Errorf("parsed %+v\nwant %+v\nfrom:\n%s", r, want, b.String())
+	}
+	if err := (&Row{}).parse("no summary here\n"); err == nil {
+		t.Error("output without a summary parsed")
+	}
+}
+
+// TestParseJSON reads back what symex.Result.WriteJSONFile writes.
+func TestParseJSON(t *testing.T) {
+	prog, err := symex.Load("../testdata/corpus", ".", "CountA")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := &symex.Result{Fn: prog.Fn, Stats: symex.Stats{Paths: 7, Returned: 5, Panicked: 2, Cut: 1,
+		Queries: 40, Unknown: 1, SolverTime: 1500 * time.Millisecond, Time: 2 * time.Second,
+		BlocksCovered: 9, BlocksTotal: 12, Stopped: "time limit"},
+		QueriesByStage: map[string]int{"bitblast": 30, "svi": 10}}
+	name := t.TempDir() + "/s.json"
+	if err := res.WriteJSONFile(name, symex.Options{MaxLen: 3}); err != nil {
+		t.Fatal(err)
+	}
+	var r Row
+	if err := r.parseJSON(name); err != nil {
+		t.Fatal(err)
+	}
+	if r.Paths != 7 || r.Returned != 5 || r.Panicked != 2 || r.Cut != 1 || r.Queries != 40 || r.Unknown != 1 ||
+		r.Solver != 1500*time.Millisecond || r.Elapsed != 2*time.Second || r.BlocksCovered != 9 ||
+		r.BlocksTotal != 12 || r.Stopped != "time limit" {
+		t.Errorf("parsed %+v", r)
+	}
+	if r.Stats["queries_by_stage.bitblast"] != "30" || r.Stats["max_len"] != "3" {
+		t.Errorf("counters %v", r.Stats)
+	}
+}
