@@ -90,6 +90,10 @@ func (tb *termBlaster) blast(ctx context.Context, root term.Term) error {
 	if tb.enc[root].done {
 		return nil
 	}
+	// One wide operator can be millions of gates: the AIG itself stops at
+	// the deadline, and the term it was building is left unblasted.
+	tb.g.SetContext(ctx)
+	defer tb.g.SetContext(nil)
 	stack := []term.Term{root}
 	steps := 0
 	for len(stack) > 0 {
@@ -119,6 +123,10 @@ func (tb *termBlaster) blast(ctx context.Context, root term.Term) error {
 			}
 		}
 		if err := tb.node(t); err != nil {
+			return err
+		}
+		if err := tb.g.Err(); err != nil {
+			tb.enc[t] = blasted{}
 			return err
 		}
 	}

@@ -137,6 +137,9 @@ func (s *bitblastStage) Decide(ctx context.Context, p *Problem) (v Verdict, err 
 	asmLits := make([]sat.Lit, len(p.Assumptions))
 	for i, a := range p.Assumptions {
 		e, err := s.tb.Bool(ctx, a)
+		if err == nil {
+			err = s.cnf.Encode(ctx, e)
+		}
 		if err != nil {
 			return stop(err)
 		}
@@ -259,6 +262,9 @@ func (s *bitblastStage) activation(ctx context.Context, t term.Term) (sat.Lit, e
 		return l, nil
 	}
 	e, err := s.tb.Bool(ctx, t)
+	if err == nil {
+		err = s.cnf.Encode(ctx, e)
+	}
 	if err != nil {
 		return 0, err
 	}

@@ -67,6 +67,7 @@ func NewDriver(opts Options, passes ...Pass) *Driver {
 func (d *Driver) Run(ctx context.Context, st *term.Store, assertions, frozen []term.Term) (*State, error) {
 	d.Runs++
 	s := NewState(st, assertions, frozen)
+	s.ctx = ctx
 	if d.Opts.Sanity {
 		if err := CheckSanity(s); err != nil {
 			return s, fmt.Errorf("preprocess: input: %w", err)
@@ -95,6 +96,9 @@ func (d *Driver) Run(ctx context.Context, st *term.Store, assertions, frozen []t
 			ps.Time += time.Since(start)
 			ps.Eliminated += len(s.trail) - before
 			ps.Rewritten += s.rewritten
+			if err == nil && s.err != nil {
+				err = s.err // the pass stopped early and did not say so
+			}
 			if err != nil {
 				return s, fmt.Errorf("preprocess: %s: %w", p.Name(), err)
 			}

@@ -51,6 +51,9 @@ func (p *Ackermann) Apply(ctx context.Context, s *State) (bool, error) {
 		if r, ok := memo[t]; ok {
 			return r
 		}
+		if s.Interrupted() {
+			return t
+		}
 		r := st.MapArgs(t, rw) // innermost applications first
 		if st.Op(r) == term.OpApply && p.target(s, st.Arg(r, 0)) {
 			f := st.Arg(r, 0)
@@ -77,7 +80,7 @@ func (p *Ackermann) Apply(ctx context.Context, s *State) (bool, error) {
 	for _, f := range funs {
 		as := apps[f]
 		for k := range as {
-			for l := k + 1; l < len(as); l++ {
+			for l := k + 1; l < len(as) && !s.Interrupted(); l++ {
 				same := make([]term.Term, len(as[k].args))
 				for i := range same {
 					same[i] = st.Eq(as[k].args[i], as[l].args[i])

@@ -32,7 +32,7 @@ func (EmbeddedConstraints) Apply(ctx context.Context, s *State) (bool, error) {
 	if len(facts) == 0 {
 		return false, nil
 	}
-	r := newSubstituter(st, facts)
+	r := newSubstituter(s, facts)
 	changed := false
 	for i, a := range s.Assertions {
 		if err := ctx.Err(); err != nil {

@@ -107,6 +107,9 @@ func (r *nestedRound) run() bool {
 		if v, ok := memo[t]; ok {
 			return v
 		}
+		if r.s.Interrupted() {
+			return t
+		}
 		v := st.MapArgs(t, rw)
 		switch op := st.Op(v); {
 		case op == term.OpSelect && r.target(st.SortOf(st.Arg(v, 0))):
@@ -215,7 +218,7 @@ func (r *nestedRound) run() bool {
 	}
 	// The constraints too: an equality may occur inside another's sides.
 	as = append(as, extra...)
-	sub := newSubstituter(st, eqVar)
+	sub := newSubstituter(r.s, eqVar)
 	for i := range as {
 		as[i] = sub.apply(as[i])
 	}
@@ -248,7 +251,7 @@ func (r *nestedRound) run() bool {
 			r.readVar[t] = r.elemVar(t)
 		}
 		for k := range rs {
-			for l := k + 1; l < len(rs); l++ {
+			for l := k + 1; l < len(rs) && !r.s.Interrupted(); l++ {
 				c := st.Implies(st.Eq(st.Arg(rs[k], 1), st.Arg(rs[l], 1)), st.Eq(r.readVar[rs[k]], r.readVar[rs[l]]))
 				if c != st.True() {
 					as = append(as, c)

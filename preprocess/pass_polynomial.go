@@ -30,7 +30,7 @@ func (PolyEq) Name() string { return "poly-eq" }
 const maxMonomials = 64
 
 func (PolyEq) Apply(ctx context.Context, s *State) (bool, error) {
-	p := &polyEq{st: s.Store, polys: map[term.Term]polynomial{}, done: map[term.Term]term.Term{}}
+	p := &polyEq{st: s.Store, polys: map[term.Term]polynomial{}, done: map[term.Term]term.Term{}, stop: s.Interrupted}
 	changed := false
 	for i, a := range s.Assertions {
 		if err := ctx.Err(); err != nil {
@@ -51,6 +51,7 @@ type polyEq struct {
 	polys   map[term.Term]polynomial
 	done    map[term.Term]term.Term
 	decided int
+	stop    func() bool // State.Interrupted
 }
 
 // walk rebuilds t with every decidable bit-vector equality replaced by its
@@ -62,7 +63,7 @@ func (p *polyEq) walk(t term.Term) term.Term {
 	st := p.st
 	res := t
 	switch {
-	case st.Op(t).IsLeaf():
+	case st.Op(t).IsLeaf() || p.stop():
 	case st.Op(t) == term.OpEq && len(st.Args(t)) == 2 && st.IsBitVec(st.SortOf(st.Arg(t, 0))):
 		a, b := st.Arg(t, 0), st.Arg(t, 1)
 		if d := p.poly(a).sub(p.poly(b), st.Width(st.SortOf(a))); d != nil {
@@ -172,6 +173,9 @@ func joinMonomials(a, b string) string {
 func (p *polyEq) poly(t term.Term) polynomial {
 	if q, ok := p.polys[t]; ok {
 		return q
+	}
+	if p.stop() {
+		return nil // too large, as far as anyone can tell in time
 	}
 	st := p.st
 	w := st.Width(st.SortOf(t))

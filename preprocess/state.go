@@ -1,6 +1,8 @@
 package preprocess
 
 import (
+	"context"
+
 	"github.com/sift-solver/sift/term"
 )
 
@@ -27,6 +29,41 @@ type State struct {
 
 	// counters of the pass that is running, read by the driver
 	rewritten int
+
+	// ctx is the run's context (the driver sets it); Interrupted looks at
+	// it every interruptEvery calls and keeps its error.
+	ctx   context.Context
+	ticks int
+	err   error
+}
+
+// interruptEvery is how many calls of Interrupted pass between two looks at
+// the context.
+const interruptEvery = 256
+
+// Interrupted reports whether the run's context has ended. Passes call it in
+// their inner loops (per node walked, per pair compared), so that a pass
+// over a huge DAG stops near its deadline; a pass that sees true returns
+// Err. What it leaves behind is discarded with the run.
+func (s *State) Interrupted() bool {
+	if s.err != nil {
+		return true
+	}
+	if s.ctx == nil {
+		return false
+	}
+	if s.ticks++; s.ticks%interruptEvery == 0 {
+		s.err = s.ctx.Err()
+	}
+	return s.err != nil
+}
+
+// Err is the context error Interrupted saw, or the context's error now.
+func (s *State) Err() error {
+	if s.err == nil && s.ctx != nil {
+		s.err = s.ctx.Err()
+	}
+	return s.err
 }
 
 // NewState returns the state for assertions over st. Every free variable of

@@ -11,10 +11,13 @@ type substituter struct {
 	st   *term.Store
 	sub  map[term.Term]term.Term
 	memo map[term.Term]term.Term
+	// stop reports that the run is out of time: the walk then leaves the
+	// rest as it is and the pass gives up (State.Interrupted).
+	stop func() bool
 }
 
-func newSubstituter(st *term.Store, sub map[term.Term]term.Term) *substituter {
-	return &substituter{st: st, sub: sub, memo: map[term.Term]term.Term{}}
+func newSubstituter(s *State, sub map[term.Term]term.Term) *substituter {
+	return &substituter{st: s.Store, sub: sub, memo: map[term.Term]term.Term{}, stop: s.Interrupted}
 }
 
 // apply returns t with every key replaced by its value.
@@ -32,7 +35,7 @@ func (s *substituter) below(t term.Term) term.Term {
 		return r
 	}
 	st := s.st
-	if st.Op(t).IsLeaf() {
+	if st.Op(t).IsLeaf() || s.stop() {
 		return t
 	}
 	r := st.MapArgs(t, s.apply)
@@ -46,7 +49,7 @@ func applyAll(s *State, sub map[term.Term]term.Term) bool {
 	if len(sub) == 0 {
 		return false
 	}
-	r := newSubstituter(s.Store, sub)
+	r := newSubstituter(s, sub)
 	changed := false
 	for i, a := range s.Assertions {
 		na := r.apply(a)

@@ -1,6 +1,9 @@
 package sat
 
-import "fmt"
+import (
+	"context"
+	"fmt"
+)
 
 // Edge points at an AIG node, possibly complemented: node index << 1 | sign.
 // Node 0 is the constant false, so Edge 0 is false and Edge 1 is true.
@@ -49,7 +52,29 @@ type AIG struct {
 	left, right []Edge
 	strash      map[uint64]Edge
 	inputs      int
+
+	// ctx, when set, stops gate construction once it is done: a single
+	// wide operator (a 1024-bit divider is millions of gates) must not
+	// outlive its deadline. After that And builds nothing and err is set;
+	// the circuits built since are garbage, and the caller discards them
+	// (Err).
+	ctx   context.Context
+	calls int
+	err   error
 }
+
+// ctxCheckCalls is how many calls of And pass between two looks at the
+// context (folded and hashed calls count too: a wide operator over
+// constants does quadratic work without building a gate).
+const ctxCheckCalls = 1 << 14
+
+// SetContext arms cancellation by ctx (nil disarms it) and clears a
+// previous interruption.
+func (g *AIG) SetContext(ctx context.Context) { g.ctx, g.err = ctx, nil }
+
+// Err is the context's error once it stopped gate construction: every edge
+// returned by And since then is meaningless. nil otherwise.
+func (g *AIG) Err() error { return g.err }
 
 // NewAIG returns a graph holding only the constant node.
 func NewAIG() *AIG {
@@ -109,6 +134,12 @@ func (g *AIG) gate(e Edge) (a, b Edge, ok bool) {
 
 // And returns a & b.
 func (g *AIG) And(a, b Edge) Edge {
+	if g.calls++; g.calls%ctxCheckCalls == 0 && g.ctx != nil && g.err == nil {
+		g.err = g.ctx.Err()
+	}
+	if g.err != nil {
+		return False // interrupted: finish the caller's loops fast
+	}
 	if a > b {
 		a, b = b, a
 	}

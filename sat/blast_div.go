@@ -29,12 +29,16 @@ func (b *Blaster) udivrem(x, y Word) divResult {
 	}
 	q := make(Word, w)
 	var r Word // partial remainder, j-1 bits before step j
-	for j := 1; j <= w; j++ {
+	for j := 1; j <= w && b.g.err == nil; j++ {
 		shifted := append(Word{x[w-j]}, r...) // j bits
 		diff, borrow := b.subBorrow(shifted, y[:j])
 		qbit := b.g.And(highZero[j], borrow.Not())
 		q[w-j] = qbit
 		r = b.Ite(qbit, diff, shifted)
+	}
+	if b.g.err != nil {
+		// Interrupted: garbage of the right widths, never cached.
+		return divResult{q: make(Word, w), r: make(Word, w)}
 	}
 	d := divResult{q: q, r: r}
 	b.divs[k] = d

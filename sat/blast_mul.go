@@ -14,6 +14,9 @@ func (b *Blaster) Mul(x, y Word) Word {
 	acc := make(Word, w) // zero
 	first := true
 	for i := 0; i < w; i++ {
+		if b.g.err != nil {
+			break // interrupted: the result is garbage anyway
+		}
 		if y[i] == False {
 			continue
 		}

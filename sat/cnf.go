@@ -1,5 +1,7 @@
 package sat
 
+import "context"
+
 // CNF turns AIG edges into solver literals with the Tseitin encoding,
 // incrementally: it encodes only the cone of the edges it is asked for and
 // remembers every node it has encoded, so a later call adds clauses for new
@@ -136,7 +138,28 @@ func (c *CNF) fanins(n uint32, buf []Edge) []Edge {
 	return append(buf, c.g.left[n], c.g.right[n])
 }
 
-func (c *CNF) encode(root uint32) Lit {
+// Encode encodes e's cone, looking at ctx every few thousand gates: a cone
+// of millions of gates takes seconds. It stops early with ctx's error; the
+// gates encoded so far keep their complete clauses, so a later call goes on
+// where this one stopped. After a nil return, Lit(e) is immediate.
+func (c *CNF) Encode(ctx context.Context, e Edge) error {
+	if e.Node() == 0 {
+		c.Lit(e)
+		return nil
+	}
+	c.encodeWith(e.Node(), ctx)
+	return ctx.Err()
+}
+
+// encodeCheckGates is how many gates Encode encodes between two looks at
+// its context.
+const encodeCheckGates = 1 << 12
+
+func (c *CNF) encode(root uint32) Lit { return c.encodeWith(root, nil) }
+
+// encodeWith encodes root's cone; with a context, it returns 0 when the
+// context ends first.
+func (c *CNF) encodeWith(root uint32, ctx context.Context) Lit {
 	if int(root) < len(c.lits) && c.lits[root] != 0 {
 		return c.lits[root]
 	}
@@ -169,6 +192,10 @@ func (c *CNF) encode(root uint32) Lit {
 		stack = stack[:len(stack)-1]
 		c.lits[n] = c.newVar()
 		c.emit(n)
+		if ctx != nil && c.vars%encodeCheckGates == 0 && ctx.Err() != nil {
+			c.stack = stack[:0]
+			return 0
+		}
 	}
 	c.stack = stack
 	return c.lits[root]

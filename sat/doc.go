@@ -17,6 +17,12 @@
 //   - A context's cancellation stops only the Solve it was passed to: the
 //     terminate flag is reset before each solve and the watcher goroutine is
 //     joined before Solve returns.
+//   - An AIG armed with a context (SetContext) stops building once the
+//     context ends: And then returns false at once, Err says why, and the
+//     blaster neither caches nor trusts what it built since (the caller
+//     discards it). CNF.Encode likewise stops between gates, each encoded
+//     gate keeping its complete clauses. So one wide operator cannot outlive
+//     a deadline.
 //   - AIG.And hashes structurally and folds constants, so constant operands
 //     never create gates; Edge 0 is false and Edge 1 true.
 //   - CNF encodes each AIG node at most once per solver; later calls add only

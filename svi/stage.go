@@ -68,6 +68,9 @@ type Decision struct {
 func Decide(ctx context.Context, st *term.Store, assertions []term.Term) Decision {
 	c := newCompiler(st)
 	for i, a := range assertions {
+		if ctx.Err() != nil {
+			return Decision{Status: Unknown, Layer: BVT, Reason: "canceled"}
+		}
 		c.origin = i
 		if err := c.conjunct(a, false); err != nil {
 			return Decision{Status: Unknown, Layer: BVT, Reason: err.Error(), OutOfFragment: true}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 	"time"
@@ -50,6 +51,8 @@ type SolveCmd struct {
 	Disable []string `help:"Leave these pipeline steps out (comma-separated: svi, preprocess, quant, arrays-precheck, …) or switch these preprocessing passes off (rewrite, poly-eq, var-subst, unconstrained, …)."`
 	// ArrayPruning is the ablation switch of seed 003's lemma pruning.
 	ArrayPruning string `name:"array-pruning" enum:"off,intervals,full" default:"full" help:"Array lemma pruning: off (plain lemmas on demand), intervals (disjoint index intervals only) or full (intervals, access sizes and offsets, and the ILP pre-check)."`
+	// CPUProfile writes a Go CPU profile of the run (for go tool pprof).
+	CPUProfile string `name:"cpu-profile" hidden:"" type:"path" help:"Write a CPU profile to this file."`
 }
 
 // streams are the process's standard streams, bound into kong commands as one
@@ -70,6 +73,17 @@ func (c *SolveCmd) Run(s *streams) error {
 		}
 		defer f.Close()
 		in = f
+	}
+	if c.CPUProfile != "" {
+		f, err := os.Create(c.CPUProfile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
 	}
 	var sessions []*engine.Session
 	pruning, err := engine.ParseArrayPruning(c.ArrayPruning)

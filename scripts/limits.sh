@@ -1,0 +1,42 @@
+#!/bin/sh
+# Runs sift on the blow-up scripts of internal/blowup (wide mul/div chains,
+# deep store chains, huge ite trees, wide shifters) under a per-check limit,
+# with and without the Z3 fallback, next to z3 with the same limit, and
+# prints each wall time. Fails if a sift run outlives BOUND seconds (default:
+# twice the limit; a generous bound: the figures are the point) or answers
+# against a known status.
+# Usage: scripts/limits.sh [LIMIT_S [BOUND_S]]   (from the repository root,
+# after make build)
+set -eu
+limit=${1:-2}
+bound=${2:-$((limit * 2))}
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+go run ./internal/blowup/cmd/blowup -o "$dir"
+fail=0
+printf 'solver\tfile\tlimit_s\twall_s\tanswer\n'
+for f in "$dir"/*.smt2; do
+	status=$(sed -n 's/.*:status \([a-z]*\).*/\1/p' "$f")
+	for solver in sift sift-nofallback z3; do
+		case $solver in
+		sift) set -- bin/sift -t "$limit" "$f" ;;
+		sift-nofallback) set -- bin/sift --no-fallback -t "$limit" "$f" ;;
+		z3) set -- z3 -T:"$limit" "$f" ;;
+		esac
+		start=$(date +%s.%N)
+		ans=$(timeout $((bound * 3)) "$@" 2>&1 | head -n 1 || true)
+		end=$(date +%s.%N)
+		wall=$(echo "$end - $start" | bc)
+		printf '%s\t%s\t%s\t%.2f\t%s\n' "$solver" "$(basename "$f" .smt2)" "$limit" "$wall" "${ans:-killed}"
+		case $solver in z3) continue ;; esac
+		if [ "$(echo "$wall > $bound" | bc)" = 1 ]; then
+			echo "FAIL: $solver on $(basename "$f") took ${wall}s (bound ${bound}s)" >&2
+			fail=1
+		fi
+		if [ -n "$status" ] && [ "$ans" != "$status" ] && [ "$ans" != unknown ]; then
+			echo "FAIL: $solver on $(basename "$f") answered $ans, status $status" >&2
+			fail=1
+		fi
+	done
+done
+exit $fail
