@@ -1,0 +1,48 @@
+package engine_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sift-solver/sift/engine"
+)
+
+
+// TestRegressions runs every file under testdata/regress (one directory per
+// class of issue 14: rewriting, limits and unconstrained terms, model
+// import). Each must be decided with its :status, and every model must
+// validate. A file with the comment "; regress: no-fallback" is run without
+// the Z3 fallback: what it tests is decided by sift's own stages.
+func TestRegressions(t *testing.T) {
+	files := smt2Under(t, "../testdata/regress")
+	if len(files) == 0 {
+		t.Fatal("no regression files")
+	}
+	for _, f := range files {
+		name, _ := filepath.Rel("../testdata/regress", f)
+		t.Run(name, func(t *testing.T) {
+			src, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m := statusRE.FindSubmatch(src)
+			if m == nil {
+				t.Fatal("no :status")
+			}
+			want := string(m[1])
+			opts := engine.Options{NoFallback: strings.Contains(string(src), "; regress: no-fallback")}
+			out, sessions := runWith(t, string(src), opts, 10*time.Second)
+			if got := strings.TrimSpace(out); got != want {
+				t.Errorf("answered %q, want %s", got, want)
+			}
+			for _, s := range sessions {
+				if n := s.Driver().ValidationFailures; n > 0 {
+					t.Errorf("%d models failed validation (a bug)", n)
+				}
+			}
+		})
+	}
+}
