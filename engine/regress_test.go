@@ -10,7 +10,6 @@ import (
 	"github.com/sift-solver/sift/engine"
 )
 
-
 // TestRegressions runs every file under testdata/regress (one directory per
 // class of issue 14: rewriting, limits and unconstrained terms, model
 // import). Each must be decided with its :status, and every model must
