@@ -9,6 +9,8 @@ type Stats struct {
 	Merges       int            // merged states built
 	StatesMerged int            // views absorbed into merged states
 	Refused      map[string]int // views left unmerged, by reason
+	Quantified   int            // merged states with a quantified pc (pat)
+	Fallback     map[string]int // views pat handed to the standard merge, by reason
 }
 
 // Refuse counts n views left unmerged for reason why.

@@ -1,0 +1,275 @@
+package merge
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/sift-solver/sift/term"
+)
+
+// Pat is seed 000's pattern-based merging (--merge=pat, §3): the leaves of
+// a merge region waiting at one point are partitioned by the regular
+// patterns of their path words, and each group of MinStates or more whose
+// path constraints match a formula pattern (φ1, φ2(x), φ3(x)) becomes one
+// state with the quantified path constraint
+//
+//	r.pc ∧ range(k) ∧ φ1 ∧ ∀i. 1≤i≤k → φ2[i/x] ∧ φ3[k/x]
+//
+// over a fresh 64-bit k, and cells t(k) where a·x+b patterns exist and ite
+// chains elsewhere. Whatever it cannot build that way it hands to the
+// standard merge (Std): an invalid hash, too many groups, tails that differ
+// in more than one constant. It never builds a state that is not equivalent
+// to the standard merge of its members (Theorem 3.7); Check proves that.
+type Pat struct {
+	// MaxPatterns is the most groups the leaves at one point may form
+	// (the reference implementation's -max-patterns, counted there over
+	// all exits of a loop; here over the point Merge is called for).
+	MaxPatterns int
+	// MinStates is the smallest group merged with a formula pattern.
+	MinStates int
+	// Forward reads words forwards; the default reads them backwards, as
+	// the reference implementation does.
+	Forward bool
+	// Hash maps a branch decision to a word symbol (nil: ShapeHash).
+	Hash HashFunc
+	// KeepUnparametric merges with patterns even when no cell's merged
+	// value uses k. By default such a point is merged the standard way (the
+	// reference implementation's "pattern-based merging might be
+	// inefficient"): a quantified pc then buys nothing over a disjunction
+	// with no ite in the cells, and costs a quantified query per check.
+	KeepUnparametric bool
+	// Std is the standard merge PAT falls back to.
+	Std Strategy
+	// Check, when set (--check-merges), proves every PAT merge equivalent
+	// to the standard merge of its group and fails the run when a proof
+	// fails.
+	Check *Checker
+
+	stats Stats
+}
+
+// Defaults of the reference implementation.
+const (
+	DefaultMaxPatterns = 10
+	DefaultMinStates   = 2
+)
+
+// NewPat returns PAT with the reference defaults over the standard merge std.
+func NewPat(std Strategy) *Pat {
+	return &Pat{MaxPatterns: DefaultMaxPatterns, MinStates: DefaultMinStates, Std: std}
+}
+
+func (p *Pat) Name() string { return "pat" }
+
+func (p *Pat) Stats() *Stats { return &p.stats }
+
+// Reasons PAT hands views to the standard merge (Stats.Fallback).
+const (
+	FallbackTrail        = "trail differs from pc"
+	FallbackInvalidHash  = "invalid hash"
+	FallbackTooMany      = "too many patterns"
+	FallbackNoPattern    = "no formula pattern"
+	FallbackLayout       = "layouts differ"
+	FallbackUnparametric = "no cell uses k"
+	RefusedSingle        = "alone in its pattern group"
+	RefusedAloneInRegion = "alone in its region"
+)
+
+// Merge partitions the views by merge region (the same root pc), then
+// merges each region's leaves.
+func (p *Pat) Merge(st *term.Store, views []*View) ([]Merged, error) {
+	var order []string
+	regions := map[string][]int{}
+	for i, v := range views {
+		key := regionKey(v)
+		if _, ok := regions[key]; !ok {
+			order = append(order, key)
+		}
+		regions[key] = append(regions[key], i)
+	}
+	var out []Merged
+	for _, key := range order {
+		idx := regions[key]
+		if len(idx) < 2 {
+			p.stats.Refuse(RefusedAloneInRegion, len(idx))
+			continue
+		}
+		p.stats.Attempts++
+		ms, err := p.mergeRegion(st, views, idx)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, ms...)
+	}
+	return out, nil
+}
+
+// regionKey identifies a merge region by its root's path constraint.
+func regionKey(v *View) string {
+	var b strings.Builder
+	root := min(max(v.Root, 0), len(v.PC))
+	fmt.Fprint(&b, root, v.PC[:root])
+	return b.String()
+}
+
+// tails returns each view's literals since the region root, or false when
+// a view's trail is not exactly the tail of its path constraint.
+func tails(views []*View, idx []int) ([][]term.Term, bool) {
+	out := make([][]term.Term, len(idx))
+	for j, i := range idx {
+		v := views[i]
+		lits := v.PC[min(max(v.Root, 0), len(v.PC)):]
+		if len(lits) != len(v.Trail) {
+			return nil, false
+		}
+		for t, s := range v.Trail {
+			if s.Lit != lits[t] {
+				return nil, false
+			}
+		}
+		out[j] = lits
+	}
+	return out, true
+}
+
+func (p *Pat) hash() HashFunc {
+	if p.Hash != nil {
+		return p.Hash
+	}
+	return ShapeHash
+}
+
+// mergeRegion merges the leaves idx of one region (seed 000 §3.1–3.3).
+func (p *Pat) mergeRegion(st *term.Store, views []*View, idx []int) ([]Merged, error) {
+	lits, ok := tails(views, idx)
+	if !ok {
+		return p.fallback(st, views, idx, FallbackTrail)
+	}
+	h := p.hash()
+	words := make([]Word, len(idx))
+	for j, i := range idx {
+		for _, s := range views[i].Trail {
+			words[j] = append(words[j], h(st, s))
+		}
+	}
+	if !validHash(lits, words) {
+		return p.fallback(st, views, idx, FallbackInvalidHash)
+	}
+	groups, ok := Partition(words, p.Forward)
+	maxPatterns := p.MaxPatterns
+	if maxPatterns <= 0 {
+		maxPatterns = DefaultMaxPatterns
+	}
+	if !ok || len(groups) > maxPatterns {
+		return p.fallback(st, views, idx, FallbackTooMany)
+	}
+	minStates := max(p.MinStates, 2)
+	var built []*patMerge
+	var out []Merged
+	for _, g := range groups {
+		members := make([]int, len(g.Leaves))
+		for m, l := range g.Leaves {
+			members[m] = idx[l]
+		}
+		if len(members) < minStates {
+			p.stats.Refuse(RefusedSingle, len(members))
+			continue
+		}
+		pm, why := p.build(st, views, g, members, lits)
+		if pm == nil {
+			ms, err := p.fallback(st, views, members, why)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, ms...)
+			continue
+		}
+		built = append(built, pm)
+	}
+	if len(built) > 0 && !p.KeepUnparametric {
+		usesK := false
+		for _, pm := range built {
+			usesK = usesK || pm.usesK
+		}
+		if !usesK {
+			return p.fallback(st, views, idx, FallbackUnparametric)
+		}
+	}
+	for _, pm := range built {
+		if p.Check != nil {
+			if err := p.Check.Prove(st, views, pm.merged, pm.k); err != nil {
+				return nil, err
+			}
+		}
+		p.stats.Merges++
+		p.stats.Quantified++
+		p.stats.StatesMerged += len(pm.merged.Members)
+		out = append(out, pm.merged)
+	}
+	return out, nil
+}
+
+// validHash checks Def. 3.1 on the tree the tails form: two different
+// literals below the same node must not get the same symbol.
+func validHash(lits [][]term.Term, words []Word) bool {
+	type edge struct {
+		node int
+		lit  term.Term
+	}
+	child := map[edge]int{}
+	symbols := map[int]map[uint64]term.Term{}
+	next := 1 // node 0 is the root
+	for j, ls := range lits {
+		node := 0
+		for t, lit := range ls {
+			e := edge{node, lit}
+			c, ok := child[e]
+			if !ok {
+				syms := symbols[node]
+				if syms == nil {
+					syms = map[uint64]term.Term{}
+					symbols[node] = syms
+				}
+				if other, dup := syms[words[j][t]]; dup && other != lit {
+					return false
+				}
+				syms[words[j][t]] = lit
+				c = next
+				next++
+				child[e] = c
+			}
+			node = c
+		}
+	}
+	return true
+}
+
+// fallback merges views idx the standard way and counts why.
+func (p *Pat) fallback(st *term.Store, views []*View, idx []int, why string) ([]Merged, error) {
+	if p.stats.Fallback == nil {
+		p.stats.Fallback = map[string]int{}
+	}
+	p.stats.Fallback[why] += len(idx)
+	if p.Std == nil {
+		p.stats.Refuse(why, len(idx))
+		return nil, nil
+	}
+	sub := make([]*View, len(idx))
+	for j, i := range idx {
+		sub[j] = views[i]
+	}
+	ms, err := p.Std.Merge(st, sub)
+	if err != nil {
+		return nil, err
+	}
+	for m := range ms {
+		members := make([]int, len(ms[m].Members))
+		for n, j := range ms[m].Members {
+			members[n] = idx[j]
+		}
+		ms[m].Members = members
+		p.stats.Merges++
+		p.stats.StatesMerged += len(members)
+	}
+	return ms, nil
+}

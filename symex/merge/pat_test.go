@@ -1,0 +1,273 @@
+package merge
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/sift-solver/sift/smtlib"
+	"github.com/sift-solver/sift/term"
+)
+
+// fig2 builds the leaves of seed 000's Fig. 2 (memspn with chars = "a" and
+// n ≤ 3) as the executor shows them at the loop exit of the Go port: n and
+// count are 64-bit ints, s an array of bytes indexed by 64-bit ints. The
+// region root is the state entering the loop (r.pc = n ≤ 3); the paper's
+// root condition W is that root, so the words here start after it.
+//
+// Literals: G_x = x < n (loop condition), B_x = 'a' == s[x] (match), their
+// negations R_x and Y_x. Cells: count, p, and the unchanged n and s, plus
+// sq = count*count (E4).
+type fig2 struct {
+	st         *term.Store
+	n, s       term.Term
+	rootPC     term.Term
+	leaves     []string // the paper's node names, in the views' order
+	views      []*View
+	loopPoint  Point
+	headerCond Point
+	bodyCond   Point
+}
+
+func (f *fig2) c(x int) term.Term { return f.st.ConstUint64(64, uint64(x)) }
+func (f *fig2) G(x int) term.Term { return f.st.MustMake(term.OpBVSlt, nil, f.c(x), f.n) }
+func (f *fig2) B(x int) term.Term {
+	return f.st.Eq(f.st.ConstUint64(8, 97), f.st.MustMake(term.OpSelect, nil, f.s, f.c(x)))
+}
+
+func newFig2() *fig2 {
+	st := term.NewStore()
+	f := &fig2{st: st}
+	f.n = st.Var("n", st.BitVecSort(64))
+	f.s = st.Var("s", st.ArraySort(st.BitVecSort(64), st.BitVecSort(8)))
+	f.rootPC = st.Not(st.MustMake(term.OpBVSlt, nil, f.c(3), f.n))
+	f.loopPoint = Point{Func: "memspn", Block: 4}
+	f.headerCond = Point{Func: "memspn", Block: 2}
+	f.bodyCond = Point{Func: "memspn", Block: 3}
+	// leaf: name, iterations taken (count), and how it ends: "R" (count
+	// reached n) or "Y" (mismatch, p = 1).
+	for _, l := range []struct {
+		name  string
+		count int
+		end   string
+	}{{"n2", 0, "R"}, {"n5", 0, "Y"}, {"n6", 1, "R"}, {"n9", 1, "Y"}, {"n10", 2, "R"}, {"n13", 2, "Y"}, {"n14", 3, "R"}} {
+		var trail []Step
+		for x := 0; x < l.count; x++ {
+			trail = append(trail, Step{f.G(x), f.headerCond}, Step{f.B(x), f.bodyCond})
+		}
+		p := 0
+		if l.end == "R" {
+			trail = append(trail, Step{st.Not(f.G(l.count)), f.headerCond})
+		} else {
+			trail = append(trail, Step{f.G(l.count), f.headerCond}, Step{st.Not(f.B(l.count)), f.bodyCond})
+			p = 1
+		}
+		f.leaves = append(f.leaves, l.name)
+		f.views = append(f.views, f.view(trail, l.count, p, l.count*l.count))
+	}
+	return f
+}
+
+func (f *fig2) view(trail []Step, count, p, sq int) *View {
+	pc := []term.Term{f.rootPC}
+	for _, s := range trail {
+		pc = append(pc, s.Lit)
+	}
+	return &View{Point: f.loopPoint, PC: pc, Root: 1, Trail: trail, Layout: 7,
+		Cells: []Cell{
+			{Var: VarID{Obj: 1}, Path: "count", T: f.c(count)},
+			{Var: VarID{Obj: 2}, Path: "p", T: f.c(p)},
+			{Var: VarID{Obj: 3}, Path: "n", T: f.n},
+			{Var: VarID{Obj: 4}, Path: "s", T: f.s},
+			{Var: VarID{Obj: 5}, Path: "sq", T: f.c(sq)},
+		}}
+}
+
+// defStd is Def. 2.1 on its own, for these tests: pc = ⋁ pc_i, cells
+// ite(pc_1, v_1, ite(…, v_n)).
+type defStd struct{ stats Stats }
+
+func (*defStd) Name() string    { return "def-2.1" }
+func (d *defStd) Stats() *Stats { return &d.stats }
+func (d *defStd) Merge(st *term.Store, views []*View) ([]Merged, error) {
+	if len(views) < 2 {
+		return nil, nil
+	}
+	m := Merged{}
+	var guards []term.Term
+	for i, v := range views {
+		m.Members = append(m.Members, i)
+		guards = append(guards, st.And(v.PC...))
+	}
+	m.PC = []term.Term{st.Or(guards...)}
+	for c := range views[0].Cells {
+		t := views[len(views)-1].Cells[c].T
+		for i := len(views) - 2; i >= 0; i-- {
+			t = st.Ite(guards[i], views[i].Cells[c].T, t)
+		}
+		m.Cells = append(m.Cells, t)
+	}
+	d.stats.Merges++
+	return []Merged{m}, nil
+}
+
+// names maps merged members back to the paper's node names.
+func (f *fig2) names(members []int) []string {
+	var out []string
+	for _, i := range members {
+		out = append(out, f.leaves[i])
+	}
+	return out
+}
+
+// TestPartitionFig2 is E1: 7 leaves, 2 regular partitions. Read forwards
+// the patterns are Table 1's (W,GB,GY) and (W,GB,R) without the root W;
+// read backwards (the default) the first is the rotation (G,BG,Y) of the
+// same language, with the same members and counts.
+func TestPartitionFig2(t *testing.T) {
+	f := newFig2()
+	h := func(s Step) uint64 { return ShapeHash(f.st, s) }
+	G, B := h(Step{f.G(0), f.headerCond}), h(Step{f.B(0), f.bodyCond})
+	R, Y := h(Step{f.st.Not(f.G(0)), f.headerCond}), h(Step{f.st.Not(f.B(0)), f.bodyCond})
+	if h(Step{f.G(2), f.headerCond}) != G || h(Step{f.B(1), f.bodyCond}) != B {
+		t.Fatal("constants must hash alike")
+	}
+	if len(map[uint64]bool{G: true, B: true, R: true, Y: true}) != 4 {
+		t.Fatal("G, B, R, Y must be four symbols")
+	}
+	for _, c := range []struct {
+		forward bool
+		want    map[string]RegularPattern
+	}{
+		{true, map[string]RegularPattern{
+			"n5:0 n9:1 n13:2":       {nil, Word{G, B}, Word{G, Y}},
+			"n2:0 n6:1 n10:2 n14:3": {nil, Word{G, B}, Word{R}}}},
+		{false, map[string]RegularPattern{
+			"n5:0 n9:1 n13:2":       {Word{G}, Word{B, G}, Word{Y}},
+			"n2:0 n6:1 n10:2 n14:3": {nil, Word{G, B}, Word{R}}}},
+	} {
+		words := make([]Word, len(f.views))
+		for j, v := range f.views {
+			for _, s := range v.Trail {
+				words[j] = append(words[j], h(s))
+			}
+		}
+		groups, ok := Partition(words, c.forward)
+		if !ok || len(groups) != 2 {
+			t.Fatalf("forward=%v: %d groups (ok %v), want 2", c.forward, len(groups), ok)
+		}
+		for _, g := range groups {
+			key := ""
+			for m, l := range g.Leaves {
+				key += fmt.Sprintf(" %s:%d", f.leaves[l], g.Counts[m])
+			}
+			want, found := c.want[key[1:]]
+			if !found {
+				t.Errorf("forward=%v: unexpected group %s", c.forward, key)
+				continue
+			}
+			if !want.equal(g.Pattern) {
+				t.Errorf("forward=%v: group %s has pattern %v, want %v", c.forward, key, g.Pattern, want)
+			}
+		}
+	}
+}
+
+// TestPatFig2 is E1–E4 through the strategy: 2 merged states, Table 1's
+// formula patterns, ranges and merged cells, an ite chain for the
+// non-linear sq, and Theorem 3.7 proved by the checker.
+func TestPatFig2(t *testing.T) {
+	for _, forward := range []bool{true, false} {
+		t.Run(fmt.Sprint("forward=", forward), func(t *testing.T) {
+			f := newFig2()
+			st := f.st
+			p := NewPat(&defStd{})
+			p.Forward = forward
+			p.Check = NewChecker(&defStd{})
+			ms, err := p.Merge(st, f.views)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(ms) != 2 || p.stats.Quantified != 2 || p.stats.StatesMerged != 7 {
+				t.Fatalf("%d merged states (%d quantified, %d states merged), want 2 of 7", len(ms), p.stats.Quantified, p.stats.StatesMerged)
+			}
+			if p.Check.Proved != 2 {
+				t.Errorf("checker proved %d merges, want 2", p.Check.Proved)
+			}
+			for _, m := range ms {
+				names := f.names(m.Members)
+				var k term.Term
+				for _, v := range st.FreeVarsOf(m.PC...) {
+					if st.Name(v) != "n" && st.Name(v) != "s" {
+						k = v
+					}
+				}
+				if k == term.NoTerm {
+					t.Fatalf("%v: no count variable in %v", names, m.PC)
+				}
+				c := func(x int) term.Term { return st.ConstUint64(64, uint64(x)) }
+				ule := func(a, b term.Term) term.Term { return st.MustMake(term.OpBVUle, nil, a, b) }
+				add := func(a term.Term, x int64) term.Term { return st.MustMake(term.OpBVAdd, nil, a, c(int(x))) }
+				slt := func(a, b term.Term) term.Term { return st.MustMake(term.OpBVSlt, nil, a, b) }
+				sel := func(x term.Term) term.Term { return st.MustMake(term.OpSelect, nil, f.s, x) }
+				a97 := st.ConstUint64(8, 97)
+				i := st.BoundVar("i", st.BitVecSort(64))
+				forall := func(body term.Term) term.Term {
+					return st.MustMake(term.OpForall, nil, i, st.Or(st.Not(st.And(ule(c(1), i), ule(i, k))), body))
+				}
+				// φ2(x) = x−1 < n ∧ s[x−1] = 'a' in both groups (E2).
+				phi2 := st.And(slt(add(i, -1), f.n), st.Eq(a97, sel(add(i, -1))))
+				var want []term.Term
+				var sq []int
+				switch {
+				case slices.Equal(names, []string{"n5", "n9", "n13"}):
+					// range 0 ≤ k ≤ 2; φ3(x) = x < n ∧ ¬ s[x] = 'a'; p ↦ 1.
+					want = []term.Term{f.rootPC, ule(k, c(2)), forall(phi2), st.And(slt(k, f.n), st.Not(st.Eq(a97, sel(k))))}
+					if !forward {
+						// (G, BG, Y): φ1 = 0 < n, φ2 = s[x−1] = 'a' ∧ x < n, φ3 = ¬ s[x] = 'a'.
+						want = []term.Term{f.rootPC, ule(k, c(2)), f.G(0),
+							forall(st.And(st.Eq(a97, sel(add(i, -1))), slt(i, f.n))), st.Not(st.Eq(a97, sel(k)))}
+					}
+					if m.Cells[1] != c(1) {
+						t.Errorf("%v: p ↦ %s, want 1", names, str(st, m.Cells[1]))
+					}
+					sq = []int{0, 1, 4}
+				case slices.Equal(names, []string{"n2", "n6", "n10", "n14"}):
+					// range 0 ≤ k ≤ 3; φ3(x) = ¬(x < n); p ↦ 0.
+					want = []term.Term{f.rootPC, ule(k, c(3)), forall(phi2), st.Not(slt(k, f.n))}
+					if m.Cells[1] != c(0) {
+						t.Errorf("%v: p ↦ %s, want 0", names, str(st, m.Cells[1]))
+					}
+					sq = []int{0, 1, 4, 9}
+				default:
+					t.Fatalf("unexpected group %v", names)
+				}
+				if !slices.Equal(m.PC, want) {
+					t.Errorf("%v: pc\n%v\nwant\n%v", names, strs(st, m.PC), strs(st, want))
+				}
+				// E3: count ↦ k; n and s unchanged.
+				if m.Cells[0] != k || m.Cells[2] != f.n || m.Cells[3] != f.s {
+					t.Errorf("%v: cells %v", names, strs(st, m.Cells))
+				}
+				// E4: sq has no a·x+b: an ite chain over k.
+				chain := c(sq[len(sq)-1])
+				for j := len(sq) - 2; j >= 0; j-- {
+					chain = st.Ite(st.Eq(k, c(j)), c(sq[j]), chain)
+				}
+				if m.Cells[4] != chain {
+					t.Errorf("%v: sq ↦ %s, want %s", names, str(st, m.Cells[4]), str(st, chain))
+				}
+			}
+		})
+	}
+}
+
+func str(st *term.Store, t term.Term) string { return smtlib.NewPrinter(st).TermString(t) }
+
+func strs(st *term.Store, ts []term.Term) []string {
+	var out []string
+	for _, t := range ts {
+		out = append(out, str(st, t))
+	}
+	return out
+}
