@@ -271,3 +271,142 @@ func strs(st *term.Store, ts []term.Term) []string {
 	}
 	return out
 }
+
+// TestPatFallbacks is E5 and E6: whatever PAT cannot build goes to the
+// standard merge (never to a wrong state), counted by reason.
+func TestPatFallbacks(t *testing.T) {
+	cases := []struct {
+		name  string
+		setup func(f *fig2, p *Pat)
+		why   string
+		views int // views handed to the standard merge
+	}{
+		// E5: the second iteration reads s[5] where the pattern wants s[1]:
+		// the core tails n>0 ∧ s[0]=a and n>1 ∧ s[5]=a hold (0,0) and (1,5),
+		// which no one y produces. The node is on the path of both groups'
+		// deeper leaves, so both fall back.
+		{"E5 non-uniform tails", func(f *fig2, p *Pat) {
+			st := f.st
+			for _, v := range f.views {
+				for i, s := range v.Trail {
+					if s.Lit == f.B(1) {
+						five := st.Eq(st.ConstUint64(8, 97), st.MustMake(term.OpSelect, nil, f.s, f.c(5)))
+						v.Trail[i].Lit, v.PC[v.Root+i] = five, five
+					}
+				}
+			}
+		}, FallbackNoPattern, 7},
+		// E6: a hash that cannot tell c from ¬c is not valid for the tree.
+		{"E6 invalid hash", func(f *fig2, p *Pat) {
+			p.Hash = func(st *term.Store, s Step) uint64 {
+				lit := s.Lit
+				if st.Op(lit) == term.OpNot {
+					lit = st.Arg(lit, 0)
+				}
+				return ShapeHash(st, Step{Lit: lit, Point: s.Point})
+			}
+		}, FallbackInvalidHash, 7},
+		// E6: more groups than --max-patterns.
+		{"E6 threshold", func(f *fig2, p *Pat) { p.MaxPatterns = 1 }, FallbackTooMany, 7},
+		// The reference heuristic: no cell uses k (count and sq are dropped).
+		{"unparametric", func(f *fig2, p *Pat) {
+			for _, v := range f.views {
+				v.Cells = v.Cells[1:4]
+				v.Cells[0].T = f.c(0)
+			}
+		}, FallbackUnparametric, 7},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			f := newFig2()
+			std := &defStd{}
+			p := NewPat(std)
+			p.Check = NewChecker(&defStd{})
+			c.setup(f, p)
+			ms, err := p.Merge(f.st, f.views)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p.stats.Fallback[c.why] != c.views {
+				t.Errorf("fallback %v, want %d views for %q", p.stats.Fallback, c.views, c.why)
+			}
+			covered := 0
+			for _, m := range ms {
+				covered += len(m.Members)
+			}
+			if covered != 7 {
+				t.Errorf("%d views merged, want all 7", covered)
+			}
+			if std.stats.Merges == 0 {
+				t.Error("the standard merge was not used")
+			}
+		})
+	}
+}
+
+// TestPartitionThreshold: more than 20 groups opened during extraction
+// abort it (the reference implementation's MAX_INITIAL_MATCHES).
+func TestPartitionThreshold(t *testing.T) {
+	var words []Word
+	for j := range 21 {
+		words = append(words, Word{uint64(j), uint64(j + 100), uint64(j + 200)})
+	}
+	if _, ok := Partition(words, false); ok {
+		t.Error("21 unrelated words: extraction should give up")
+	}
+	if g, ok := Partition(words[:20], false); !ok || len(g) != 20 {
+		t.Errorf("20 unrelated words: %d groups, ok %v", len(g), ok)
+	}
+}
+
+// TestSynthesize covers SynthOne on terms: linear index terms, offsets
+// shared by every equation, non-linear values, and widths.
+func TestSynthesize(t *testing.T) {
+	st := term.NewStore()
+	sy := newSynthesizer(st)
+	n := st.Var("n", st.BitVecSort(64))
+	s := st.Var("s", st.ArraySort(st.BitVecSort(64), st.BitVecSort(8)))
+	c64 := func(x uint64) term.Term { return st.ConstUint64(64, x) }
+	sel := func(x uint64) term.Term { return st.MustMake(term.OpSelect, nil, s, c64(x)) }
+	ult := func(x uint64) term.Term { return st.MustMake(term.OpBVUlt, nil, c64(x), n) }
+	eqs := func(ds []uint64, f func(d uint64) term.Term) []equation {
+		var out []equation
+		for _, d := range ds {
+			out = append(out, equation{d, f(d)})
+		}
+		return out
+	}
+	cases := []struct {
+		name string
+		eqs  []equation
+		ok   bool
+	}{
+		{"x-1 at two positions", eqs([]uint64{1, 2, 3}, func(d uint64) term.Term {
+			return st.And(ult(d-1), st.Eq(sel(d-1), st.ConstUint64(8, 97)))
+		}), true},
+		{"y and y+1", eqs([]uint64{1, 2, 3}, func(d uint64) term.Term {
+			return st.And(st.Eq(sel(d-1), st.ConstUint64(8, 97)), ult(d))
+		}), true},
+		{"E5: (0,0) then (1,5)", []equation{
+			{1, st.And(ult(0), st.Eq(sel(0), st.ConstUint64(8, 97)))},
+			{2, st.And(ult(1), st.Eq(sel(5), st.ConstUint64(8, 97)))}}, false},
+		{"E4: 0 1 4", eqs([]uint64{0, 1, 2}, func(d uint64) term.Term { return c64(d * d) }), false},
+		{"2x+3", eqs([]uint64{0, 1, 5}, func(d uint64) term.Term { return c64(2*d + 3) }), true},
+		{"constant", eqs([]uint64{0, 1, 2}, func(d uint64) term.Term { return c64(7) }), true},
+		{"byte values wrap", eqs([]uint64{0, 1, 2}, func(d uint64) term.Term { return st.ConstUint64(8, 255+d) }), true},
+		{"even steps mod 2^8", eqs([]uint64{0, 2, 4}, func(d uint64) term.Term { return st.ConstUint64(8, 3*d+1) }), true},
+		{"two variables", []equation{{0, ult(0)}, {1, st.MustMake(term.OpBVUlt, nil, c64(1), s2(st))}}, false},
+	}
+	for _, c := range cases {
+		phi, ok := sy.solve(c.eqs)
+		if ok != c.ok {
+			t.Errorf("%s: ok %v, want %v", c.name, ok, c.ok)
+			continue
+		}
+		if ok && !sy.validate(phi, c.eqs) {
+			t.Errorf("%s: %s does not reproduce the equations", c.name, str(st, phi))
+		}
+	}
+}
+
+func s2(st *term.Store) term.Term { return st.Var("m", st.BitVecSort(64)) }
