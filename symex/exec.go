@@ -91,6 +91,7 @@ func (e *Executor) branchT(s *State, c term.Term, traced bool) (bool, error) {
 			d, s.model = true, m
 		case smtlib.Unsat:
 			s.model = nil
+			e.addImplied(s, lit(false))
 			return take(false), nil
 		default:
 			d = true
@@ -122,12 +123,27 @@ func (e *Executor) branchT(s *State, c term.Term, traced bool) (bool, error) {
 			e.addLit(s, lit(d))
 			s.forks++
 			e.pending = append(e.pending, c2)
+		case smtlib.Unsat:
+			e.addImplied(s, lit(d))
 		case smtlib.Unknown:
 			e.stats.Unknown++
 			e.addLit(s, lit(d))
 		}
 	}
 	return take(d), nil
+}
+
+// addImplied records a symbolic branch the solver decided without a fork,
+// when the strategy asks for it (pat): the literal is implied by the path
+// constraint, but as a step of the trail it keeps path words regular. The
+// last iteration of a loop bounded by --max-len exits on such a decision
+// (i < len(s) is false once i = max-len), and without the step its word
+// would lack the exit symbol every shorter leaf has (seed 000's execution
+// tree keeps these single-child nodes too).
+func (e *Executor) addImplied(s *State, lit term.Term) {
+	if e.mg != nil && e.mg.implied {
+		e.addLit(s, lit)
+	}
 }
 
 // addLit conjoins a branch literal to s's path constraint (and, with

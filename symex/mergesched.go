@@ -40,6 +40,9 @@ type merger struct {
 	ids     map[any]int // identities of functions, call sites and builtins in layouts
 	typeIDs typeutil.Map
 	opaque  int // layouts nothing else may equal
+	// implied: the strategy wants symbolic branches the solver decided
+	// without a fork recorded as steps (merge.ImpliedSteps).
+	implied bool
 }
 
 // parkGroup is the states waiting at one point, in arrival order.
@@ -49,10 +52,14 @@ type parkGroup struct {
 }
 
 func newMerger(s merge.Strategy) *merger {
-	return &merger{strategy: s, kinds: s.Kinds(), parked: map[merge.Point]*parkGroup{},
+	m := &merger{strategy: s, kinds: s.Kinds(), parked: map[merge.Point]*parkGroup{},
 		points: map[*ssa.Function]*merge.Points{}, names: map[*ssa.Function]string{},
 		reach: map[*ssa.BasicBlock][]bool{}, rpo: map[*ssa.Function][]int{},
 		order: map[*ssa.Function]map[ssa.Value]valuePos{}, ids: map[any]int{}}
+	if im, ok := s.(merge.ImpliedSteps); ok {
+		m.implied = im.ImpliedSteps()
+	}
+	return m
 }
 
 func (m *merger) pointsOf(fn *ssa.Function) *merge.Points {

@@ -65,15 +65,14 @@ func (t *IncTree) Finish(n *IncNode) { n.State = nil }
 func (n *IncNode) Pending() bool { return n.snap == nil }
 
 // IncMerge is a merge the tree decided: the executor drops the states in
-// Discard, rebuilds Rep with Merged (whose members are 0: Rep's view,
-// 1: the partner's) and the path constraint and trail given, and hands the
-// new state back with Attach.
+// Discard, rebuilds the merged state from Rep (the frozen state of the new
+// snapshot) with Merged, the standard merge of Views (member 0 is Rep's
+// view, 1 the partner's), and hands it back with Attach.
 type IncMerge struct {
 	Discard []any
-	Rep     any // the frozen state of the new snapshot
-	Views   [2]*View
+	Rep     any
+	Views   []*View
 	Merged  Merged
-	Trail   []Step
 	at      *IncNode // the nearest common ancestor
 }
 
@@ -88,7 +87,17 @@ func (t *IncTree) Snapshot(st *term.Store, n *IncNode, v *View, frozen any) *Inc
 	if partner == nil {
 		return nil
 	}
-	return t.plan(st, n, partner)
+	views := []*View{n.snap, partner.snap}
+	merged, refused := Standard(st, views, []int{0, 1})
+	if refused != "" {
+		return nil
+	}
+	m := &IncMerge{Rep: n.frozen, Views: views, Merged: merged, at: ancestor(n, partner)}
+	for _, gone := range []*IncNode{n, partner} {
+		collect(gone, &m.Discard)
+		gone.parent.kids = slices.DeleteFunc(gone.parent.kids, func(k *IncNode) bool { return k == gone })
+	}
+	return m
 }
 
 // Attach makes the merged state (a new leaf under the merge's ancestor,
@@ -165,18 +174,6 @@ func ancestor(a, b *IncNode) *IncNode {
 	return nil
 }
 
-// plan builds the merge of leaf n with partner p and cuts both subtrees
-// off the tree.
-func (t *IncTree) plan(st *term.Store, n, p *IncNode) *IncMerge {
-	m := &IncMerge{Rep: n.frozen, Views: [2]*View{n.snap, p.snap}, at: ancestor(n, p)}
-	m.Merged, m.Trail = joinTails(st, n.snap, p.snap)
-	for _, gone := range []*IncNode{n, p} {
-		collect(gone, &m.Discard)
-		gone.parent.kids = slices.DeleteFunc(gone.parent.kids, func(k *IncNode) bool { return k == gone })
-	}
-	return m
-}
-
 // collect appends the states of the leaves below n.
 func collect(n *IncNode, out *[]any) {
 	if n.State != nil {
@@ -204,28 +201,4 @@ func (t *IncTree) contract() {
 		}
 	}
 	walk(t.root)
-}
-
-// joinTails is the standard merge of two snapshots of one region: the pc
-// is their common prefix and the disjunction of the two tails, cells that
-// differ become ite over the first tail, and the trail is the common one
-// and one step for the disjunction.
-func joinTails(st *term.Store, a, b *View) (Merged, []Step) {
-	common := 0
-	for common < len(a.PC) && common < len(b.PC) && a.PC[common] == b.PC[common] {
-		common++
-	}
-	ta, tb := st.And(a.PC[common:]...), st.And(b.PC[common:]...)
-	or := st.Or(ta, tb)
-	m := Merged{Members: []int{0, 1}, PC: append(slices.Clone(a.PC[:common]), or)}
-	m.Cells = make([]term.Term, len(a.Cells))
-	for c := range a.Cells {
-		m.Cells[c] = a.Cells[c].T
-		if b.Cells[c].T != a.Cells[c].T {
-			m.Cells[c] = st.Ite(ta, a.Cells[c].T, b.Cells[c].T)
-		}
-	}
-	steps := max(0, min(common-a.Root, len(a.Trail)))
-	trail := append(slices.Clone(a.Trail[:steps]), Step{Lit: or, Point: a.Point})
-	return m, trail
 }

@@ -73,3 +73,11 @@ type Strategy interface {
 	// Stats reports what the strategy did so far.
 	Stats() *Stats
 }
+
+// ImpliedSteps is implemented by strategies that want the executor to
+// record a symbolic branch the solver decided without forking as a step of
+// the trail (and a conjunct of the path constraint, which it implies), as
+// seed 000's execution tree keeps such single-child nodes.
+type ImpliedSteps interface {
+	ImpliedSteps() bool
+}

@@ -38,13 +38,15 @@ type Pat struct {
 	// inefficient"): a quantified pc then buys nothing over a disjunction
 	// with no ite in the cells, and costs a quantified query per check.
 	KeepUnparametric bool
-	// Std is the standard merge PAT falls back to.
-	Std Strategy
+	// Incremental turns on incremental state merging (seed 000 §4) in the
+	// executor: new leaves merge with internal nodes of the loop's tree.
+	Incremental bool
 	// Check, when set (--check-merges), proves every PAT merge equivalent
 	// to the standard merge of its group and fails the run when a proof
 	// fails.
 	Check *Checker
 
+	kinds Kind
 	stats Stats
 }
 
@@ -54,14 +56,40 @@ const (
 	DefaultMinStates   = 2
 )
 
-// NewPat returns PAT with the reference defaults over the standard merge std.
-func NewPat(std Strategy) *Pat {
-	return &Pat{MaxPatterns: DefaultMaxPatterns, MinStates: DefaultMinStates, Std: std}
+func init() {
+	Register("pat", func(o Options) (Strategy, error) {
+		p := NewPat()
+		if o.Kinds != 0 {
+			p.kinds = o.Kinds
+		}
+		if o.MaxPatterns > 0 {
+			p.MaxPatterns = o.MaxPatterns
+		}
+		p.Incremental = o.Incremental
+		if o.CheckMerges {
+			p.Check = NewChecker()
+		}
+		return p, nil
+	})
+}
+
+// NewPat returns PAT with the reference defaults, merging at loop exits.
+func NewPat() *Pat {
+	return &Pat{MaxPatterns: DefaultMaxPatterns, MinStates: DefaultMinStates, kinds: KindLoopExit}
 }
 
 func (p *Pat) Name() string { return "pat" }
 
+func (p *Pat) Kinds() Kind { return p.kinds }
+
 func (p *Pat) Stats() *Stats { return &p.stats }
+
+// IncrementalMerging tells the executor to keep the trees of §4.
+func (p *Pat) IncrementalMerging() bool { return p.Incremental }
+
+// ImpliedSteps: path words need the branches the solver decided without a
+// fork (seed 000's tree has those nodes too).
+func (p *Pat) ImpliedSteps() bool { return true }
 
 // Reasons PAT hands views to the standard merge (Stats.Fallback).
 const (
@@ -244,32 +272,35 @@ func validHash(lits [][]term.Term, words []Word) bool {
 	return true
 }
 
-// fallback merges views idx the standard way and counts why.
+// fallback merges views idx the standard way (Def. 2.1, one state per
+// layout) and counts why.
 func (p *Pat) fallback(st *term.Store, views []*View, idx []int, why string) ([]Merged, error) {
 	if p.stats.Fallback == nil {
 		p.stats.Fallback = map[string]int{}
 	}
 	p.stats.Fallback[why] += len(idx)
-	if p.Std == nil {
-		p.stats.Refuse(why, len(idx))
-		return nil, nil
-	}
 	sub := make([]*View, len(idx))
 	for j, i := range idx {
 		sub[j] = views[i]
 	}
-	ms, err := p.Std.Merge(st, sub)
-	if err != nil {
-		return nil, err
-	}
-	for m := range ms {
-		members := make([]int, len(ms[m].Members))
-		for n, j := range ms[m].Members {
+	var out []Merged
+	for _, group := range ByLayout(sub) {
+		members := make([]int, len(group))
+		for n, j := range group {
 			members[n] = idx[j]
 		}
-		ms[m].Members = members
+		if len(group) < 2 {
+			p.stats.Refuse("layout", len(group))
+			continue
+		}
+		m, refused := Standard(st, views, members)
+		if refused != "" {
+			p.stats.Refuse(refused, len(group))
+			continue
+		}
 		p.stats.Merges++
 		p.stats.StatesMerged += len(members)
+		out = append(out, m)
 	}
-	return ms, nil
+	return out, nil
 }

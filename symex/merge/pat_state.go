@@ -155,14 +155,16 @@ func patPC(st *term.Store, sy *synthesizer, root *View, fp FormulaPattern, k ter
 }
 
 // iteOverCount is the ite chain of a cell without a pattern, guarded by
-// the member's count: ite(k = k_1, v_1, ite(k = k_2, v_2, … v_n)). Under
-// the merged pc, k = k_j holds exactly when member j's path constraint
-// does (Def. 3.5), so this equals the standard chain guarded by the path
-// constraints, with guards of constant size.
+// the member's count: Join over the guards k = k_j. Under the merged pc,
+// k = k_j holds exactly when member j's path constraint does (Def. 3.5),
+// so this equals the standard chain guarded by the path constraints, with
+// guards of constant size.
 func iteOverCount(st *term.Store, k term.Term, vals []equation) term.Term {
-	out := vals[len(vals)-1].psi
-	for m := len(vals) - 2; m >= 0; m-- {
-		out = st.Ite(st.Eq(k, st.ConstUint64(64, vals[m].d)), vals[m].psi, out)
+	guards := make([]term.Term, len(vals))
+	terms := make([]term.Term, len(vals))
+	for m, v := range vals {
+		guards[m] = st.Eq(k, st.ConstUint64(64, v.d))
+		terms[m] = v.psi
 	}
-	return out
+	return Join(st, guards, terms)
 }

@@ -1,0 +1,3 @@
+module seed000
+
+go 1.22
