@@ -10,7 +10,9 @@ import (
 )
 
 // emit writes one query as a standalone SMT-LIB script, like KLEE's
-// --write-smt2s: the declarations, the assertions and (check-sat).
+// --write-smt2s: the declarations, the assertions and (check-sat). A query
+// with quantifiers (a pattern-merged path constraint, seed 000 §3) is
+// declared ABV, the others QF_ABV.
 func (e *Executor) emit(as []term.Term) error {
 	if e.emitted == 0 {
 		if err := os.MkdirAll(e.opts.EmitSMT2, 0o755); err != nil {
@@ -18,7 +20,14 @@ func (e *Executor) emit(as []term.Term) error {
 		}
 	}
 	e.emitted++
-	text := smtlib.NewPrinter(e.st).ScriptString("QF_ABV", as) + "(check-sat)\n(exit)\n"
+	logic := "QF_ABV"
+	for _, a := range as {
+		if !e.st.IsQuantifierFree(a) {
+			logic = "ABV"
+			break
+		}
+	}
+	text := smtlib.NewPrinter(e.st).ScriptString(logic, as) + "(check-sat)\n(exit)\n"
 	name := filepath.Join(e.opts.EmitSMT2, fmt.Sprintf("query-%06d.smt2", e.emitted))
 	return os.WriteFile(name, []byte(text), 0o644)
 }

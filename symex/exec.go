@@ -122,6 +122,7 @@ func (e *Executor) branchT(s *State, c term.Term, traced bool) (bool, error) {
 			c2.forks++
 			e.addLit(s, lit(d))
 			s.forks++
+			e.incFork(s, c2)
 			e.pending = append(e.pending, c2)
 		case smtlib.Unsat:
 			e.addImplied(s, lit(d))
@@ -188,6 +189,14 @@ func (e *Executor) run(s *State) error {
 		f := s.top()
 		if s.arrived {
 			s.arrived = false
+			if s.inc != nil {
+				if gone, err := e.incSnapshot(s); err != nil || gone {
+					if err == nil {
+						err = errDiscarded
+					}
+					return err
+				}
+			}
 			if e.parksAt(s, f.block) {
 				return errParked
 			}
@@ -214,6 +223,10 @@ func (e *Executor) run(s *State) error {
 			// frames may have changed (call/return): f is still the frame
 			// the instruction ran in.
 			f.pc++
+		}
+		if s.yield {
+			s.yield = false
+			return errYield
 		}
 	}
 }

@@ -38,6 +38,7 @@ type Stats struct {
 	BlocksCovered, BlocksTotal                  int
 	Stopped                                     string // why the exploration ended early, "" when it ran out of states
 	Merges, StatesMerged                        int    // merged states built, and the states they absorbed
+	IncMerges                                   int    // incremental merges (seed 000 §4)
 	Time                                        time.Duration
 }
 
@@ -114,6 +115,9 @@ type Executor struct {
 	ctx        context.Context
 
 	mg *merger // nil without merging
+	// incQueue holds the states of incremental trees, run breadth first
+	// before any other (mergeinc.go).
+	incQueue []*State
 }
 
 // NewExecutor prepares an exploration of p.Fn. solver may be nil for the

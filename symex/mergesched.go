@@ -43,6 +43,10 @@ type merger struct {
 	// implied: the strategy wants symbolic branches the solver decided
 	// without a fork recorded as steps (merge.ImpliedSteps).
 	implied bool
+	// incremental: the strategy merges incrementally (mergeinc.go), with
+	// liveness from live.
+	incremental bool
+	live        *merge.Liveness
 }
 
 // parkGroup is the states waiting at one point, in arrival order.
@@ -58,6 +62,9 @@ func newMerger(s merge.Strategy) *merger {
 		order: map[*ssa.Function]map[ssa.Value]valuePos{}, ids: map[any]int{}}
 	if im, ok := s.(merge.ImpliedSteps); ok {
 		m.implied = im.ImpliedSteps()
+	}
+	if incremental(s) {
+		m.incremental, m.live = true, merge.NewLiveness()
 	}
 	return m
 }
@@ -124,6 +131,7 @@ func (e *Executor) enterBlock(s *State, f *frame, from, to *ssa.BasicBlock) {
 		}
 		if to == l.Header && !l.Contains(from) {
 			f.regions = append(slices.Clip(f.regions), region{loop: l, pcLen: len(s.pc)})
+			e.incEnter(s, l, len(s.frames)-1)
 		}
 	}
 }
@@ -161,7 +169,11 @@ func (e *Executor) mergeRound() ([]*State, error) {
 	p := m.earliest()
 	g := m.parked[p]
 	delete(m.parked, p)
-	if len(g.states) == 1 {
+	g.states = slices.DeleteFunc(g.states, func(s *State) bool { return s.discarded })
+	for _, s := range g.states {
+		e.incLeave(s) // the loop's tree is done: every state in it parked or finished
+	}
+	if len(g.states) <= 1 {
 		return g.states, nil
 	}
 	views := make([]*merge.View, len(g.states))

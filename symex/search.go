@@ -106,7 +106,7 @@ func (e *Executor) Explore(ctx context.Context) (*Result, error) {
 	res := &Result{Fn: fn, Inputs: e.inputs, Coverage: e.cov}
 	panics := map[string]*Panic{}
 	iter := 0
-	for len(wl.states) > 0 || (e.mg != nil && len(e.mg.parked) > 0) {
+	for len(wl.states) > 0 || len(e.incQueue) > 0 || (e.mg != nil && len(e.mg.parked) > 0) {
 		if e.opts.MaxPaths > 0 && e.stats.Paths >= e.opts.MaxPaths {
 			e.stats.Stopped = "path limit"
 			break
@@ -123,7 +123,7 @@ func (e *Executor) Explore(ctx context.Context) (*Result, error) {
 				break
 			}
 		}
-		if len(wl.states) == 0 {
+		if len(wl.states) == 0 && len(e.incQueue) == 0 {
 			next, err := e.mergeRound()
 			if err != nil {
 				return nil, err
@@ -133,16 +133,35 @@ func (e *Executor) Explore(ctx context.Context) (*Result, error) {
 			}
 			continue
 		}
-		s := wl.pop()
-		runErr := e.run(s)
-		for _, c := range e.pending {
-			wl.push(c)
+		var s *State
+		if len(e.incQueue) > 0 {
+			s, e.incQueue = e.incQueue[0], e.incQueue[1:]
+		} else {
+			s = wl.pop()
 		}
-		e.pending = e.pending[:0]
-		if runErr == errParked {
-			e.mg.park(e.pointOf(s), s)
+		if s.discarded {
 			continue
 		}
+		runErr := e.run(s)
+		for _, c := range e.pending {
+			if c.inc != nil {
+				e.incQueue = append(e.incQueue, c)
+			} else {
+				wl.push(c)
+			}
+		}
+		e.pending = e.pending[:0]
+		switch runErr {
+		case errParked:
+			e.mg.park(e.pointOf(s), s)
+			continue
+		case errYield:
+			e.incQueue = append(e.incQueue, s)
+			continue
+		case errDiscarded:
+			continue
+		}
+		e.incLeave(s)
 		p, err := e.finish(s, runErr)
 		if err != nil {
 			return nil, err

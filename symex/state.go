@@ -65,6 +65,11 @@ type State struct {
 	trail   []merge.Step // one Step per conjunct of pc
 	arrived bool         // the last jump entered a block: park before its first non-phi instruction if it is a merge point
 	inexact bool         // the pc lacks a decision (a depth cut): the state never merges
+
+	// With incremental merging only (mergeinc.go):
+	inc       *incPos // the state's node in its loop's tree
+	yield     bool    // it forked in a tree: back to the breadth-first queue
+	discarded bool    // an incremental merge replaced it: drop it wherever it waits
 }
 
 func (s *State) top() *frame { return s.frames[len(s.frames)-1] }

@@ -47,6 +47,9 @@ func NewIncTree(live func(v *View, c int) bool, root any) (*IncTree, *IncNode) {
 	return t, t.root
 }
 
+// Root is the root node, the state that entered the region.
+func (t *IncTree) Root() *IncNode { return t.root }
+
 // Fork records that the state at leaf n forked: it continues in the first
 // node returned, and clone starts in the second.
 func (t *IncTree) Fork(n *IncNode, clone any) (*IncNode, *IncNode) {
@@ -72,6 +75,7 @@ type IncMerge struct {
 	Discard []any
 	Rep     any
 	Views   []*View
+	Frozen  []any // the frozen states of Views
 	Merged  Merged
 	at      *IncNode // the nearest common ancestor
 }
@@ -92,7 +96,7 @@ func (t *IncTree) Snapshot(st *term.Store, n *IncNode, v *View, frozen any) *Inc
 	if refused != "" {
 		return nil
 	}
-	m := &IncMerge{Rep: n.frozen, Views: views, Merged: merged, at: ancestor(n, partner)}
+	m := &IncMerge{Rep: n.frozen, Views: views, Frozen: []any{n.frozen, partner.frozen}, Merged: merged, at: ancestor(n, partner)}
 	for _, gone := range []*IncNode{n, partner} {
 		collect(gone, &m.Discard)
 		gone.parent.kids = slices.DeleteFunc(gone.parent.kids, func(k *IncNode) bool { return k == gone })

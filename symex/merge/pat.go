@@ -27,9 +27,16 @@ type Pat struct {
 	MaxPatterns int
 	// MinStates is the smallest group merged with a formula pattern.
 	MinStates int
-	// Forward reads words forwards; the default reads them backwards, as
-	// the reference implementation does.
-	Forward bool
+	// Extract chooses how words are read into patterns: ExtractBackward
+	// (the reference implementation's default), ExtractForward, or
+	// ExtractBoth (the default here): backwards, and forwards instead when
+	// that gives fewer groups. Reading backwards finds the repetition
+	// nearest the end of a word; when the exit of a loop repeats a shape
+	// (¬'a' then ¬'b', one symbol twice, in strspn "ab" once incremental
+	// merging has joined each position's matches), that repetition
+	// swallows the loop's and every leaf gets its own pattern, while
+	// reading forwards finds the loop first.
+	Extract Extraction
 	// Hash maps a branch decision to a word symbol (nil: ShapeHash).
 	Hash HashFunc
 	// KeepUnparametric merges with patterns even when no cell's merged
@@ -183,7 +190,7 @@ func (p *Pat) mergeRegion(st *term.Store, views []*View, idx []int) ([]Merged, e
 	if !validHash(lits, words) {
 		return p.fallback(st, views, idx, FallbackInvalidHash)
 	}
-	groups, ok := Partition(words, p.Forward)
+	groups, ok := p.partition(words)
 	maxPatterns := p.MaxPatterns
 	if maxPatterns <= 0 {
 		maxPatterns = DefaultMaxPatterns
@@ -235,6 +242,30 @@ func (p *Pat) mergeRegion(st *term.Store, views []*View, idx []int) ([]Merged, e
 		out = append(out, pm.merged)
 	}
 	return out, nil
+}
+
+// Extraction is how Partition reads words (Pat.Extract).
+type Extraction int
+
+const (
+	ExtractBoth Extraction = iota
+	ExtractBackward
+	ExtractForward
+)
+
+// partition runs the extraction variants p.Extract asks for and keeps the
+// partition with the fewest groups (backwards on a tie).
+func (p *Pat) partition(words []Word) ([]*PatternGroup, bool) {
+	if p.Extract == ExtractForward {
+		return Partition(words, true)
+	}
+	groups, ok := Partition(words, false)
+	if p.Extract == ExtractBoth && (!ok || len(groups) > 1) {
+		if fw, fok := Partition(words, true); fok && (!ok || len(fw) < len(groups)) {
+			return fw, true
+		}
+	}
+	return groups, ok
 }
 
 // validHash checks Def. 3.1 on the tree the tails form: two different

@@ -154,7 +154,10 @@ func TestPatFig2(t *testing.T) {
 			f := newFig2()
 			st := f.st
 			p := NewPat()
-			p.Forward = forward
+			p.Extract = ExtractBackward
+			if forward {
+				p.Extract = ExtractForward
+			}
 			p.Check = NewChecker()
 			ms, err := p.Merge(st, f.views)
 			if err != nil {

@@ -26,12 +26,17 @@ func memspn(s [4]byte, n int, chars string) int {
 }
 
 // MemspnA is Fig. 2's call: chars = "a", n ≤ 3 (E1–E3). Its loop exit sees
-// the tree's 7 leaves.
+// the tree's 7 leaves. The test of the result after the call asks the
+// merged states the paper's Script A ("can memspn return 2?").
 func MemspnA(s [4]byte, n int) int {
 	if n > 3 {
 		return -1
 	}
-	return memspn(s, n, "a")
+	count := memspn(s, n, "a")
+	if count == 2 {
+		return 20
+	}
+	return count
 }
 
 // memspnSquares is memspn that also keeps count² (E4: 0, 1, 4 at
@@ -56,6 +61,9 @@ func MemspnSquares(s [4]byte, n int) int {
 		return -1
 	}
 	count, sq := memspnSquares(s, n, "a")
+	if sq == 4 {
+		return 40
+	}
 	return count + sq
 }
 
@@ -80,7 +88,11 @@ func MemspnStride5(s [16]byte, n int) int {
 	if n > 3 {
 		return -1
 	}
-	return memspnStride5(s, n, "a")
+	count := memspnStride5(s, n, "a")
+	if count == 2 {
+		return 20
+	}
+	return count
 }
 
 // strspn is uClibc's strspn on a NUL-terminated byte string:
@@ -112,7 +124,11 @@ func StrspnAB(str []byte) int {
 		return -1
 	}
 	str[len(str)-1] = 0
-	return strspn(str, "ab")
+	k := strspn(str, "ab")
+	if k == 2 {
+		return 20
+	}
+	return k
 }
 
 // strspnLast is strspn that also reports where in accept the last match
