@@ -83,6 +83,8 @@ type Result struct {
 	// QueriesByStage counts queries by the solver stage that decided them
 	// ("unknown" for undecided ones), when the solver reports it.
 	QueriesByStage map[string]int
+	// QuantifiedByStage counts the quantified queries among them apart.
+	QuantifiedByStage map[string]int
 	// Merge is the strategy's statistics (nil without merging).
 	Merge *merge.Stats
 }

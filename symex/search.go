@@ -194,6 +194,9 @@ func (e *Executor) Explore(ctx context.Context) (*Result, error) {
 	if sc, ok := e.solver.(StageCounter); ok {
 		res.QueriesByStage = sc.QueriesByStage()
 	}
+	if qc, ok := e.solver.(QuantifiedStageCounter); ok {
+		res.QuantifiedByStage = qc.QuantifiedByStage()
+	}
 	if e.mg != nil {
 		res.Merge = e.mg.strategy.Stats()
 	}

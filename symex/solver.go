@@ -29,16 +29,30 @@ type StageCounter interface {
 	QueriesByStage() map[string]int
 }
 
+// QuantifiedStageCounter is a Solver that also counts, apart, the checks
+// of quantified path constraints (pattern-merged states, seed 000 §3) by
+// what decided them.
+type QuantifiedStageCounter interface {
+	QuantifiedByStage() map[string]int
+}
+
 // EngineSolver is sift's engine in-process: no text on the hot path.
 type EngineSolver struct {
+	st      *term.Store
 	sess    *engine.Session
 	byStage map[string]int
+	quant   map[string]int // quantified checks only
 }
 
 // NewEngineSolver makes an in-process solver over st.
 func NewEngineSolver(st *term.Store) *EngineSolver {
-	return &EngineSolver{sess: engine.NewSession(st, engine.Options{}), byStage: map[string]int{}}
+	return &EngineSolver{st: st, sess: engine.NewSession(st, engine.Options{}), byStage: map[string]int{}, quant: map[string]int{}}
 }
+
+// QuantifiedByStage counts the checks with a top-level ∀ conjunct by the
+// engine stage that decided them: quant-strip, quant-duplicate,
+// quant-repair, quant-expand, z3 (the fallback) or unknown.
+func (s *EngineSolver) QuantifiedByStage() map[string]int { return maps.Clone(s.quant) }
 
 // QueriesByStage counts checks by the engine stage that decided them
 // (engine.Session.LastStage), "unknown" for the undecided ones.
@@ -56,6 +70,12 @@ func (s *EngineSolver) Check(ctx context.Context, as []term.Term, _ []term.Term)
 		stage = "unknown"
 	}
 	s.byStage[stage]++
+	for _, a := range as {
+		if s.st.Op(a) == term.OpForall {
+			s.quant[stage]++
+			break
+		}
+	}
 	if r.Status != smtlib.Sat {
 		return r.Status, nil, nil
 	}

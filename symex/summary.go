@@ -11,26 +11,28 @@ import (
 // docs/symex/json.md; a golden file (testdata/summary.golden.json) fixes
 // the format.
 type Summary struct {
-	Function       string           `json:"function"`
-	MaxLen         int              `json:"max_len"`
-	Merge          string           `json:"merge"`
-	Paths          int              `json:"paths"`
-	Returned       int              `json:"returned"`
-	Panicked       int              `json:"panicked"`
-	StatesMerged   int              `json:"states_merged"`
-	Queries        int              `json:"queries"`
-	QueriesByStage map[string]int   `json:"queries_by_stage"`
-	SolverTimeS    float64          `json:"solver_time_s"`
-	TimeS          float64          `json:"time_s"`
-	Exhausted      bool             `json:"exhausted"`
-	Stopped        string           `json:"stopped"`
-	Cut            int              `json:"cut"`
-	DepthCut       int              `json:"depth_cut"`
-	Unknown        int              `json:"unknown"`
-	Panics         []SummaryPanic   `json:"panics"`
-	Unsupported    []SummarySite    `json:"unsupported"`
-	Coverage       SummaryCoverage  `json:"coverage"`
-	MergeStats     *SummaryMergeRun `json:"merge_stats"`
+	Function       string         `json:"function"`
+	MaxLen         int            `json:"max_len"`
+	Merge          string         `json:"merge"`
+	Paths          int            `json:"paths"`
+	Returned       int            `json:"returned"`
+	Panicked       int            `json:"panicked"`
+	StatesMerged   int            `json:"states_merged"`
+	Queries        int            `json:"queries"`
+	QueriesByStage map[string]int `json:"queries_by_stage"`
+	// QuantifiedByStage: the quantified queries among them, apart (pat).
+	QuantifiedByStage map[string]int   `json:"quantified_by_stage,omitempty"`
+	SolverTimeS       float64          `json:"solver_time_s"`
+	TimeS             float64          `json:"time_s"`
+	Exhausted         bool             `json:"exhausted"`
+	Stopped           string           `json:"stopped"`
+	Cut               int              `json:"cut"`
+	DepthCut          int              `json:"depth_cut"`
+	Unknown           int              `json:"unknown"`
+	Panics            []SummaryPanic   `json:"panics"`
+	Unsupported       []SummarySite    `json:"unsupported"`
+	Coverage          SummaryCoverage  `json:"coverage"`
+	MergeStats        *SummaryMergeRun `json:"merge_stats"`
 }
 
 // SummaryPanic is one panic site.
@@ -67,6 +69,11 @@ type SummaryMergeRun struct {
 	Merges       int            `json:"merges"`
 	StatesMerged int            `json:"states_merged"`
 	Refused      map[string]int `json:"refused"`
+	// pat only: merged states with a quantified pc, states handed to the
+	// standard merge by reason, and incremental merges (seed 000 §4).
+	Quantified  int            `json:"quantified,omitempty"`
+	Fallback    map[string]int `json:"fallback,omitempty"`
+	Incremental int            `json:"incremental_merges,omitempty"`
 }
 
 // Summary builds the run's summary; opts are the options it ran with.
@@ -74,7 +81,7 @@ func (r *Result) Summary(opts Options) *Summary {
 	s := r.Stats
 	out := &Summary{Function: r.Fn.String(), MaxLen: opts.MaxLen, Merge: "none", Paths: s.Paths,
 		Returned: s.Returned, Panicked: s.Panicked, StatesMerged: s.StatesMerged, Queries: s.Queries,
-		QueriesByStage: r.QueriesByStage, SolverTimeS: s.SolverTime.Seconds(), TimeS: s.Time.Seconds(),
+		QueriesByStage: r.QueriesByStage, QuantifiedByStage: r.QuantifiedByStage, SolverTimeS: s.SolverTime.Seconds(), TimeS: s.Time.Seconds(),
 		Exhausted: s.Exhausted(), Stopped: s.Stopped, Cut: s.Cut, DepthCut: s.DepthCut, Unknown: s.Unknown,
 		Panics: []SummaryPanic{}, Unsupported: []SummarySite{},
 		Coverage: SummaryCoverage{BlocksCovered: s.BlocksCovered, BlocksTotal: s.BlocksTotal}}
@@ -86,7 +93,7 @@ func (r *Result) Summary(opts Options) *Summary {
 	}
 	if ms := r.Merge; ms != nil {
 		out.MergeStats = &SummaryMergeRun{Attempts: ms.Attempts, Merges: ms.Merges, StatesMerged: ms.StatesMerged,
-			Refused: map[string]int{}}
+			Refused: map[string]int{}, Quantified: ms.Quantified, Fallback: ms.Fallback, Incremental: s.IncMerges}
 		for k, v := range ms.Refused {
 			out.MergeStats.Refused[k] = v
 		}
