@@ -2,7 +2,6 @@ package symex
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"os"
 	"os/exec"
@@ -10,12 +9,10 @@ import (
 	"reflect"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/sift-solver/sift/engine"
 	"github.com/sift-solver/sift/smtlib"
 	"github.com/sift-solver/sift/symex/merge"
 	"github.com/sift-solver/sift/term"
@@ -24,23 +21,9 @@ import (
 // The executor tests of seed 000 (E1–E8, the digest's §6.3) on the Go ports
 // in testdata/seed000, with --check-merges on in every run.
 
-var (
-	seed000Once sync.Once
-	seed000     *Program
-	seed000Err  error
-)
-
 func loadSeed000(t *testing.T, fn string) *Program {
 	t.Helper()
-	seed000Once.Do(func() { seed000, seed000Err = Load("testdata/seed000", ".", "MemspnA") })
-	if seed000Err != nil {
-		t.Fatal(seed000Err)
-	}
-	p, err := seed000.WithFunc(fn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
+	return loadTestFunc(t, "testdata/seed000", "MemspnA", fn)
 }
 
 // recordingPat is pat that keeps what each merge saw and built.
@@ -382,21 +365,7 @@ func TestPatQuantifiedQueries(t *testing.T) {
 		if !bytes.Contains(text, []byte("(set-logic ABV)")) {
 			t.Errorf("%s: a quantified query not declared ABV", f)
 		}
-		var out bytes.Buffer
-		in := smtlib.NewInterpreter(smtlib.Config{NewSolver: func(st *term.Store) smtlib.Solver {
-			return engine.NewSession(st, engine.Options{})
-		}}, &out)
-		if err := in.Run(context.Background(), bytes.NewReader(text)); err != nil {
-			t.Fatalf("%s: %v", f, err)
-		}
-		zout, err := exec.Command(z3, "-T:60", f).CombinedOutput()
-		if err != nil {
-			t.Fatalf("z3 %s: %v %s", f, err, zout)
-		}
-		got, want := strings.TrimSpace(out.String()), strings.TrimSpace(string(zout))
-		if got != want || (got != "sat" && got != "unsat") {
-			t.Errorf("%s: sift %q, z3 %q", f, got, want)
-		}
+		sameAnswer(t, z3, f, text)
 	}
 	total := 0
 	for _, v := range byStage {

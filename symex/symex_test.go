@@ -15,23 +15,36 @@ import (
 	"github.com/sift-solver/sift/term"
 )
 
-var (
-	corpusOnce sync.Once
-	corpus     *Program
-	corpusErr  error
-)
+// testPrograms caches the test modules' programs by directory: loading
+// and building SSA once per package run.
+var testPrograms sync.Map // dir → *loadedProgram
 
-func loadCorpus(t *testing.T, fn string) *Program {
+type loadedProgram struct {
+	once sync.Once
+	p    *Program
+	err  error
+}
+
+// loadTestFunc returns function fn of the test module in dir (any
+// function of the module works as the first entry).
+func loadTestFunc(t *testing.T, dir, first, fn string) *Program {
 	t.Helper()
-	corpusOnce.Do(func() { corpus, corpusErr = Load("testdata/corpus", ".", "CountA") })
-	if corpusErr != nil {
-		t.Fatal(corpusErr)
+	v, _ := testPrograms.LoadOrStore(dir, &loadedProgram{})
+	l := v.(*loadedProgram)
+	l.once.Do(func() { l.p, l.err = Load(dir, ".", first) })
+	if l.err != nil {
+		t.Fatal(l.err)
 	}
-	p, err := corpus.WithFunc(fn)
+	p, err := l.p.WithFunc(fn)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return p
+}
+
+func loadCorpus(t *testing.T, fn string) *Program {
+	t.Helper()
+	return loadTestFunc(t, "testdata/corpus", "CountA", fn)
 }
 
 func explore(t *testing.T, p *Program, opts Options, solver Solver) (*Executor, *Result) {
@@ -230,21 +243,28 @@ func TestEmitSMT2(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var out bytes.Buffer
-		in := smtlib.NewInterpreter(smtlib.Config{NewSolver: func(st *term.Store) smtlib.Solver {
-			return engine.NewSession(st, engine.Options{})
-		}}, &out)
-		if err := in.Run(context.Background(), bytes.NewReader(text)); err != nil {
-			t.Fatalf("%s: %v", f, err)
-		}
-		zout, err := exec.Command(z3, f).CombinedOutput()
-		if err != nil {
-			t.Fatalf("z3 %s: %v %s", f, err, zout)
-		}
-		got, want := strings.TrimSpace(out.String()), strings.TrimSpace(string(zout))
-		if got != want || (got != "sat" && got != "unsat") {
-			t.Errorf("%s: sift %q, z3 %q", f, got, want)
-		}
+		sameAnswer(t, z3, f, text)
+	}
+}
+
+// sameAnswer answers the script text of file f with sift (the in-process
+// interpreter) and with z3, and requires the same sat or unsat.
+func sameAnswer(t *testing.T, z3, f string, text []byte) {
+	t.Helper()
+	var out bytes.Buffer
+	in := smtlib.NewInterpreter(smtlib.Config{NewSolver: func(st *term.Store) smtlib.Solver {
+		return engine.NewSession(st, engine.Options{})
+	}}, &out)
+	if err := in.Run(context.Background(), bytes.NewReader(text)); err != nil {
+		t.Fatalf("%s: %v", f, err)
+	}
+	zout, err := exec.Command(z3, "-T:60", f).CombinedOutput()
+	if err != nil {
+		t.Fatalf("z3 %s: %v %s", f, err, zout)
+	}
+	got, want := strings.TrimSpace(out.String()), strings.TrimSpace(string(zout))
+	if got != want || (got != "sat" && got != "unsat") {
+		t.Errorf("%s: sift %q, z3 %q", f, got, want)
 	}
 }
 

@@ -3,7 +3,9 @@ package merge
 import (
 	"bytes"
 	"go/token"
+	"os"
 	"slices"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/ssa"
@@ -83,25 +85,16 @@ func TestIncTreeFig3(t *testing.T) {
 	}
 }
 
-// TestLiveness checks SSA liveness on uClibc's strspn loop in Go: at the
-// entry of the block after a match, the count i and the inputs are live,
-// the advanced p (p+1, replaced by 0 on the way back) and the compared
-// bytes are dead.
+// TestLiveness checks SSA liveness on uClibc's strspn loop in Go (the E7
+// port in symex/testdata/seed000): at the entry of the block after a
+// match, the count i and the inputs are live, the advanced p (p+1,
+// replaced by 0 on the way back) and the compared bytes are dead.
 func TestLiveness(t *testing.T) {
-	const src = `package p
-func strspn(s []byte, accept string) int {
-	i, p := 0, 0
-	for p < len(accept) {
-		c := accept[p]
-		p++
-		if c == s[i] {
-			i++
-			p = 0
-		}
+	src, err := os.ReadFile("../testdata/seed000/seed000.go")
+	if err != nil {
+		t.Fatal(err)
 	}
-	return i
-}`
-	fn := buildSSA(t, src).Func("strspn")
+	fn := buildSSA(t, strings.Replace(string(src), "package seed000", "package p", 1)).Func("strspn")
 	var then *ssa.BasicBlock
 	for _, b := range fn.Blocks {
 		if b.Comment == "if.then" {

@@ -303,8 +303,8 @@ func validHash(lits [][]term.Term, words []Word) bool {
 	return true
 }
 
-// fallback merges views idx the standard way (Def. 2.1, one state per
-// layout) and counts why.
+// fallback merges views idx the standard way (Std: Def. 2.1, one state
+// per layout) and counts why.
 func (p *Pat) fallback(st *term.Store, views []*View, idx []int, why string) ([]Merged, error) {
 	if p.stats.Fallback == nil {
 		p.stats.Fallback = map[string]int{}
@@ -314,24 +314,20 @@ func (p *Pat) fallback(st *term.Store, views []*View, idx []int, why string) ([]
 	for j, i := range idx {
 		sub[j] = views[i]
 	}
-	var out []Merged
-	for _, group := range ByLayout(sub) {
-		members := make([]int, len(group))
-		for n, j := range group {
-			members[n] = idx[j]
-		}
-		if len(group) < 2 {
-			p.stats.Refuse("layout", len(group))
-			continue
-		}
-		m, refused := Standard(st, views, members)
-		if refused != "" {
-			p.stats.Refuse(refused, len(group))
-			continue
-		}
-		p.stats.Merges++
-		p.stats.StatesMerged += len(members)
-		out = append(out, m)
+	var std Std
+	ms, err := std.Merge(st, sub)
+	if err != nil {
+		return nil, err
 	}
-	return out, nil
+	for m := range ms {
+		for n, j := range ms[m].Members {
+			ms[m].Members[n] = idx[j]
+		}
+	}
+	p.stats.Merges += std.stats.Merges
+	p.stats.StatesMerged += std.stats.StatesMerged
+	for why, n := range std.stats.Refused {
+		p.stats.Refuse(why, n)
+	}
+	return ms, nil
 }
