@@ -34,7 +34,8 @@
 // states parked at the earliest point when nothing else can run;
 // mergeview.go flattens a state into a merge.View (layout and cells, live
 // values only) and rebuilds a merged state; trace.go keeps the branch
-// decisions of every member of a merge so that --replay stays exact.
+// decisions of every member of a merge so that --replay stays exact;
+// mergeinc.go keeps seed 000's incremental-merging trees (--incremental-merge).
 //
 // Known imprecision: the capacity an append gives a grown slice is 2*cap or
 // the new length, not the runtime's size-class rounding, so cap() after a

@@ -7,8 +7,13 @@
 //	pat          seed 000's pattern-based merging: regular patterns over the
 //	             shape hashes of branch histories, formula patterns with
 //	             a·x+b index terms, a quantified pc over a fresh k
+//	             (pat.go the strategy, pat_hash.go the symbols, pat_words.go
+//	             the partitioning, pat_synth.go anti-unification and a·x+b,
+//	             pat_state.go the merged state; check.go --check-merges)
 //	incremental  seed 000 §4: merging new leaves with internal tree nodes
-//	             whose live cells are equal
+//	             whose live cells are equal (incremental.go the tree,
+//	             incremental_live.go SSA liveness; the executor's side is
+//	             symex/mergeinc.go)
 //	qhv          seed 002: heap-aware merging vetoed by query hot values
 //	dag          seed 001: the concolic execution DAG's mergeState (its
 //	             DAG lives in symex/concolic)
