@@ -67,23 +67,10 @@ func (s *ArraysPrecheckStage) Decide(ctx context.Context, p *Problem) (Verdict, 
 	return Verdict{Status: Unknown, Reason: a.Stats.Outcome}, nil
 }
 
-// readsArrays reports whether a select occurs below roots.
+// readsArrays reports whether a select occurs below roots (recorded in
+// the terms' features, no walk).
 func readsArrays(st *term.Store, roots []term.Term) bool {
-	seen := map[term.Term]bool{}
-	stack := append([]term.Term(nil), roots...)
-	for len(stack) > 0 {
-		t := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if seen[t] {
-			continue
-		}
-		seen[t] = true
-		if st.Op(t) == term.OpSelect {
-			return true
-		}
-		stack = append(stack, st.Args(t)...)
-	}
-	return false
+	return st.FeaturesOf(roots).Has(term.FeatSelect)
 }
 
 // Statistics reports the pre-check's outcomes for --stats.

@@ -79,6 +79,7 @@ func (s *preprocessStage) Statistics() [][2]string {
 		out = append(out,
 			[2]string{p + "-runs", strconv.Itoa(ps.Runs)},
 			[2]string{p + "-fired", strconv.Itoa(ps.Fired)},
+			[2]string{p + "-skipped", strconv.Itoa(ps.Skipped)},
 			[2]string{p + "-eliminated", strconv.Itoa(ps.Eliminated)},
 			[2]string{p + "-rewritten", strconv.Itoa(ps.Rewritten)},
 			[2]string{p + "-time", fmt.Sprintf("%.3f", ps.Time.Seconds())})

@@ -77,6 +77,14 @@ func (d *Driver) Run(ctx context.Context, st *term.Store, assertions, frozen []t
 	if rounds <= 0 {
 		rounds = DefaultMaxRounds
 	}
+	// Passes depend only on the assertions (and the frozen variables, fixed
+	// for the run), so a pass that found nothing to do finds nothing again
+	// until another pass has changed something: step numbers the turns,
+	// lastChange is the last turn that fired, quiet[i] the last turn at
+	// which pass i ran without firing.
+	step, lastChange := 0, 0
+	quiet := make([]int, len(d.Passes))
+	feats := st.FeaturesOf(s.Assertions)
 	for r := 0; r < rounds; r++ {
 		d.Rounds++
 		any := false
@@ -87,6 +95,11 @@ func (d *Driver) Run(ctx context.Context, st *term.Store, assertions, frozen []t
 			if err := ctx.Err(); err != nil {
 				return s, err
 			}
+			if tp, ok := p.(Triggered); (ok && !tp.Triggered(feats)) || quiet[i] > lastChange {
+				d.Stats[i].Skipped++
+				continue
+			}
+			step++
 			start := time.Now()
 			before := len(s.trail)
 			s.rewritten = 0
@@ -105,6 +118,10 @@ func (d *Driver) Run(ctx context.Context, st *term.Store, assertions, frozen []t
 			if changed {
 				ps.Fired++
 				any = true
+				lastChange = step
+				feats = st.FeaturesOf(s.Assertions)
+			} else {
+				quiet[i] = step
 			}
 			if d.Opts.Sanity {
 				if err := CheckSanity(s); err != nil {

@@ -121,3 +121,49 @@ func TestSanityCatches(t *testing.T) {
 		})
 	}
 }
+
+// countPass fires on its first fires calls and records every call.
+type countPass struct {
+	name  string
+	fires int
+	need  term.Features // Triggered when the problem has these
+	calls int
+}
+
+func (p *countPass) Name() string { return p.name }
+func (p *countPass) Apply(context.Context, *State) (bool, error) {
+	p.calls++
+	return p.calls <= p.fires, nil
+}
+
+type triggeredCountPass struct{ countPass }
+
+func (p *triggeredCountPass) Triggered(f term.Features) bool { return f.Has(p.need) }
+
+// TestDriverSkips checks the two skips of the driver: a pass whose trigger
+// is absent never runs, and a pass that found nothing to do is not run
+// again until another pass changes the problem.
+func TestDriverSkips(t *testing.T) {
+	st, as := parse(t, "(declare-const x (_ BitVec 4))(assert (bvult x #x3))")
+	pre := &countPass{name: "pre"}
+	first := &countPass{name: "first", fires: 1}
+	quiet := &countPass{name: "quiet"}
+	absent := &triggeredCountPass{countPass{name: "ufs", fires: 1, need: term.FeatApply}}
+	d := NewDriver(Options{}, pre, first, quiet, absent)
+	if _, err := d.Run(context.Background(), st, as, nil); err != nil {
+		t.Fatal(err)
+	}
+	// Round 1: pre and quiet find nothing, first changes the problem, ufs
+	// is skipped. Round 2: pre and first run again (the change came after
+	// pre's turn and from first itself); quiet already saw the changed
+	// problem, so it is skipped. Nothing fires: the fixed point is reached.
+	want := map[string][2]int{"pre": {2, 0}, "first": {2, 0}, "quiet": {1, 1}, "ufs": {0, 2}}
+	for _, ps := range d.Stats {
+		if got := [2]int{ps.Runs, ps.Skipped}; got != want[ps.Name] {
+			t.Errorf("%s: runs, skipped = %v, want %v", ps.Name, got, want[ps.Name])
+		}
+	}
+	if absent.calls != 0 {
+		t.Errorf("the pass without its trigger ran %d times", absent.calls)
+	}
+}

@@ -29,6 +29,12 @@ func NewAckermann() *Ackermann { return &Ackermann{} }
 
 func (*Ackermann) Name() string { return "ackermann" }
 
+// Triggered: only applications of functions over arrays are targets, and
+// quantified problems are left alone.
+func (*Ackermann) Triggered(f term.Features) bool {
+	return f.Has(term.FeatArrayFun|term.FeatApply) && !f.Has(term.FeatQuantifier)
+}
+
 // ackApp is one distinct application: its (rewritten) arguments and the
 // variable that replaces it.
 type ackApp struct {

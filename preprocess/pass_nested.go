@@ -42,6 +42,11 @@ func NewNestedArrays() *NestedArrays { return &NestedArrays{} }
 
 func (*NestedArrays) Name() string { return "nested-arrays" }
 
+// Triggered: the pass needs arrays of arrays, outside quantifiers.
+func (*NestedArrays) Triggered(f term.Features) bool {
+	return f.Has(term.FeatNestedArray) && !f.Has(term.FeatQuantifier)
+}
+
 // maxNestedConstraints bounds the constraints one round may add (pairs of
 // reads and equality instances); past it the problem is left to the later
 // stages rather than blown up.

@@ -75,17 +75,12 @@ func Recognise(st *term.Store, roots []term.Term) (*Query, error) {
 
 // HasQuantifier reports whether any root contains a quantifier.
 func HasQuantifier(st *term.Store, roots []term.Term) bool {
-	for _, r := range roots {
-		if !st.IsQuantifierFree(r) {
-			return true
-		}
-	}
-	return false
+	return st.FeaturesOf(roots).Has(term.FeatQuantifier)
 }
 
 // usesFunctions reports whether t applies an uninterpreted function.
 func usesFunctions(st *term.Store, t term.Term) bool {
-	return st.Contains(t, func(n term.Term) bool { return st.Op(n) == term.OpApply })
+	return st.Features(t).Has(term.FeatApply)
 }
 
 func recogniseForall(st *term.Store, c term.Term) (*Forall, error) {

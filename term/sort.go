@@ -32,6 +32,7 @@ type sortNode struct {
 	width  uint32 // bit-vector width
 	params []Sort // array: index, element; function: domain..., range
 	name   string // uninterpreted sorts
+	feat   Features
 }
 
 // sortTable interns sorts. It lives inside a Store.
@@ -56,6 +57,7 @@ func (t *sortTable) intern(key string, n sortNode) Sort {
 		return s
 	}
 	s := Sort(len(t.nodes))
+	n.feat = t.sortFeatures(n)
 	t.nodes = append(t.nodes, n)
 	t.index[key] = s
 	return s

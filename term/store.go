@@ -16,6 +16,7 @@ const NoTerm Term = 0
 // so a node costs no allocation of its own.
 type node struct {
 	op     Op
+	feat   Features // of the node and everything below it (features.go)
 	sort   Sort
 	i0, i1 uint32 // operator indices; for OpBVConst i0 indexes values, for OpVar/OpBound names
 	argOff uint32
@@ -193,6 +194,10 @@ func (st *Store) insert(h uint64, n node, args []Term) Term {
 	}
 	n.argOff = uint32(len(st.args))
 	n.nargs = uint32(len(args))
+	n.feat = st.sorts.nodes[n.sort].feat | opFeatures(n.op)
+	for _, a := range args {
+		n.feat |= st.nodes[a].feat
+	}
 	st.args = append(st.args, args...)
 	t := Term(len(st.nodes))
 	st.nodes = append(st.nodes, n)

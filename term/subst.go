@@ -127,24 +127,6 @@ func (st *Store) FreeVarsOf(ts ...Term) []Term {
 	return out
 }
 
-// IsQuantifierFree reports whether t contains no quantifier.
-func (st *Store) IsQuantifierFree(t Term) bool {
-	seen := map[Term]bool{}
-	var walk func(Term) bool
-	walk = func(t Term) bool {
-		if seen[t] {
-			return true
-		}
-		seen[t] = true
-		if st.Op(t).IsQuantifier() {
-			return false
-		}
-		for i := 0; i < st.NumArgs(t); i++ {
-			if !walk(st.Arg(t, i)) {
-				return false
-			}
-		}
-		return true
-	}
-	return walk(t)
-}
+// IsQuantifierFree reports whether t contains no quantifier (a lookup of the
+// features recorded when t was built).
+func (st *Store) IsQuantifierFree(t Term) bool { return !st.Features(t).Has(FeatQuantifier) }
