@@ -13,6 +13,7 @@ import (
 	"github.com/alecthomas/kong"
 	"github.com/schollz/progressbar/v3"
 
+	"github.com/sift-solver/sift/symex/chain"
 	"github.com/sift-solver/sift/symex/merge"
 	"github.com/sift-solver/sift/term"
 )
@@ -44,6 +45,7 @@ type Cmd struct {
 	MaxPat    int           `name:"max-patterns" help:"Most pattern groups per merge before pat falls back to std." default:"10"`
 	CheckMrg  bool          `name:"check-merges" help:"Prove every merge equal to the standard merge of its states; fail if not."`
 	JSON      string        `name:"json" help:"Write a machine-readable summary of the run to FILE (docs/symex/json.md)." placeholder:"FILE"`
+	Chain     string        `name:"solver-chain" help:"Layers of the solver chain before the solver, comma-separated: independence, cache, cex ('' for none)." default:"independence,cache,cex"`
 
 	stdout, stderr io.Writer
 }
@@ -64,6 +66,11 @@ func (c *Cmd) Run() error {
 		}
 		opts.Fixed[k] = n
 	}
+	layers, err := chain.ParseLayers(c.Chain)
+	if err != nil {
+		return err
+	}
+	opts.SolverChain = &layers
 	kinds, err := merge.ParseKinds(c.MergePts)
 	if err != nil {
 		return err
@@ -176,6 +183,13 @@ func (r *Result) Report(w io.Writer, coverage bool) {
 		}
 	}
 	fmt.Fprintf(w, "solver: %s\n", strings.Join(parts, " "))
+	if r.Chain != nil {
+		var kv []string
+		for _, c := range r.Chain.Counts() {
+			kv = append(kv, fmt.Sprintf("%s=%d", c.Name, c.N))
+		}
+		fmt.Fprintf(w, "chain: %s\n", strings.Join(kv, " "))
+	}
 	if coverage {
 		for _, fc := range r.Coverage.Funcs() {
 			fmt.Fprintf(w, "  %s uncovered lines %v\n", fc, fc.Uncovered)

@@ -159,20 +159,7 @@ func (e *Executor) addLit(s *State, lit term.Term) {
 // check asks whether s's path constraint with extra is satisfiable, and
 // returns a model that is validated against the constraint.
 func (e *Executor) check(s *State, extra term.Term) (smtlib.Status, *term.Model, error) {
-	as := append(append([]term.Term(nil), s.pc...), extra)
-	st, m, err := e.query(as)
-	if err != nil || st != smtlib.Sat {
-		return st, nil, err
-	}
-	if m != nil {
-		for _, a := range as {
-			if ok, err := e.st.Eval(a, m); err != nil || !ok.Bool {
-				m = nil // a partial model (pipe solvers): do not trust it
-				break
-			}
-		}
-	}
-	return st, m, nil
+	return e.query(s.pc, extra, s.model)
 }
 
 // run executes s until it ends or forks away; it returns the terminal error

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/sift-solver/sift/smtlib"
+	"github.com/sift-solver/sift/symex/chain"
 	"github.com/sift-solver/sift/symex/merge"
 	"github.com/sift-solver/sift/term"
 )
@@ -28,6 +29,10 @@ type Options struct {
 	// Merge is the state-merging strategy (package merge); nil explores
 	// without merging, every path on its own.
 	Merge merge.Strategy
+	// SolverChain says which layers of the solver chain (package chain)
+	// answer the feasibility questions before the solver; nil is every
+	// layer, a pointer to the zero Layers none.
+	SolverChain *chain.Layers
 }
 
 // Stats counts what an exploration did.
@@ -87,6 +92,8 @@ type Result struct {
 	QuantifiedByStage map[string]int
 	// Merge is the strategy's statistics (nil without merging).
 	Merge *merge.Stats
+	// Chain is what the solver chain's layers did (nil without a chain).
+	Chain *chain.Stats
 }
 
 // Executor runs one function symbolically.
@@ -120,6 +127,7 @@ type Executor struct {
 	// incQueue holds the states of incremental trees, run breadth first
 	// before any other (mergeinc.go).
 	incQueue []*State
+	chain    *chain.Chain // nil when every layer is off
 }
 
 // NewExecutor prepares an exploration of p.Fn. solver may be nil for the
@@ -142,6 +150,13 @@ func NewExecutor(p *Program, st *term.Store, solver Solver, opts Options) *Execu
 		inited: map[*ssa.Package]bool{}, initing: map[*ssa.Package]bool{}, initFailed: map[*ssa.Package]string{},
 		initNext: -(1 << 40), ctx: context.Background()}
 	e.cov = newCoverage(p.Prog.Fset)
+	layers := chain.Layers{Independence: true, QueryCache: true, CexCache: true}
+	if opts.SolverChain != nil {
+		layers = *opts.SolverChain
+	}
+	if layers != (chain.Layers{}) {
+		e.chain = chain.New(st, solver, layers)
+	}
 	if opts.Merge != nil {
 		e.mg = newMerger(opts.Merge)
 	}
@@ -154,17 +169,29 @@ func (e *Executor) cover(b *ssa.BasicBlock) {
 	}
 }
 
-// query sends one satisfiability question to the solver, writing it out first
-// when --emit-smt2 is set.
-func (e *Executor) query(as []term.Term) (smtlib.Status, *term.Model, error) {
+// query asks whether pc ∧ extra is satisfiable, through the solver chain
+// when there is one, writing the question out first when --emit-smt2 is
+// set. known is a model of pc, if the path has one. A sat answer's model,
+// when not nil, satisfies pc and extra: it was checked by evaluation.
+func (e *Executor) query(pc []term.Term, extra term.Term, known *term.Model) (smtlib.Status, *term.Model, error) {
 	e.stats.Queries++
 	if e.opts.EmitSMT2 != "" {
-		if err := e.emit(as); err != nil {
+		if err := e.emit(append(append([]term.Term(nil), pc...), extra)); err != nil {
 			return smtlib.Unknown, nil, err
 		}
 	}
 	start := time.Now()
+	defer func() { e.stats.SolverTime += time.Since(start) }()
+	if e.chain != nil {
+		return e.chain.Check(e.ctx, chain.Query{PC: pc, Cond: extra, Known: known, Want: e.modelTerms()})
+	}
+	as := append(append([]term.Term(nil), pc...), extra)
 	st, m, err := e.solver.Check(e.ctx, as, e.modelTerms())
-	e.stats.SolverTime += time.Since(start)
-	return st, m, err
+	if err != nil || st != smtlib.Sat {
+		return st, nil, err
+	}
+	if !chain.Holds(e.st, m, as...) {
+		m = nil // a partial model (pipe solvers): do not trust it
+	}
+	return st, m, nil
 }

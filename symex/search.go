@@ -200,6 +200,20 @@ func (e *Executor) Explore(ctx context.Context) (*Result, error) {
 	if e.mg != nil {
 		res.Merge = e.mg.strategy.Stats()
 	}
+	if e.chain != nil {
+		cs := e.chain.Stats()
+		res.Chain = &cs
+		// Questions the chain answered never reached a solver stage.
+		if res.QueriesByStage == nil {
+			res.QueriesByStage = map[string]int{}
+		}
+		for name, n := range map[string]int{"chain-trivial": cs.Trivial, "chain-cache": cs.CacheHits,
+			"chain-cex": cs.CexUnsat + cs.CexSuperset + cs.CexModel} {
+			if n > 0 {
+				res.QueriesByStage[name] = n
+			}
+		}
+	}
 	return res, nil
 }
 

@@ -33,6 +33,7 @@ type Summary struct {
 	Unsupported       []SummarySite    `json:"unsupported"`
 	Coverage          SummaryCoverage  `json:"coverage"`
 	MergeStats        *SummaryMergeRun `json:"merge_stats"`
+	SolverChain       map[string]int   `json:"solver_chain"`
 }
 
 // SummaryPanic is one panic site.
@@ -96,6 +97,12 @@ func (r *Result) Summary(opts Options) *Summary {
 			Refused: map[string]int{}, Quantified: ms.Quantified, Fallback: ms.Fallback, Incremental: s.IncMerges}
 		for k, v := range ms.Refused {
 			out.MergeStats.Refused[k] = v
+		}
+	}
+	if r.Chain != nil {
+		out.SolverChain = map[string]int{}
+		for _, c := range r.Chain.Counts() {
+			out.SolverChain[c.Name] = c.N
 		}
 	}
 	for _, p := range r.Panics {

@@ -1,0 +1,28 @@
+// Package chain is the solver chain between sift symex and its solver, in
+// the manner of KLEE: every feasibility question of the executor ("is the
+// path constraint PC together with the condition C satisfiable?") passes
+// through layers that answer it, or shrink it, before a solver sees it.
+//
+//   - independence.go: constraint independence. Only the conjuncts of PC
+//     that share a symbol with C, transitively (union-find over the
+//     symbols), go down with C; the rest is known satisfiable, and the
+//     model of the path (Query.Known) supplies its values.
+//   - querycache.go: a cache of answers by exact constraint set.
+//   - cexcache.go: KLEE's counterexample cache. A stored unsatisfiable set
+//     that is a subset of the question proves it unsatisfiable; a stored
+//     satisfiable superset answers it with its model; failing both, the
+//     models of related stored sets are tried by evaluation.
+//   - incremental.go: an engine session kept along a path, asserting only
+//     what the path added since the last question (push/pop), as a backend.
+//
+// Each layer can be switched off (Layers, --solver-chain=) for ablations.
+// Whatever layer answers sat, the model returned is completed and then
+// checked by evaluation against the whole question (PC and C) before the
+// executor sees it (validate.go); a model that fails sends the whole
+// question to the backend instead. Unsat answers come only from the
+// backend or from a subset of the question the backend (or a cache of its
+// answers) found unsatisfiable.
+//
+// The chain never builds SMT-LIB text: it works on term.Store terms and
+// hands them to the backend as terms.
+package chain

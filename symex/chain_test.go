@@ -1,0 +1,195 @@
+package symex
+
+import (
+	"fmt"
+	"os"
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/sift-solver/sift/symex/chain"
+	symexcorpus "github.com/sift-solver/sift/symex/corpus"
+)
+
+// chainConfigs are the ablations the solver-chain tests compare: no layer,
+// each layer alone, every layer.
+var chainConfigs = []struct {
+	name   string
+	layers chain.Layers
+}{
+	{"none", chain.Layers{}},
+	{"independence", chain.Layers{Independence: true}},
+	{"cache", chain.Layers{QueryCache: true}},
+	{"cex", chain.Layers{CexCache: true}},
+	{"all", chain.Layers{Independence: true, QueryCache: true, CexCache: true}},
+}
+
+// pathSet lists a run's finished paths by how they ended, where, and the
+// branch decisions they took (hash and count), sorted: two runs that
+// explored the same paths in any order give equal lists.
+func pathSet(r *Result) []string {
+	out := make([]string, 0, len(r.Paths))
+	for _, p := range r.Paths {
+		out = append(out, fmt.Sprintf("%s %s %s %x/%d", p.Kind, p.Pos, p.Message, p.hash, p.traceLen))
+	}
+	sort.Strings(out)
+	return out
+}
+
+// compareRuns reports the differences between two runs of one function.
+func compareRuns(t *testing.T, what string, got, want *Result) {
+	t.Helper()
+	if !got.Stats.Exhausted() || !want.Stats.Exhausted() {
+		t.Fatalf("%s: a run did not finish (stopped %q / %q)", what, got.Stats.Stopped, want.Stats.Stopped)
+	}
+	if g, w := pathSet(got), pathSet(want); !reflect.DeepEqual(g, w) {
+		t.Errorf("%s: %d paths, want %d; first differences: %v", what, len(g), len(w), firstDiff(g, w))
+	}
+	if g, w := panicSet(got), panicSet(want); !reflect.DeepEqual(g, w) {
+		t.Errorf("%s: panics %q, want %q", what, g, w)
+	}
+	if g, w := got.Coverage.Funcs(), want.Coverage.Funcs(); !reflect.DeepEqual(g, w) {
+		t.Errorf("%s: coverage %v, want %v", what, g, w)
+	}
+}
+
+func firstDiff(a, b []string) []string {
+	in := func(xs []string) map[string]bool {
+		m := map[string]bool{}
+		for _, x := range xs {
+			m[x] = true
+		}
+		return m
+	}
+	ma, mb := in(a), in(b)
+	var out []string
+	for _, x := range a {
+		if !mb[x] && len(out) < 3 {
+			out = append(out, "+"+x)
+		}
+	}
+	for _, x := range b {
+		if !ma[x] && len(out) < 6 {
+			out = append(out, "-"+x)
+		}
+	}
+	return out
+}
+
+// TestSolverChainAgreesOnCorpus: with every layer of the solver chain on,
+// off, or alone, the test corpus functions explore the same paths, find the
+// same panics and cover the same blocks.
+func TestSolverChainAgreesOnCorpus(t *testing.T) {
+	for _, c := range corpusFuncs {
+		n := c.maxLens[len(c.maxLens)-1]
+		t.Run(fmt.Sprintf("%s/%d", c.fn, n), func(t *testing.T) {
+			p := loadCorpus(t, c.fn)
+			checkChainAblation(t, p, Options{MaxLen: n})
+		})
+	}
+}
+
+// checkChainAblation runs p under every chain configuration and compares
+// each with the run without a chain. It returns the chain's counters of
+// the run with every layer on.
+func checkChainAblation(t *testing.T, p *Program, opts Options) chain.Stats {
+	t.Helper()
+	var base *Result
+	var all chain.Stats
+	for _, cf := range chainConfigs {
+		o := opts
+		layers := cf.layers
+		o.SolverChain = &layers
+		ex, res := explore(t, p, o, nil)
+		if base == nil {
+			base = res
+			continue
+		}
+		compareRuns(t, cf.name, res, base)
+		for _, path := range res.Paths {
+			if path.Kind == "return" || path.Kind == "panic" {
+				if err := ex.Replay(path); err != nil {
+					t.Errorf("%s: %v", cf.name, err)
+				}
+			}
+		}
+		if cf.name == "all" && res.Chain != nil {
+			all = *res.Chain
+		}
+	}
+	return all
+}
+
+// stdlibChainBound is the --max-len of each standard-library function of
+// the corpus in the chain test: small enough that all five runs finish in
+// well under a second (the corpus table uses the manifest's bounds).
+func stdlibChainBound(e symexcorpus.Entry) int {
+	switch e.ID() {
+	case "strings.EqualFold", "path.Match":
+		return 1
+	}
+	return min(e.MaxLen, 2)
+}
+
+// TestSolverChainAgreesOnStdlibCorpus is the same comparison on every
+// standard-library function of the symex corpus (symex/testdata/realcode),
+// at small bounds; SIFT_SYMEX_CORPUS_FULL=1 uses the manifest's bounds.
+func TestSolverChainAgreesOnStdlibCorpus(t *testing.T) {
+	entries, err := symexcorpus.ReadManifest("testdata/realcode/corpus.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	full := os.Getenv("SIFT_SYMEX_CORPUS_FULL") != ""
+	var total chain.Stats
+	loaded := map[string]*Program{}
+	for _, e := range entries {
+		if !e.Stdlib() {
+			continue
+		}
+		t.Run(e.ID(), func(t *testing.T) {
+			p := loaded[e.Pkg]
+			if p == nil {
+				var err error
+				if p, err = Load("", e.Pkg, e.Func); err != nil {
+					t.Fatal(err)
+				}
+				loaded[e.Pkg] = p
+			}
+			p, err := p.WithFunc(e.Func)
+			if err != nil {
+				t.Fatal(err)
+			}
+			opts := Options{MaxLen: stdlibChainBound(e), Fixed: fixedOf(t, e.Flags)}
+			if full {
+				opts.MaxLen = e.MaxLen
+			}
+			s := checkChainAblation(t, p, opts)
+			total.Queries += s.Queries
+			total.Backend += s.Backend
+		})
+	}
+	// The comparison means something only if the layers answered questions.
+	if total.Queries == 0 || total.Backend*10 > total.Queries*9 {
+		t.Errorf("the chain sent %d of %d questions to the engine", total.Backend, total.Queries)
+	}
+	t.Logf("chain with every layer: %d questions, %d to the engine", total.Queries, total.Backend)
+}
+
+// fixedOf reads the manifest's --fix NAME=VALUE flags.
+func fixedOf(t *testing.T, flags []string) map[string]int64 {
+	out := map[string]int64{}
+	for i := 0; i+1 < len(flags); i++ {
+		if flags[i] != "--fix" {
+			continue
+		}
+		k, v, _ := strings.Cut(flags[i+1], "=")
+		n, err := strconv.ParseInt(v, 0, 64)
+		if err != nil {
+			t.Fatalf("--fix %s: %v", flags[i+1], err)
+		}
+		out[k] = n
+	}
+	return out
+}
