@@ -63,21 +63,24 @@ func TestQuantSeeds(t *testing.T) {
 	// stages lists the stages allowed to decide; "" means unknown (handed on)
 	// is acceptable; nil means any stage, or none for quantifier-free files.
 	stages := map[string][]quant.Stage{
-		"t01_strip_unsat":              {quant.StageStrip},
-		"t02_lemma_unsat":              {quant.StageStrip},
-		"t03_chain_fallback_unsat":     {quant.StageExpand},
-		"t04_k1_sat":                   {quant.StageStrip},
-		"t05_k0_vacuous_sat":           {quant.StageStrip},
-		"t06_example5_sat":             {quant.StageStrip, quant.StageDuplicate, quant.StageRepair},
-		"t06b_example5_nltk_unsat":     {quant.StageStrip},
-		"ex2_memspn_group2_unsat":      {quant.StageStrip},
-		"ex3_paper_example5":           {quant.StageStrip, quant.StageDuplicate, quant.StageRepair, quant.StageExpand},
-		"t09_hugek_unsat":              {quant.StageStrip},
-		"t09b_hugek_sat":               {quant.StageNone},
-		"t10_dup_sat":                  {quant.StageStrip, quant.StageDuplicate},
-		"t12_two_foralls_unsat":        {quant.StageExpand},
-		"t12b_two_foralls_sat":         {quant.StageStrip, quant.StageDuplicate},
-		"t08_thm37_equivalence":        {quant.StageNone, quant.StageExpand},
+		"t01_strip_unsat":          {quant.StageStrip},
+		"t02_lemma_unsat":          {quant.StageStrip},
+		"t03_chain_fallback_unsat": {quant.StageExpand},
+		"t04_k1_sat":               {quant.StageStrip},
+		"t05_k0_vacuous_sat":       {quant.StageStrip},
+		"t06_example5_sat":         {quant.StageStrip, quant.StageDuplicate, quant.StageRepair},
+		"t06b_example5_nltk_unsat": {quant.StageStrip},
+		"ex2_memspn_group2_unsat":  {quant.StageStrip},
+		"ex3_paper_example5":       {quant.StageStrip, quant.StageDuplicate, quant.StageRepair, quant.StageExpand},
+		"t09_hugek_unsat":          {quant.StageStrip},
+		// k = 2^32−1: past any enumeration; wide duplication makes 'a' the
+		// array's default and the ground-query check proves the ∀.
+		"t09b_hugek_sat":        {quant.StageDuplicate},
+		"t10_dup_sat":           {quant.StageStrip, quant.StageDuplicate},
+		"t12_two_foralls_unsat": {quant.StageExpand},
+		"t12b_two_foralls_sat":  {quant.StageStrip, quant.StageDuplicate},
+		// The second check is refuted by stripping's last instance.
+		"t08_thm37_equivalence":        {quant.StageNone, quant.StageStrip, quant.StageExpand},
 		"t14_other_guard_shape_sat":    {quant.StageStrip, quant.StageDuplicate, quant.StageRepair, quant.StageNone},
 		"t14b_other_guard_shape_unsat": {quant.StageStrip, quant.StageExpand, quant.StageNone},
 	}

@@ -28,6 +28,11 @@ func newQuantStage() *quantStage {
 
 func (*quantStage) Name() string { return "quant" }
 
+// TimeShare gives the procedure half of the time left when the Z3 fallback
+// comes after it: lazy expansion on a query it cannot refute (an induction
+// over an unbounded count) would otherwise spend the whole limit.
+func (*quantStage) TimeShare() float64 { return 0.5 }
+
 func (s *quantStage) Decide(ctx context.Context, p *Problem) (Verdict, error) {
 	roots := make([]term.Term, 0, len(p.Assertions)+len(p.Assumptions))
 	roots = append(append(roots, p.Assertions...), p.Assumptions...)
@@ -41,7 +46,9 @@ func (s *quantStage) Decide(ctx context.Context, p *Problem) (Verdict, error) {
 	}
 	switch r.Status {
 	case quant.Sat:
-		return Verdict{Status: Sat, Model: r.Model, Stage: "quant-" + string(r.Stage)}, nil
+		// The driver's evaluation gives up on a ∀ past its cap; the
+		// procedure's own check decides such a ∀ by a ground query.
+		return Verdict{Status: Sat, Model: r.Model, ModelCheck: s.check, Stage: "quant-" + string(r.Stage)}, nil
 	case quant.Unsat:
 		// No core: every assertion and assumption is taken.
 		return Verdict{Status: Unsat, Stage: "quant-" + string(r.Stage)}, nil
@@ -56,6 +63,12 @@ func (s *quantStage) solveQF(ctx context.Context, assertions []term.Term) (quant
 	}
 	v := s.qf.Decide(ctx, &Problem{Store: s.st, Assertions: assertions, Labels: make([]string, len(assertions))})
 	return quant.Status(v.Status), v.Model, nil
+}
+
+// check proves assertions past the evaluator's quantifier cap true under m.
+func (s *quantStage) check(ctx context.Context, st *term.Store, m *term.Model, assertions []term.Term) error {
+	s.st = st
+	return s.solver.Check(ctx, st, m, assertions)
 }
 
 // QuantStats returns the procedure's stage hit counters.

@@ -1,126 +1,256 @@
 package quant
 
 import (
+	"context"
 	"math/big"
 
+	"github.com/sift-solver/sift/bv"
 	"github.com/sift-solver/sift/term"
 )
 
-// Expand is stage 4's complete fallback, finite expansion: when every ∀'s
-// upper bounds are bounded by constants that the quantifier-free clauses
-// state (i ≤ k with k ≤ 10 a clause, or a constant k), every instance lies
-// in a constant window [L, U], and the query is equivalent to its QF clauses
-// plus the instances G(j) → ψ(j) for j = L..U. It returns nil when some
-// window is unbounded or the windows hold more than limit instances in all.
-func Expand(q *Query, limit uint64) []term.Term {
-	st := q.Store
-	out := append([]term.Term(nil), q.QF...)
-	var total uint64
-	for _, f := range q.Foralls {
-		lo, hi, ok := window(q, f)
-		if !ok {
-			return nil
+// Lazy expansion's tuning.
+const (
+	// perRound is how many broken instances of one ∀ a round adds (found
+	// by evaluation; ground queries find fewer, see symbolicPerRound).
+	perRound = 32
+	// symbolicPerRound bounds the ground queries one ∀ costs per round.
+	symbolicPerRound = 4
+	// rangeAfter is how many rounds in a row a ∀ may be broken before
+	// lazy expansion instantiates its whole range under the model (a chain
+	// like s[i−1] = s[i] moves its violation one cell per round).
+	rangeAfter = 3
+	// rangeChunk bounds the ranges instantiated whole.
+	rangeChunk = 256
+)
+
+// hintWidths are the range sizes lazy expansion looks for models within, in
+// turn, before it looks without bound: small models first, since every
+// instance whose read has a symbolic index costs the SAT solver comparisons
+// with every other read, and a small range needs few instances.
+var hintWidths = []uint64{8, 64, 1024}
+
+// expander is stage 4, finite expansion done lazily: a counterexample-guided
+// loop over instances. It starts from φ_QF and its model; each round asks
+// the checker for instances the model breaks, adds them (at a candidate term
+// of the same value when there is one, see candidates.go, else at the
+// constant index), and solves again. Every added clause is an instance of a
+// ∀ of the query, so unsat is a refutation of the query; sat needs a model
+// the checker accepts, ∀s included.
+//
+// The instances added are only those some model broke, not every index of a
+// window as full expansion would: on merge queries a few suffice. It needs
+// no constant bound on the range: when the ranges under every model of
+// φ_QF are finite (counts bounded by lengths bounded by constants, say),
+// each round adds an instance not there before, so the loop ends; otherwise
+// it ends at the instance budget, Unknown.
+type expander struct {
+	s         *Solver
+	q         *Query
+	c         *checker
+	norm      *indexNormalizer
+	have      map[term.Term]bool
+	cands     map[*Forall][]term.Term
+	candInsts map[*Forall][]term.Term
+	streak    map[*Forall]int
+	rounds    int
+	added     uint64
+	hints     []term.Term // bounds on the ranges, at hintWidths[level]
+	level     int
+	problem   []term.Term
+}
+
+// expand runs lazy expansion from φ_QF = qf and its model m.
+func (s *Solver) expand(ctx context.Context, q *Query, c *checker, norm *indexNormalizer, qf []term.Term, m *term.Model) (Result, error) {
+	x := &expander{s: s, q: q, c: c, norm: norm, have: map[term.Term]bool{}, cands: map[*Forall][]term.Term{},
+		candInsts: map[*Forall][]term.Term{},
+		streak:    map[*Forall]int{}, problem: append([]term.Term(nil), qf...)}
+	for _, t := range qf {
+		x.have[t] = true
+	}
+	x.hints = rangeHints(q, hintWidths[0])
+	if len(x.hints) > 0 && !allHold(q.Store, x.hints, m) {
+		// Look for a small model before instantiating after a large one.
+		status, m2, err := s.QF(ctx, append(x.problem, x.hints...))
+		if err != nil {
+			return Result{}, err
 		}
-		if lo.Cmp(hi) > 0 {
-			continue // no instance at all: the ∀ is vacuous
+		if status == Sat {
+			m = m2
 		}
-		n := new(big.Int).Sub(hi, lo)
-		if !n.IsUint64() || total+n.Uint64() >= limit {
-			return nil
+	}
+	for {
+		if err := ctx.Err(); err != nil {
+			return Result{Reason: err.Error()}, nil
 		}
-		total += n.Uint64() + 1
-		for j := lo.Uint64(); ; j++ {
-			out = append(out, f.Instance(st, f.constIndex(st, j)))
-			if j == hi.Uint64() {
-				break
+		ok, broken, err := c.violations(ctx, q, m, perRound)
+		switch {
+		case err != nil && ctx.Err() != nil:
+			return Result{Reason: ctx.Err().Error()}, nil
+		case err == errUndecided:
+			return Result{Reason: "quant: expansion model check undecided"}, nil
+		case err != nil:
+			return Result{}, err
+		case ok:
+			return Result{Status: Sat, Model: m, Stage: StageExpand}, nil
+		case len(broken) == 0:
+			return Result{Reason: "quant: expansion model fails a quantifier-free clause"}, nil
+		}
+		n := x.add(m, broken)
+		if n == 0 {
+			return Result{Reason: "quant: expansion made no progress"}, nil
+		}
+		x.rounds++
+		x.added += uint64(n)
+		s.Stats.Instances += n
+		s.Stats.Rounds++
+		if x.added > s.ExpandLimit {
+			return Result{Reason: "quant: expansion instance budget exhausted"}, nil
+		}
+		status, m2, err := s.QF(ctx, append(x.problem, x.hints...))
+		if err != nil {
+			return Result{}, err
+		}
+		for status == Unsat && len(x.hints) > 0 {
+			// The hints strengthen the problem: unsat under them proves
+			// nothing. Go on with wider ones, at last with none.
+			x.level++
+			x.hints = nil
+			if x.level < len(hintWidths) {
+				x.hints = rangeHints(q, hintWidths[x.level])
+			}
+			status, m2, err = s.QF(ctx, append(x.problem, x.hints...))
+			if err != nil {
+				return Result{}, err
+			}
+		}
+		switch status {
+		case Unsat:
+			return Result{Status: Unsat, Stage: StageExpand}, nil
+		case Unknown:
+			if ctx.Err() != nil {
+				return Result{Reason: ctx.Err().Error()}, nil
+			}
+			return Result{Reason: "quant: expansion problem undecided"}, nil
+		}
+		m = m2
+	}
+}
+
+// add adds, for every broken ∀, its candidate instances that m breaks
+// (they are the ones a refutation over counts that are not fixed needs);
+// for a ∀ with no broken candidate, the instances for the broken indices;
+// and, for a ∀
+// broken rangeAfter rounds in a row, its whole range under m when that is
+// small. It returns how many clauses it added.
+func (x *expander) add(m *term.Model, broken []violation) int {
+	st := x.q.Store
+	ev := term.NewEvaluator(st, m)
+	n := 0
+	push := func(t term.Term) bool {
+		t = x.norm.reads(t)
+		if x.have[t] {
+			return false
+		}
+		x.have[t] = true
+		x.problem = append(x.problem, t)
+		n++
+		return true
+	}
+	seen := map[*Forall]bool{}
+	relevant := map[*Forall]bool{} // some candidate instance was broken
+	for _, v := range broken {
+		f := v.f
+		if seen[f] {
+			continue
+		}
+		seen[f] = true
+		x.streak[f]++
+		for _, inst := range x.candidateInstances(f) {
+			if b, err := ev.EvalBool(inst); err == nil && !b && push(inst) {
+				relevant[f] = true
 			}
 		}
 	}
-	return out
+	for _, v := range broken {
+		f := v.f
+		if relevant[f] {
+			continue // the candidates first: often they alone refute
+		}
+		if !push(f.Instance(st, indexTerm(st, f, x.cands[f], ev, v.j))) {
+			// The term instance is there already and yet broken: that
+			// cannot be under a model of it, but the constant one is
+			// always new then.
+			push(f.Instance(st, st.Const(v.j)))
+		}
+	}
+	for _, f := range x.q.Foralls {
+		if !seen[f] {
+			x.streak[f] = 0
+			continue
+		}
+		if x.streak[f] >= rangeAfter {
+			x.fillRange(f, ev, push)
+		}
+	}
+	return n
 }
 
-// window returns constant bounds that every index the guard allows lies in,
-// under the quantifier-free clauses.
-func window(q *Query, f *Forall) (lo, hi *big.Int, ok bool) {
-	st := q.Store
+// candidateInstances returns f's instances at its candidate terms, built
+// once.
+func (x *expander) candidateInstances(f *Forall) []term.Term {
+	if insts, ok := x.candInsts[f]; ok {
+		return insts
+	}
+	st := x.q.Store
+	var cands []term.Term
+	for _, t := range candidates(x.q, f) {
+		cands = appendNew(cands, x.norm.index(t))
+	}
+	x.cands[f] = cands
+	insts := make([]term.Term, len(cands))
+	for i, t := range cands {
+		insts[i] = f.Instance(st, t)
+	}
+	x.candInsts[f] = insts
+	return insts
+}
+
+// fillRange adds the constant instances of f's range under ev that are not
+// there yet, when the range has at most rangeChunk indices.
+func (x *expander) fillRange(f *Forall, ev *term.Evaluator, push func(term.Term) bool) {
+	st := x.q.Store
+	lo, hi, ok, err := f.Range(ev)
+	if err != nil || !ok {
+		return
+	}
+	if n := new(big.Int).Sub(hi, lo); !n.IsUint64() || n.Uint64() >= rangeChunk {
+		return
+	}
 	one := big.NewInt(1)
-	lo = new(big.Int)
-	for _, b := range f.Lower {
-		if st.Op(b.T) != term.OpBVConst {
-			continue // 0 is a safe lower end
-		}
-		x := st.Value(b.T).Big()
-		if b.Strict {
-			x.Add(x, one)
-		}
-		if x.Cmp(lo) > 0 {
-			lo = x
-		}
+	for j := new(big.Int).Set(lo); j.Cmp(hi) <= 0; j.Add(j, one) {
+		push(f.Instance(st, st.Const(bv.FromBig(f.Width, j))))
 	}
-	max := new(big.Int).Sub(new(big.Int).Lsh(one, uint(f.Width)), one)
-	hi = max
-	bounded := f.Width <= 12 // a narrow index is enumerable anyway
-	for _, b := range f.Upper {
-		x, found := constUpper(q, b.T)
-		if !found {
-			continue
-		}
-		if b.Strict {
-			x.Sub(x, one)
-		}
-		bounded = true
-		if x.Cmp(hi) < 0 {
-			hi = x
-		}
-	}
-	return lo, hi, bounded
 }
 
-// constUpper returns a constant C with t ≤ C in every model of the clauses:
-// t itself when constant, or the least C among the clauses t ≤ C, t < C+1,
-// t = C, ¬(C < t) and ¬(C+1 ≤ t).
-func constUpper(q *Query, t term.Term) (*big.Int, bool) {
-	st := q.Store
-	if st.Op(t) == term.OpBVConst {
-		return st.Value(t).Big(), true
-	}
-	var best *big.Int
-	consider := func(c term.Term, minus int64) {
-		if st.Op(c) != term.OpBVConst {
-			return
-		}
-		x := st.Value(c).Big()
-		x.Sub(x, big.NewInt(minus))
-		if x.Sign() < 0 {
-			x.SetInt64(-1) // t < 0: no value; an empty window
-		}
-		if best == nil || x.Cmp(best) < 0 {
-			best = x
+// rangeHints returns clauses that bound every ∀'s range to its first index
+// plus width (see Forall.shrinkHints).
+func rangeHints(q *Query, width uint64) []term.Term {
+	var hints []term.Term
+	for _, f := range q.Foralls {
+		if len(f.Upper) > 0 {
+			hints = append(hints, f.shrinkHints(q.Store, width)...)
 		}
 	}
-	for _, c := range q.QF {
-		neg := false
-		if st.Op(c) == term.OpNot {
-			neg, c = true, st.Arg(c, 0)
-		}
-		if st.NumArgs(c) != 2 {
-			continue
-		}
-		a, b := st.Arg(c, 0), st.Arg(c, 1)
-		switch op := st.Op(c); {
-		case !neg && op == term.OpBVUle && a == t:
-			consider(b, 0)
-		case !neg && op == term.OpBVUlt && a == t:
-			consider(b, 1)
-		case !neg && op == term.OpEq && a == t:
-			consider(b, 0)
-		case !neg && op == term.OpEq && b == t:
-			consider(a, 0)
-		case neg && op == term.OpBVUlt && b == t:
-			consider(a, 0)
-		case neg && op == term.OpBVUle && b == t:
-			consider(a, 1)
+	return hints
+}
+
+// allHold reports whether every term evaluates to true under m.
+func allHold(st *term.Store, ts []term.Term, m *term.Model) bool {
+	ev := term.NewEvaluator(st, m)
+	for _, t := range ts {
+		if b, err := ev.EvalBool(t); err != nil || !b {
+			return false
 		}
 	}
-	return best, best != nil
+	return true
 }

@@ -155,6 +155,20 @@ func (f *Forall) FirstIndex(st *term.Store) term.Term {
 	return b.T
 }
 
+// LastIndex returns the ground term of the largest index the guard allows
+// when it has an upper bound: i = k for i ≤ k, k − 1 for i < k (the first
+// upper bound when there are several). ok is false without one.
+func (f *Forall) LastIndex(st *term.Store) (t term.Term, ok bool) {
+	if len(f.Upper) == 0 {
+		return term.NoTerm, false
+	}
+	b := f.Upper[0]
+	if b.Strict {
+		return st.MustMake(term.OpBVSub, nil, b.T, st.ConstUint64(f.Width, 1)), true
+	}
+	return b.T, true
+}
+
 // Range evaluates the guard's bounds under m: the instances are lo..hi.
 // ok is false when the range is empty.
 func (f *Forall) Range(ev *term.Evaluator) (lo, hi *big.Int, ok bool, err error) {

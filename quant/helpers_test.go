@@ -1,6 +1,7 @@
 package quant
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -47,3 +48,10 @@ func cells(st *term.Store, v term.Value, n int) []uint64 {
 }
 
 func bvVal(st *term.Store, w uint32, x uint64) term.Value { return st.BVValue(bv.New(w, x)) }
+
+// holds checks m against q by evaluation alone (no solver for ground
+// queries: a range past enumLimit is not known to hold).
+func holds(q *Query, m *term.Model) bool {
+	ok, err := newChecker(q.Store, nil, &Stats{}).holds(context.Background(), q, m)
+	return err == nil && ok
+}

@@ -1,53 +1,6 @@
 package quant
 
-import (
-	"errors"
-
-	"github.com/sift-solver/sift/term"
-)
-
-// holds reports whether every conjunct of q is true under m. A ∀ whose
-// enumeration exceeds the cap is not known to hold, so it does not (the
-// answer is then left to a later stage, never turned into false).
-func holds(q *Query, m *term.Model) bool {
-	ev := term.NewEvaluator(q.Store, m)
-	for _, c := range q.QF {
-		b, err := ev.EvalBool(c)
-		if err != nil || !b {
-			return false
-		}
-	}
-	for _, f := range q.Foralls {
-		b, err := ev.EvalBool(f.Clause)
-		if errors.Is(err, term.ErrQuantifierCap) {
-			// term's evaluator narrows the range only for the usual guard
-			// shapes; the exact split of Forall covers the others.
-			b, err = f.holds(ev, term.DefaultQuantifierCap)
-		}
-		if err != nil || !b {
-			return false
-		}
-	}
-	return true
-}
-
-// holds evaluates the ∀ by enumerating the instances of its guard's range.
-func (f *Forall) holds(ev *term.Evaluator, limit uint64) (bool, error) {
-	lo, hi, ok, err := f.instances(ev, limit)
-	if err != nil || !ok {
-		return err == nil, err
-	}
-	st := f.store
-	for j := lo; ; j++ {
-		b, err := ev.EvalBool(f.At(st, f.Psi, f.constIndex(st, j)))
-		if err != nil || !b {
-			return false, err
-		}
-		if j == hi {
-			return true, nil
-		}
-	}
-}
+import "github.com/sift-solver/sift/term"
 
 // cloneModel copies the assignment; values are immutable, so sharing them
 // is safe.

@@ -47,7 +47,8 @@ func (e ex5) model(b []uint64) *term.Model {
 }
 
 // TestStripExample5 is U1: the stripped problem is the QF clauses, the i=1
-// instance and the lemma ¬(1 ≤ n+1 ≤ k); the paper's m satisfies it but not φ.
+// instance, the lemma ¬(1 ≤ n+1 ≤ k) and (beyond the paper's five clauses)
+// the last instance i=k; the paper's m satisfies it but not φ.
 func TestStripExample5(t *testing.T) {
 	e := loadExample5(t)
 	st := e.st
@@ -62,6 +63,7 @@ func TestStripExample5(t *testing.T) {
 		st.Eq(sel(st.MustMake(term.OpBVSub, nil, e.k, one)), st.ConstUint64(8, 8)),
 		st.Implies(ule(one, e.k), st.Not(st.Eq(sel(bv32(st, 0)), st.ConstUint64(8, 0)))),
 		st.Not(st.And(ule(one, n1), ule(n1, e.k))),
+		e.q.Foralls[0].Instance(st, e.k),
 	}
 	if lemmas != 1 || len(qf) != len(want) {
 		t.Fatalf("got %d clauses with %d lemmas, want %d with 1", len(qf), lemmas, len(want))

@@ -41,12 +41,15 @@ type Result struct {
 }
 
 // Stats counts what the procedure did over its lifetime: the stage hit
-// counters of the paper's implementation, plus the lemmas stripping added.
+// counters of the paper's implementation, the lemmas stripping added, and
+// how models were checked and expanded.
 type Stats struct {
 	Strip, Duplicate, Repair, Expand int // decided by that stage
 	Fallback                         int // in the fragment but handed on (Unknown)
 	Unsupported                      int // outside the fragment
 	Lemmas                           int // E-matching lemmas added by stripping
+	Enumerated, Symbolic             int // ∀ checks by evaluation, by ground query
+	Rounds, Instances                int // lazy expansion's rounds and added instances
 }
 
 // Pairs returns the counters as name/value pairs for --stats.
@@ -54,7 +57,8 @@ func (s Stats) Pairs() [][2]string {
 	kv := func(k string, v int) [2]string { return [2]string{"quant-" + k, strconv.Itoa(v)} }
 	return [][2]string{kv("strip", s.Strip), kv("duplicate", s.Duplicate), kv("repair", s.Repair),
 		kv("expand", s.Expand), kv("fallback", s.Fallback), kv("unsupported", s.Unsupported),
-		kv("lemmas", s.Lemmas)}
+		kv("lemmas", s.Lemmas), kv("checks-enumerated", s.Enumerated), kv("checks-symbolic", s.Symbolic),
+		kv("expand-rounds", s.Rounds), kv("expand-instances", s.Instances)}
 }
 
 // Solver runs the procedure with a quantifier-free solver underneath.
@@ -62,13 +66,13 @@ type Solver struct {
 	QF    QFSolver
 	Stats Stats
 	// Limit bounds the instances one ∀ may enumerate in duplication and
-	// repair; ExpandLimit bounds the instances of a finite expansion.
+	// repair; ExpandLimit bounds the instances lazy expansion may add.
 	Limit, ExpandLimit uint64
 }
 
 // NewSolver returns a solver over qf with the default limits.
 func NewSolver(qf QFSolver) *Solver {
-	return &Solver{QF: qf, Limit: term.DefaultQuantifierCap, ExpandLimit: 1 << 13}
+	return &Solver{QF: qf, Limit: enumLimit, ExpandLimit: 1 << 14}
 }
 
 // Solve decides the conjunction of roots. Problems without quantifiers are
@@ -86,31 +90,38 @@ func (s *Solver) Solve(ctx context.Context, st *term.Store, roots []term.Term) (
 	if err != nil {
 		return Result{}, err
 	}
-	switch {
-	case r.Stage == StageNone:
+	switch r.Stage {
+	case StageNone:
 		s.Stats.Fallback++
-	case r.Stage == StageStrip:
+	case StageStrip:
 		s.Stats.Strip++
-	case r.Stage == StageDuplicate:
+	case StageDuplicate:
 		s.Stats.Duplicate++
-	case r.Stage == StageRepair:
+	case StageRepair:
 		s.Stats.Repair++
-	case r.Stage == StageExpand:
+	case StageExpand:
 		s.Stats.Expand++
 	}
 	return r, nil
 }
 
 func (s *Solver) decide(ctx context.Context, q *Query) (Result, error) {
-	unknown := func(why string) (Result, error) {
-		if ctx.Err() != nil {
-			why = ctx.Err().Error()
+	c := newChecker(q.Store, s.QF, &s.Stats)
+	sat := func(m *term.Model) (bool, error) {
+		if m == nil {
+			return false, nil
 		}
-		return Result{Reason: why}, nil
+		ok, err := c.holds(ctx, q, m)
+		if ctx.Err() != nil {
+			return false, nil // the stages after this one end at once
+		}
+		return ok, err
 	}
 	// (1) Quantifier stripping.
 	qf, lemmas := Strip(q)
 	s.Stats.Lemmas += lemmas
+	norm := newIndexNormalizer(q.Store)
+	qf = norm.all(qf)
 	status, m, err := s.QF(ctx, qf)
 	if err != nil {
 		return Result{}, err
@@ -119,55 +130,45 @@ func (s *Solver) decide(ctx context.Context, q *Query) (Result, error) {
 	case Unsat:
 		return Result{Status: Unsat, Stage: StageStrip}, nil
 	case Unknown:
-		return unknown("quant: stripped problem undecided")
+		return s.unknown(ctx, "quant: stripped problem undecided")
 	}
-	if holds(q, m) {
-		return Result{Status: Sat, Model: m, Stage: StageStrip}, nil
+	if ok, err := sat(m); err != nil || ok {
+		return Result{Status: Sat, Model: m, Stage: StageStrip}, err
 	}
 	// A range too large to enumerate: look for a model of φ_QF with small
 	// ranges first (an extension of the paper; see shrink.go).
-	if m2, err := Shrink(ctx, q, qf, m, s.QF, s.Limit); err != nil {
+	if m2, err := Shrink(ctx, q, qf, m, s.QF); err != nil {
 		return Result{}, err
 	} else if m2 != nil {
-		if holds(q, m2) {
-			return Result{Status: Sat, Model: m2, Stage: StageStrip}, nil
+		if ok, err := sat(m2); err != nil || ok {
+			return Result{Status: Sat, Model: m2, Stage: StageStrip}, err
 		}
 		m = m2
 	}
 	// (2) Assignment duplication.
 	if md := Duplicate(ctx, q, m, nil, s.Limit); md != nil {
-		if holds(q, md) {
-			return Result{Status: Sat, Model: md, Stage: StageDuplicate}, nil
+		if ok, err := sat(md); err != nil || ok {
+			return Result{Status: Sat, Model: md, Stage: StageDuplicate}, err
 		}
 		// (3) Model repair.
 		mr, err := Repair(ctx, q, qf, md, s.QF, s.Limit)
 		if err != nil {
 			return Result{}, err
 		}
-		if mr != nil && holds(q, mr) {
-			return Result{Status: Sat, Model: mr, Stage: StageRepair}, nil
+		if ok, err := sat(mr); err != nil || ok {
+			return Result{Status: Sat, Model: mr, Stage: StageRepair}, err
 		}
 	}
 	if ctx.Err() != nil {
-		return unknown("")
+		return s.unknown(ctx, "")
 	}
-	// (4) Fallback by finite expansion, when the ranges are bounded.
-	exp := Expand(q, s.ExpandLimit)
-	if exp == nil {
-		return unknown("quant: range not bounded by constants")
+	// (4) Fallback: lazy finite expansion.
+	return s.expand(ctx, q, c, norm, qf, m)
+}
+
+func (s *Solver) unknown(ctx context.Context, why string) (Result, error) {
+	if ctx.Err() != nil {
+		why = ctx.Err().Error()
 	}
-	status, m, err = s.QF(ctx, exp)
-	if err != nil {
-		return Result{}, err
-	}
-	switch status {
-	case Unsat:
-		return Result{Status: Unsat, Stage: StageExpand}, nil
-	case Sat:
-		if holds(q, m) {
-			return Result{Status: Sat, Model: m, Stage: StageExpand}, nil
-		}
-		return unknown("quant: expansion model fails the query")
-	}
-	return unknown("quant: expansion undecided")
+	return Result{Reason: why}, nil
 }

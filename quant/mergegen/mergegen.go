@@ -3,6 +3,7 @@ package mergegen
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 )
 
@@ -16,7 +17,18 @@ type Query struct {
 // Options bound the generated sizes.
 type Options struct {
 	MaxBuffer int // largest buffer length n may reach (≤ 2^31)
-	MaxK      int // largest constant bound on k
+	MaxK      int // largest constant bound on a count
+	// Families restricts generation to the named families (all when empty).
+	Families []string
+}
+
+// Families returns the names of every family, in generation order.
+func Families() []string {
+	out := make([]string, len(families))
+	for i, f := range families {
+		out[i] = f.name
+	}
+	return out
 }
 
 // Generate returns count queries from the seed, cycling through the families.
@@ -27,11 +39,23 @@ func Generate(seed uint64, count int, opts Options) []Query {
 	if opts.MaxK <= 0 {
 		opts.MaxK = 200
 	}
+	fams := families
+	if len(opts.Families) > 0 {
+		fams = nil
+		for _, f := range families {
+			if slices.Contains(opts.Families, f.name) {
+				fams = append(fams, f)
+			}
+		}
+		if len(fams) == 0 {
+			return nil
+		}
+	}
 	r := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
 	out := make([]Query, 0, count)
 	for n := range count {
-		fam := families[n%len(families)]
-		g := &gen{r: r, opts: opts}
+		fam := fams[n%len(fams)]
+		g := &gen{r: r, opts: opts, idxW: 32, cntW: 32}
 		fam.build(g)
 		out = append(out, Query{Name: fmt.Sprintf("q%03d_%s", n, fam.name), Family: fam.name, Script: g.script()})
 	}
@@ -43,6 +67,8 @@ type family struct {
 	build func(g *gen)
 }
 
+// families: the paper's shapes (paper.go), then string scans (strings.go)
+// and number parsers (numbers.go).
 var families = []family{
 	{"memspn-stop", memspnStop},
 	{"memspn-end", memspnEnd},
@@ -50,14 +76,22 @@ var families = []family{
 	{"memcpy", memcpy},
 	{"memset-off", memsetOffset},
 	{"klee64", klee64},
+	{"strlen-trim", strlenTrim},
+	{"trimspace", trimSpace},
+	{"tokenize", tokenize},
+	{"indexbyte", indexByte},
+	{"hexdigits", hexDigits},
+	{"strtol", strtol},
 }
 
-// gen accumulates one script.
+// gen accumulates one script. Counts, the bound variable and lengths have
+// cntW bits; the buffer is indexed by idxW bits.
 type gen struct {
-	r     *rand.Rand
-	opts  Options
-	decls []string
-	lines []string
+	r          *rand.Rand
+	opts       Options
+	idxW, cntW int
+	decls      []string
+	lines      []string
 }
 
 func (g *gen) declare(name, sort string) {
@@ -70,7 +104,11 @@ func (g *gen) assert(format string, args ...any) {
 
 func (g *gen) script() string {
 	var b strings.Builder
-	b.WriteString("(set-logic ABV)\n")
+	logic := "ABV"
+	if slices.ContainsFunc(g.lines, func(l string) bool { return strings.Contains(l, "(as const ") }) {
+		logic = "ALL" // constant arrays are not in ABV
+	}
+	b.WriteString("(set-logic " + logic + ")\n")
 	for _, d := range g.decls {
 		b.WriteString(d + "\n")
 	}
@@ -84,7 +122,56 @@ func (g *gen) script() string {
 func h32(x int) string { return fmt.Sprintf("#x%08x", uint32(x)) }
 func h8(x int) string  { return fmt.Sprintf("#x%02x", uint8(x)) }
 
-const byteArray = "(Array (_ BitVec 32) (_ BitVec 8))"
+// hw is x as a literal of w bits (a multiple of 4), two's complement.
+func hw(w, x int) string {
+	v := uint64(x)
+	if w < 64 {
+		v &= 1<<w - 1
+	}
+	return fmt.Sprintf("#x%0*x", w/4, v)
+}
+
+func bvSort(w int) string { return fmt.Sprintf("(_ BitVec %d)", w) }
+
+// c is a count literal.
+func (g *gen) c(x int) string { return hw(g.cntW, x) }
+
+// widths picks the index and count widths of a script: 32 or 64 each.
+func (g *gen) widths() {
+	g.idxW = []int{32, 64}[g.r.IntN(2)]
+	g.cntW = []int{32, 64}[g.r.IntN(2)]
+}
+
+// buffer declares the byte array name over the index sort.
+func (g *gen) buffer(name string) {
+	g.declare(name, fmt.Sprintf("(Array %s (_ BitVec 8))", bvSort(g.idxW)))
+}
+
+// at converts a count-width position to the index sort, as an executor does
+// when a size_t count indexes an int-indexed buffer (extract) or the other
+// way round (zero_extend).
+func (g *gen) at(e string) string {
+	switch {
+	case g.cntW > g.idxW:
+		return fmt.Sprintf("((_ extract %d 0) %s)", g.idxW-1, e)
+	case g.cntW < g.idxW:
+		return fmt.Sprintf("((_ zero_extend %d) %s)", g.idxW-g.cntW, e)
+	}
+	return e
+}
+
+// sel reads the buffer at a count-width position.
+func (g *gen) sel(arr, pos string) string { return fmt.Sprintf("(select %s %s)", arr, g.at(pos)) }
+
+// add and sub build count-width sums, leaving out a zero base.
+func add(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return fmt.Sprintf("(bvadd %s %s)", a, b)
+}
+
+func sub(a, b string) string { return fmt.Sprintf("(bvsub %s %s)", a, b) }
 
 // between returns a uniform integer in [lo, hi].
 func (g *gen) between(lo, hi int) int {
@@ -94,35 +181,12 @@ func (g *gen) between(lo, hi int) int {
 	return lo + g.r.IntN(hi-lo+1)
 }
 
-// krange asserts lo ≤ k ≤ hi in one of the executor's two encodings and
-// returns the bounds.
-func (g *gen) krange(k string, maxHi int) (int, int) {
-	hi := g.between(1, maxHi)
-	lo := g.between(0, hi)
-	if g.r.IntN(3) == 0 {
-		lo = 0
+// pick returns c or other at random.
+func (g *gen) pick(c, other int) int {
+	if g.r.IntN(2) == 0 {
+		return c
 	}
-	if lo == 0 {
-		g.assert("(bvule %s %s)", k, h32(hi))
-	} else {
-		g.assert("(and (bvule %s %s) (bvule %s %s))", h32(lo), k, k, h32(hi))
-	}
-	return lo, hi
-}
-
-// guard returns the ∀ guard 1 ≤ i ≤ k in a random one of the shapes.
-func (g *gen) guard(k, body string) string {
-	switch g.r.IntN(3) {
-	case 0:
-		return fmt.Sprintf("(=> (and (bvule #x00000001 i) (bvule i %s)) %s)", k, body)
-	case 1:
-		return fmt.Sprintf("(or (not (and (bvule #x00000001 i) (bvule i %s))) %s)", k, body)
-	}
-	return fmt.Sprintf("(=> (and (bvuge i #x00000001) (bvuge %s i)) %s)", k, body)
-}
-
-func (g *gen) forall(k, body string) {
-	g.assert("(forall ((i (_ BitVec 32))) %s)", g.guard(k, body))
+	return other
 }
 
 // trap picks a fact position near v: v−1, v or v+1, or anywhere.
@@ -138,140 +202,93 @@ func (g *gen) trap(v, size int) int {
 	return g.between(0, size)
 }
 
-// memspnScan declares the scan both memspn rows share: a buffer s of size
-// bytes and length n, a count k, and ∀i ≤ k the byte before i is c. It
-// returns c, size and k's upper bound.
-func memspnScan(g *gen) (c, size, hi int) {
-	c = 0x61 + g.r.IntN(4)
-	size = g.between(1, g.opts.MaxBuffer)
-	g.declare("s", byteArray)
-	g.declare("n", "(_ BitVec 32)")
-	g.declare("k", "(_ BitVec 32)")
-	g.assert("(bvule n %s)", h32(size))
-	_, hi = g.krange("k", min(g.opts.MaxK, size))
-	g.forall("k", fmt.Sprintf("(and (bvugt n (bvsub i #x00000001)) (= (select s (bvsub i #x00000001)) %s))", h8(c)))
-	return c, size, hi
-}
-
-// memspnStop is Table 1 row 1: the scan stopped at a character not in the set.
-func memspnStop(g *gen) {
-	c, size, hi := memspnScan(g)
-	g.assert("(and (bvugt n k) (not (= (select s k) %s)))", h8(c))
-	v := g.between(0, hi+1)
-	switch g.r.IntN(4) {
-	case 0:
-		g.assert("(= k %s)", h32(v))
-	case 1:
-		g.assert("(bvuge k %s)", h32(v))
-		g.assert("(not (= (select s %s) %s))", h32(g.trap(v, size)), h8(c))
-	case 2:
-		g.assert("(= k %s)", h32(v))
-		g.assert("(= (select s %s) %s)", h32(g.trap(v, size)), h8(g.pick(c, 0)))
-	default:
-		g.assert("(bvult n %s)", h32(g.trap(v, size)))
-		g.assert("(bvuge k %s)", h32(v))
+// krange asserts lo ≤ k ≤ hi at 32 bits in one of the executor's two
+// encodings and returns the bounds.
+func (g *gen) krange(k string, maxHi int) (int, int) {
+	hi := g.between(1, maxHi)
+	lo := g.between(0, hi)
+	if g.r.IntN(3) == 0 {
+		lo = 0
 	}
-}
-
-// pick returns c or other at random.
-func (g *gen) pick(c, other int) int {
-	if g.r.IntN(2) == 0 {
-		return c
-	}
-	return other
-}
-
-// memspnEnd is Table 1 row 2: the scan ran out of size.
-func memspnEnd(g *gen) {
-	c, size, hi := memspnScan(g)
-	g.assert("(not (bvugt n k))")
-	v := g.between(0, hi+1)
-	g.assert("(= k %s)", h32(v))
-	if g.r.IntN(2) == 0 {
-		g.assert("(not (= (select s %s) %s))", h32(g.trap(v, size)), h8(c))
-	} else {
-		g.assert("(bvuge n %s)", h32(g.trap(v, size)))
-	}
-}
-
-// strlen is the paper's Example 5: a terminator after k non-zero bytes.
-func strlen(g *gen) {
-	size := g.between(2, g.opts.MaxBuffer)
-	g.declare("s", byteArray)
-	g.declare("n", "(_ BitVec 32)")
-	g.declare("k", "(_ BitVec 32)")
-	lo, hi := g.krange("k", min(g.opts.MaxK, size-1))
 	if lo == 0 {
-		g.assert("(bvule #x00000001 k)")
+		g.assert("(bvule %s %s)", k, h32(hi))
+	} else {
+		g.assert("(and (bvule %s %s) (bvule %s %s))", h32(lo), k, k, h32(hi))
 	}
-	g.forall("k", "(not (= (select s (bvsub i #x00000001)) #x00))")
-	g.assert("(= (select s n) #x00)")
-	g.assert("(= (select s (bvsub k #x00000001)) %s)", h8(g.between(1, 255)))
+	return lo, hi
+}
+
+// guard returns the 32-bit ∀ guard 1 ≤ i ≤ k in a random one of the shapes.
+func (g *gen) guard(k, body string) string {
+	return g.guardW(32, k, body)
+}
+
+// guardW returns the guard 1 ≤ i ≤ k over w-bit i and k around body.
+func (g *gen) guardW(w int, k, body string) string {
+	one := hw(w, 1)
 	switch g.r.IntN(3) {
 	case 0:
-		g.assert("(bvult n k)")
+		return fmt.Sprintf("(=> (and (bvule %s i) (bvule i %s)) %s)", one, k, body)
 	case 1:
-		g.assert("(= n %s)", h32(g.trap(g.between(lo, hi), size)))
-	default:
-		g.assert("(bvult n %s)", h32(size))
+		return fmt.Sprintf("(or (not (and (bvule %s i) (bvule i %s))) %s)", one, k, body)
 	}
+	return fmt.Sprintf("(=> (and (bvuge i %s) (bvuge %s i)) %s)", one, k, body)
 }
 
-// memcpy chains two ∀s: a prefix of a is non-zero and copied to b.
-func memcpy(g *gen) {
-	size := g.between(2, g.opts.MaxBuffer)
-	g.declare("a", byteArray)
-	g.declare("b", byteArray)
-	g.declare("k1", "(_ BitVec 32)")
-	g.declare("k2", "(_ BitVec 32)")
-	k1 := g.between(1, min(g.opts.MaxK, size))
-	k2 := g.between(1, min(g.opts.MaxK, size))
-	g.forall("k1", "(not (= (select a (bvsub i #x00000001)) #x00))")
-	g.forall("k2", "(= (select b (bvsub i #x00000001)) (select a (bvsub i #x00000001)))")
+func (g *gen) forall(k, body string) {
+	g.assert("(forall ((i (_ BitVec 32))) %s)", g.guard(k, body))
+}
+
+// loop asserts the merged iterations of a loop with count k (Def. 3.6):
+// ∀i. 1 ≤ i ≤ k → tail(x−1), where tail is the loop's per-iteration path
+// condition at the count-width position given to it. The position i−1 is
+// written as an executor writes a·x+b with a = 1, b = −1: a subtraction or
+// an addition of all ones.
+func (g *gen) loop(k string, tail func(p string) string) {
+	p := sub("i", g.c(1))
 	if g.r.IntN(2) == 0 {
-		g.assert("(= k1 %s)", h32(k1))
-		g.assert("(= k2 %s)", h32(k2))
-	} else {
-		g.krange("k1", k1)
-		g.assert("(bvuge k1 %s)", h32(k1))
-		g.krange("k2", k2)
-		g.assert("(bvuge k2 %s)", h32(k2))
+		p = add("i", g.c(-1))
 	}
-	g.assert("(= (select b %s) #x00)", h32(g.trap(min(k1, k2), size)))
+	g.assert("(forall ((i %s)) %s)", bvSort(g.cntW), g.guardW(g.cntW, k, tail(p)))
 }
 
-// memsetOffset writes a constant into a window of d at a symbolic offset.
-func memsetOffset(g *gen) {
-	size := g.between(2, g.opts.MaxBuffer)
-	c := g.between(1, 255)
-	g.declare("d", byteArray)
-	g.declare("off", "(_ BitVec 32)")
-	g.declare("k", "(_ BitVec 32)")
-	g.assert("(bvult off %s)", h32(size))
-	_, hi := g.krange("k", min(g.opts.MaxK, size))
-	g.forall("k", fmt.Sprintf("(= (select d (bvadd off (bvsub i #x00000001))) %s)", h8(c)))
-	o := g.between(0, size/2)
-	v := g.between(0, hi)
-	g.assert("(= off %s)", h32(o))
-	g.assert("(= k %s)", h32(v))
-	g.assert("(not (= (select d %s) %s))", h32(o+g.trap(v, size)), h8(c))
+// count declares a count symbol k and asserts its range: a constant range
+// (the executor's ⋁ k = k_j as lo ≤ k ≤ hi, with holes for counts no state
+// had, as the reference implementation writes it) or, for unbounded shapes,
+// only k ≤ limit when limit is not "" (no constant bound at all). It returns
+// the largest value k may take, -1 when unbounded.
+func (g *gen) count(k string, maxHi int, unbounded bool, limit string) int {
+	g.declare(k, bvSort(g.cntW))
+	if unbounded {
+		if limit != "" {
+			g.assert("(bvule %s %s)", k, limit)
+		}
+		return -1
+	}
+	hi := g.between(1, max(maxHi, 1))
+	lo := 0
+	if g.r.IntN(3) == 0 {
+		lo = g.between(0, hi)
+	}
+	if lo == 0 {
+		g.assert("(bvule %s %s)", k, g.c(hi))
+	} else {
+		g.assert("(and (bvuge %s %s) (bvule %s %s))", k, g.c(lo), k, g.c(hi))
+	}
+	if hi-lo >= 3 && g.r.IntN(4) == 0 {
+		g.assert("(not (= %s %s))", k, g.c(g.between(lo+1, hi-1)))
+	}
+	return hi
 }
 
-// klee64 is the reference implementation's shape: 64-bit i and k, or-not
-// guard, a 32-bit index by extract.
-func klee64(g *gen) {
-	size := g.between(2, g.opts.MaxBuffer)
-	c := 0x61 + g.r.IntN(4)
-	g.declare("s", byteArray)
-	g.declare("n", "(_ BitVec 32)")
-	g.declare("k", "(_ BitVec 64)")
-	hi := g.between(1, min(g.opts.MaxK, size))
-	g.assert("(bvule n %s)", h32(size))
-	g.assert("(bvule k #x%016x)", hi)
-	g.assert("(forall ((i (_ BitVec 64))) (or (not (and (bvule #x0000000000000001 i) (bvule i k))) "+
-		"(and (bvugt ((_ zero_extend 32) n) (bvsub i #x0000000000000001)) "+
-		"(= (select s ((_ extract 31 0) (bvsub i #x0000000000000001))) %s))))", h8(c))
-	v := g.between(0, hi)
-	g.assert("(= k #x%016x)", v)
-	g.assert("(= (select s %s) %s)", h32(g.trap(v, size)), h8(g.pick(c, 0)))
+// length declares a length n at count width, bounded by a constant (the
+// executor's MaxLen) unless unbounded.
+func (g *gen) length(n string, unbounded bool) {
+	g.declare(n, bvSort(g.cntW))
+	if !unbounded {
+		g.assert("(bvule %s %s)", n, g.c(g.between(1, g.opts.MaxBuffer)))
+	}
 }
+
+// unbounded decides whether a script's counts have no constant bound.
+func (g *gen) unbounded() bool { return g.r.IntN(3) == 0 }
