@@ -74,14 +74,30 @@ func (e *Executor) branchT(s *State, c term.Term, traced bool) (bool, error) {
 		}
 		return e.st.Not(c)
 	}
-	var d bool
-	haveModel := false
-	if s.model != nil {
-		if v, err := e.st.Eval(c, s.model); err == nil {
-			d, haveModel = v.Bool, true
+	// The models at hand (the state's, and the spares a merge left it)
+	// decide sides without a query: one that satisfies c, or ¬c, shows that
+	// side feasible.
+	var by [2][]*term.Model // by the value of c: [0] false, [1] true
+	for _, m := range append([]*term.Model{s.model}, s.spare...) {
+		if m == nil {
+			continue
+		}
+		if v, err := e.st.Eval(c, m); err == nil {
+			by[b2i(v.Bool)] = append(by[b2i(v.Bool)], m)
 		}
 	}
-	if !haveModel {
+	var d bool
+	switch {
+	case len(by[1]) > 0 && len(by[0]) > 0 && s.forks < e.opts.MaxDepth:
+		d = s.model == nil || len(by[1]) > 0 && by[1][0] == s.model
+		e.fork(s, lit, d, traced, by[b2i(!d)])
+		s.model, s.spare = by[b2i(d)][0], by[b2i(d)][1:]
+		return take(d), nil
+	case len(by[1]) > 0 || len(by[0]) > 0:
+		d = len(by[1]) > 0
+		s.model, s.spare = by[b2i(d)][0], by[b2i(d)][1:]
+	default:
+		s.spare = nil
 		st, m, err := e.check(s, lit(true))
 		if err != nil {
 			return false, err
@@ -111,19 +127,7 @@ func (e *Executor) branchT(s *State, c term.Term, traced bool) (bool, error) {
 		}
 		switch st {
 		case smtlib.Sat:
-			c2 := s.clone()
-			e.addLit(c2, lit(other))
-			c2.model = m
-			c2.forced = append(append([]bool(nil), s.decided...), other)
-			c2.decided = nil
-			if traced {
-				c2.tr.add(other)
-			}
-			c2.forks++
-			e.addLit(s, lit(d))
-			s.forks++
-			e.incFork(s, c2)
-			e.pending = append(e.pending, c2)
+			e.fork(s, lit, d, traced, []*term.Model{m})
 		case smtlib.Unsat:
 			e.addImplied(s, lit(d))
 		case smtlib.Unknown:
@@ -145,6 +149,36 @@ func (e *Executor) addImplied(s *State, lit term.Term) {
 	if e.mg != nil && e.mg.implied {
 		e.addLit(s, lit)
 	}
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// fork queues a clone of s that replays the current instruction with the
+// decision !d, holding the models given (the first is its model, nil if
+// none is known), and adds lit(d) to s's path constraint.
+func (e *Executor) fork(s *State, lit func(bool) term.Term, d, traced bool, models []*term.Model) {
+	other := !d
+	c2 := s.clone()
+	e.addLit(c2, lit(other))
+	c2.model, c2.spare = nil, nil
+	if len(models) > 0 {
+		c2.model, c2.spare = models[0], models[1:]
+	}
+	c2.forced = append(append([]bool(nil), s.decided...), other)
+	c2.decided = nil
+	if traced {
+		c2.tr.add(other)
+	}
+	c2.forks++
+	e.addLit(s, lit(d))
+	s.forks++
+	e.incFork(s, c2)
+	e.pending = append(e.pending, c2)
 }
 
 // addLit conjoins a branch literal to s's path constraint (and, with

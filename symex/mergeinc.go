@@ -115,7 +115,7 @@ func (e *Executor) incSnapshot(s *State) (bool, error) {
 		}
 		frozen := []*State{plan.Frozen[0].(*State), plan.Frozen[1].(*State)}
 		point := e.pointOf(frozen[0])
-		ms, err := e.rebuild(point, frozen, plan.Views, plan.Merged)
+		ms, err := e.rebuild(point, frozen, plan.Merged)
 		if err != nil {
 			return false, err
 		}

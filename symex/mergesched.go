@@ -196,7 +196,7 @@ func (e *Executor) mergeRound() ([]*State, error) {
 			}
 			used[i] = true
 		}
-		s, err := e.rebuild(p, g.states, views, mg)
+		s, err := e.rebuild(p, g.states, mg)
 		if err != nil {
 			return nil, err
 		}

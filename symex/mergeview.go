@@ -14,9 +14,12 @@ import (
 )
 
 // A state as merging sees it (merge.View): everything that is not a term
-// (frames, blocks, object ids, the shape of every value, pointers,
-// functions, interfaces' dynamic types, Opaque values) is hashed into the
-// layout; every term leaf is a cell. One walk (walkState) serves both
+// (frames, blocks, object ids, the shape of every value, pointers' objects
+// and fields, functions, interfaces' dynamic types, Opaque values) is
+// hashed into the layout; every term leaf is a cell, pointers' index terms
+// included. The concrete length bounds of strings and slices (Max) are
+// neither: a merged state takes the largest of its members', which bounds
+// the merged length as well. One walk (walkState) serves both
 // directions: it flattens a parked state into a view, and it rebuilds a
 // merged state from a member by putting the merged cells back in the same
 // order.
@@ -101,8 +104,10 @@ type flattener struct {
 	layout uint64
 	v      merge.VarID
 	view   []merge.Cell // flattening
+	bounds []int        // flattening: the length bounds met; rebuilding: the merged ones
 	cells  []term.Term  // rebuilding: the merged terms
 	next   int
+	nextB  int
 	err    error
 }
 
@@ -144,6 +149,21 @@ func (fl *flattener) cell(t term.Term, path string) term.Term {
 	return n
 }
 
+// bound passes a length bound: collected when flattening, the merged one
+// when rebuilding.
+func (fl *flattener) bound(x int) int {
+	if !fl.rebuilding() {
+		fl.bounds = append(fl.bounds, x)
+		return x
+	}
+	if fl.nextB >= len(fl.bounds) {
+		fl.err = fmt.Errorf("fewer merged bounds than the layout has")
+		return x
+	}
+	fl.nextB++
+	return fl.bounds[fl.nextB-1]
+}
+
 // value walks one value and returns it with its cells replaced (the same
 // value when flattening).
 func (fl *flattener) value(v Value, path string) Value {
@@ -163,15 +183,13 @@ func (fl *flattener) value(v Value, path string) Value {
 		return out
 	case StringVal:
 		fl.mix('S')
-		fl.mix(x.Max)
 		return StringVal{Bytes: fl.cell(x.Bytes, fl.sub(path, ".Bytes")), Off: fl.cell(x.Off, fl.sub(path, ".Off")),
-			Len: fl.cell(x.Len, fl.sub(path, ".Len")), Max: x.Max}
+			Len: fl.cell(x.Len, fl.sub(path, ".Len")), Max: fl.bound(x.Max)}
 	case SliceVal:
 		fl.mix('L')
 		fl.mix(x.Obj)
-		fl.mix(x.Max)
 		out := SliceVal{Obj: x.Obj, Off: fl.cell(x.Off, fl.sub(path, ".Off")), Len: fl.cell(x.Len, fl.sub(path, ".Len")),
-			Cap: fl.cell(x.Cap, fl.sub(path, ".Cap")), Max: x.Max}
+			Cap: fl.cell(x.Cap, fl.sub(path, ".Cap")), Max: fl.bound(x.Max)}
 		if x.elemsInit != nil {
 			fl.mix('i')
 			out.elemsInit = fl.value(x.elemsInit, fl.sub(path, "[init]"))
@@ -185,8 +203,7 @@ func (fl *flattener) value(v Value, path string) Value {
 		fl.mix('B')
 		return Backing{Elems: fl.value(x.Elems, fl.sub(path, "[elems]"))}
 	case PtrVal:
-		fl.pointer(x)
-		return x
+		return fl.pointer(x, path)
 	case FuncVal:
 		fl.mix('F')
 		fl.mix(fl.m.id(x.Fn))
@@ -219,16 +236,25 @@ func (fl *flattener) value(v Value, path string) Value {
 	return v
 }
 
-// pointer hashes a pointer into the layout: its object and its path, with
-// the index terms by identity (pointers have no cells; issue 15).
-func (fl *flattener) pointer(p PtrVal) {
+// pointer walks a pointer: its object and the fields of its path are
+// layout (pointers to different objects do not merge; issue 15), the index
+// terms of its path are cells.
+func (fl *flattener) pointer(p PtrVal, path string) PtrVal {
 	fl.mix('P')
 	fl.mix(p.Obj)
 	fl.mix(len(p.Path))
-	for _, step := range p.Path {
-		fl.mix(step.Field)
-		fl.mix(int(step.Index))
+	if len(p.Path) == 0 {
+		return p
 	}
+	out := PtrVal{Obj: p.Obj, Path: make([]PathStep, len(p.Path))}
+	for i, step := range p.Path {
+		fl.mix(step.Field)
+		out.Path[i] = step
+		if step.Field < 0 {
+			out.Path[i].Index = fl.cell(step.Index, fl.sub(path, ".ptr"+strconv.Itoa(i)))
+		}
+	}
+	return out
 }
 
 func (fl *flattener) typeID(t types.Type) int {
@@ -279,12 +305,12 @@ func (fl *flattener) walkState(s *State) {
 		if it := f.iter; it != nil {
 			fl.mix('R')
 			fl.mix(fl.m.id(it.in))
-			fl.pointer(it.itp)
 			fl.v = merge.VarID{Frame: d, Value: it.in}
+			itp := fl.pointer(it.itp, fl.sub("", "iter.it"))
 			sv := fl.value(it.sv, fl.sub("", "iter.str")).(StringVal)
 			k := fl.cell(it.k, fl.sub("", "iter.k"))
 			if fl.rebuilding() {
-				f.iter = &rangeReturn{in: it.in, itp: it.itp, sv: sv, k: k}
+				f.iter = &rangeReturn{in: it.in, itp: itp, sv: sv, k: k}
 			}
 		}
 	}
@@ -324,19 +350,41 @@ func (e *Executor) viewOf(s *State) *merge.View {
 	return &merge.View{Point: e.pointOf(s), PC: s.pc, Root: root, Trail: s.trail[root:], Layout: fl.layout, Cells: fl.view}
 }
 
+// boundsOf lists the length bounds of s's strings and slices, in layout
+// order.
+func (e *Executor) boundsOf(s *State) []int {
+	fl := &flattener{m: e.mg, st: e.st}
+	fl.walkState(s)
+	return fl.bounds
+}
+
+// maxSpareModels bounds the models a merged state keeps besides its own:
+// its members' models, which satisfy the merged path constraint and so
+// decide branches without queries.
+const maxSpareModels = 8
+
 // rebuild makes the merged state m of states (parked at p): a copy of its
-// first member with the merged cells and path constraint. Its trace keeps
-// every member's; its model is a member's that satisfies the merged path
-// constraint, if one does.
-func (e *Executor) rebuild(p merge.Point, states []*State, views []*merge.View, m merge.Merged) (*State, error) {
+// first member with the merged cells, the largest of the members' length
+// bounds and the merged path constraint. Its trace keeps every member's;
+// its models are the members' that satisfy the merged path constraint.
+func (e *Executor) rebuild(p merge.Point, states []*State, m merge.Merged) (*State, error) {
 	rep := states[m.Members[0]]
 	s := rep.clone()
-	fl := &flattener{m: e.mg, st: e.st, cells: m.Cells}
+	fl := &flattener{m: e.mg, st: e.st, cells: m.Cells, bounds: e.boundsOf(rep)}
 	if len(m.Cells) == 0 {
 		fl.cells = []term.Term{}
 	}
+	for _, i := range m.Members[1:] {
+		bs := e.boundsOf(states[i])
+		if len(bs) != len(fl.bounds) {
+			return nil, fmt.Errorf("symex: internal: %s merged states of different layouts", e.mg.strategy.Name())
+		}
+		for j, b := range bs {
+			fl.bounds[j] = max(fl.bounds[j], b)
+		}
+	}
 	fl.walkState(s)
-	if fl.err == nil && fl.next != len(m.Cells) {
+	if fl.err == nil && (fl.next != len(m.Cells) || fl.nextB != len(fl.bounds)) {
 		fl.err = fmt.Errorf("%d merged cells for %d in the layout", len(m.Cells), fl.next)
 	}
 	if fl.err != nil {
@@ -375,14 +423,19 @@ func (e *Executor) rebuild(p merge.Point, states []*State, views []*merge.View, 
 		}
 	}
 	s.tr = trace{from: make([]tracedMember, len(m.Members))}
-	s.model = nil
+	s.model, s.spare = nil, nil
 	for k, i := range m.Members {
 		st := states[i]
 		s.tr.from[k] = tracedMember{pc: st.pc, tr: st.tr}
 		s.steps = min(s.steps, st.steps)
 		s.forks = min(s.forks, st.forks)
-		if s.model == nil && st.model != nil && holds(term.NewEvaluator(e.st, st.model), s.pc) {
+		if st.model == nil || len(s.spare) >= maxSpareModels || !holds(term.NewEvaluator(e.st, st.model), s.pc) {
+			continue
+		}
+		if s.model == nil {
 			s.model = st.model
+		} else {
+			s.spare = append(s.spare, st.model)
 		}
 	}
 	s.arrived = false

@@ -57,7 +57,8 @@ type State struct {
 	forced  []bool // decisions to replay in the current instruction (a fork's clone)
 	decided []bool // decisions taken so far in the current instruction
 	model   *term.Model
-	forks   int // symbolic branches taken (the depth)
+	spare   []*term.Model // more models of pc, from the members of a merge
+	forks   int           // symbolic branches taken (the depth)
 	steps   int
 	ret     Value
 

@@ -211,22 +211,29 @@ func termString(st *term.Store, t term.Term) string {
 
 func TestJoin(t *testing.T) {
 	st := term.NewStore()
-	g := bools(st, "g0", "g1", "g2")
+	v := bools(st, "a", "b", "c", "d")
+	a, b, c, d := v[0], v[1], v[2], v[3]
+	na, nb := st.Not(a), st.Not(b)
 	bv := func(x uint64) term.Term { return st.ConstUint64(8, x) }
+	// The leaves of a fork tree: a∧b, a∧¬b, ¬a∧c, with an unrelated d on all.
+	tree := [][]term.Term{{d, a, b}, {d, a, nb}, {d, na, c}}
 	cases := []struct {
-		name string
-		vals []term.Term
-		want term.Term
+		name   string
+		guards [][]term.Term
+		vals   []term.Term
+		want   term.Term
 	}{
-		{"equal values stay", []term.Term{bv(5), bv(5), bv(5)}, bv(5)},
-		{"one ite per distinct value, the first outermost", []term.Term{bv(1), bv(2), bv(3)},
-			st.Ite(g[0], bv(1), st.Ite(g[1], bv(2), bv(3)))},
-		{"members with equal values share an arm", []term.Term{bv(1), bv(2), bv(1)},
-			st.Ite(st.Or(g[0], g[2]), bv(1), bv(2))},
+		{"equal values stay", tree, []term.Term{bv(5), bv(5), bv(5)}, bv(5)},
+		{"one ite per distinct value, the first outermost; guards cut to the forks", tree,
+			[]term.Term{bv(1), bv(2), bv(3)}, st.Ite(st.And(a, b), bv(1), st.Ite(a, bv(2), bv(3)))},
+		{"members with equal values share an arm; siblings fold into their fork", tree,
+			[]term.Term{bv(1), bv(1), bv(2)}, st.Ite(a, bv(1), bv(2))},
+		{"a member no literal excludes keeps its whole guard",
+			[][]term.Term{{a, c}, {b}}, []term.Term{bv(1), bv(2)}, st.Ite(st.And(a, c), bv(1), bv(2))},
 	}
-	for _, c := range cases {
-		if got := Join(st, g, c.vals); got != c.want {
-			t.Errorf("%s: got %s, want %s", c.name, termString(st, got), termString(st, c.want))
+	for _, tc := range cases {
+		if got := Join(st, tc.guards, tc.vals); got != tc.want {
+			t.Errorf("%s: got %s, want %s", tc.name, termString(st, got), termString(st, tc.want))
 		}
 	}
 }

@@ -160,10 +160,10 @@ func patPC(st *term.Store, sy *synthesizer, root *View, fp FormulaPattern, k ter
 // so this equals the standard chain guarded by the path constraints, with
 // guards of constant size.
 func iteOverCount(st *term.Store, k term.Term, vals []equation) term.Term {
-	guards := make([]term.Term, len(vals))
+	guards := make([][]term.Term, len(vals))
 	terms := make([]term.Term, len(vals))
 	for m, v := range vals {
-		guards[m] = st.Eq(k, st.ConstUint64(64, v.d))
+		guards[m] = []term.Term{st.Eq(k, st.ConstUint64(64, v.d))}
 		terms[m] = v.psi
 	}
 	return Join(st, guards, terms)

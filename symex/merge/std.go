@@ -71,7 +71,7 @@ func ByLayout(views []*View) [][]int {
 // Standard builds the standard merge (Def. 2.1) of views[members], which
 // must have equal layouts. The conjuncts every member shares stay as they
 // are; the merged path constraint is common ∧ ⋁ rest_i, where rest_i are
-// member i's other conjuncts, and a differing cell becomes Join over the
+// member i's other conjuncts, and a differing cell becomes a Join over the
 // guards ⋀ rest_i. That guard is exact because the members' path
 // constraints are pairwise disjoint (the executor's pcs are exact, and a
 // concrete input follows one path), so under common ∧ ⋁ rest_i exactly one
@@ -97,7 +97,6 @@ func Standard(st *term.Store, views []*View, members []int) (Merged, string) {
 		}
 	}
 	rests := make([][]term.Term, n)
-	guards := make([]term.Term, n)
 	emptyGuard := false
 	for k, i := range members {
 		for _, c := range dedupe(views[i].PC) {
@@ -105,9 +104,9 @@ func Standard(st *term.Store, views []*View, members []int) (Merged, string) {
 				rests[k] = append(rests[k], c)
 			}
 		}
-		guards[k] = st.And(rests[k]...)
 		emptyGuard = emptyGuard || len(rests[k]) == 0
 	}
+	join := NewJoiner(st, rests)
 	cells := make([]term.Term, ncells)
 	vals := make([]term.Term, n)
 	for c := range cells {
@@ -123,7 +122,7 @@ func Standard(st *term.Store, views []*View, members []int) (Merged, string) {
 		if emptyGuard {
 			return Merged{}, "empty guard"
 		}
-		cells[c] = Join(st, guards, vals)
+		cells[c] = join.Join(vals)
 	}
 	pc := common
 	if d := Disjunction(st, rests); d != st.True() {
