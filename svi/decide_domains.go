@@ -34,6 +34,15 @@ func (d *domains) clone() *domains {
 	return e
 }
 
+// domain is v's value set; a variable the domains have not met yet (the
+// executor's tracker adds them lazily) can be anything.
+func (d *domains) domain(v term.Term) Set {
+	if s, ok := d.dom[v]; ok {
+		return s
+	}
+	return Full(d.c.nodes[v].w)
+}
+
 // set replaces the domain of v and drops the cached evaluations.
 func (d *domains) set(v term.Term, s Set) {
 	d.dom[v] = s
@@ -53,7 +62,7 @@ func (d *domains) eval(t term.Term) Set {
 	case nodeConst:
 		s = n.val
 	case nodeVar:
-		s = d.dom[t]
+		s = d.domain(t)
 	default:
 		s = n.forward(d.operands(n)).Set
 	}
@@ -100,7 +109,7 @@ func (d *domains) pushDown(t term.Term, target Set, into *narrowing) {
 	case nodeVar:
 		cur, ok := into.sets[t]
 		if !ok {
-			cur = d.dom[t]
+			cur = d.domain(t)
 		}
 		m := Meet(cur, target)
 		if !m.Exact {

@@ -55,7 +55,7 @@ func decidePVI(ctx context.Context, d *domains, lits []literal) (out pviOutcome,
 			}
 			why := d.reasons(l)
 			for v, s := range into.sets {
-				if !s.Equal(d.dom[v]) {
+				if !s.Equal(d.domain(v)) {
 					d.set(v, s)
 					d.why[v] = why
 					changed = true

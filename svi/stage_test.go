@@ -234,31 +234,12 @@ func TestDecideAgainstBruteForce(t *testing.T) {
 	st := term.NewStore()
 	const w = 4
 	x, y := st.Var("x", st.BitVecSort(w)), st.Var("y", st.BitVecSort(w))
-	k := func() term.Term { return st.ConstUint64(w, r.Uint64N(16)) }
-	ops := []term.Op{term.OpBVAdd, term.OpBVSub, term.OpBVMul, term.OpBVUdiv, term.OpBVUrem, term.OpBVShl, term.OpBVLshr}
-	var gen func(depth int) term.Term
-	gen = func(depth int) term.Term {
-		switch c := r.IntN(6); {
-		case depth == 0 || c == 0:
-			return []term.Term{x, y, x, y, k()}[r.IntN(5)]
-		case c == 1:
-			return st.MustMake([]term.Op{term.OpBVNeg, term.OpBVNot}[r.IntN(2)], nil, gen(depth-1))
-		case c == 2:
-			return st.MustMake(ops[r.IntN(len(ops))], nil, gen(depth-1), gen(depth-1))
-		default:
-			return st.MustMake(ops[r.IntN(len(ops))], nil, gen(depth-1), k())
-		}
-	}
-	preds := []term.Op{term.OpBVUlt, term.OpBVUle, term.OpBVUgt, term.OpBVUge, term.OpEq}
+	lit := randomLiteral(r, st, w, x, y)
 	count := map[string]int{}
 	for iter := 0; iter < 1200; iter++ {
 		var as []term.Term
 		for range 1 + r.IntN(4) {
-			l := st.MustMake(preds[r.IntN(len(preds))], nil, gen(2), gen(2))
-			if r.IntN(3) == 0 {
-				l = st.Not(l)
-			}
-			as = append(as, l)
+			as = append(as, lit())
 		}
 		d := Decide(context.Background(), st, as)
 		count[fmt.Sprint(d.Status, "/", d.Layer)]++
@@ -315,6 +296,34 @@ func TestDecideAgainstBruteForce(t *testing.T) {
 		}
 	}
 	t.Logf("answers by layer: %v", count)
+}
+
+// randomLiteral returns a generator of random comparisons (some negated)
+// between terms of depth up to 2 over the w-bit variables x and y.
+func randomLiteral(r *rand.Rand, st *term.Store, w uint32, x, y term.Term) func() term.Term {
+	k := func() term.Term { return st.ConstUint64(w, r.Uint64N(1<<w)) }
+	ops := []term.Op{term.OpBVAdd, term.OpBVSub, term.OpBVMul, term.OpBVUdiv, term.OpBVUrem, term.OpBVShl, term.OpBVLshr}
+	var gen func(depth int) term.Term
+	gen = func(depth int) term.Term {
+		switch c := r.IntN(6); {
+		case depth == 0 || c == 0:
+			return []term.Term{x, y, x, y, k()}[r.IntN(5)]
+		case c == 1:
+			return st.MustMake([]term.Op{term.OpBVNeg, term.OpBVNot}[r.IntN(2)], nil, gen(depth-1))
+		case c == 2:
+			return st.MustMake(ops[r.IntN(len(ops))], nil, gen(depth-1), gen(depth-1))
+		default:
+			return st.MustMake(ops[r.IntN(len(ops))], nil, gen(depth-1), k())
+		}
+	}
+	preds := []term.Op{term.OpBVUlt, term.OpBVUle, term.OpBVUgt, term.OpBVUge, term.OpEq, term.OpBVSlt, term.OpBVSge}
+	return func() term.Term {
+		l := st.MustMake(preds[r.IntN(len(preds))], nil, gen(2), gen(2))
+		if r.IntN(3) == 0 {
+			l = st.Not(l)
+		}
+		return l
+	}
 }
 
 // benchDecide measures Decide on the assertions texts build.

@@ -13,17 +13,19 @@ import (
 	symexcorpus "github.com/sift-solver/sift/symex/corpus"
 )
 
-// chainConfigs are the ablations the solver-chain tests compare: no layer,
-// each layer alone, every layer.
-var chainConfigs = []struct {
-	name   string
-	layers chain.Layers
+// ablations are the configurations the solver-chain and value-set tests
+// compare: nothing, each chain layer alone, value sets alone, everything.
+var ablations = []struct {
+	name        string
+	layers      chain.Layers
+	noValueSets bool
 }{
-	{"none", chain.Layers{}},
-	{"independence", chain.Layers{Independence: true}},
-	{"cache", chain.Layers{QueryCache: true}},
-	{"cex", chain.Layers{CexCache: true}},
-	{"all", chain.Layers{Independence: true, QueryCache: true, CexCache: true}},
+	{"none", chain.Layers{}, true},
+	{"independence", chain.Layers{Independence: true}, true},
+	{"cache", chain.Layers{QueryCache: true}, true},
+	{"cex", chain.Layers{CexCache: true}, true},
+	{"value-sets", chain.Layers{}, false},
+	{"all", chain.Layers{Independence: true, QueryCache: true, CexCache: true}, false},
 }
 
 // pathSet lists a run's finished paths by how they ended, where, and the
@@ -78,31 +80,35 @@ func firstDiff(a, b []string) []string {
 	return out
 }
 
-// TestSolverChainAgreesOnCorpus: with every layer of the solver chain on,
-// off, or alone, the test corpus functions explore the same paths, find the
-// same panics and cover the same blocks.
-func TestSolverChainAgreesOnCorpus(t *testing.T) {
+// TestAblationsAgreeOnCorpus: with every layer of the solver chain on,
+// off, or alone, and with value sets on or off, the test corpus functions
+// explore the same paths, find the same panics and cover the same blocks.
+func TestAblationsAgreeOnCorpus(t *testing.T) {
 	for _, c := range corpusFuncs {
 		n := c.maxLens[len(c.maxLens)-1]
 		t.Run(fmt.Sprintf("%s/%d", c.fn, n), func(t *testing.T) {
 			p := loadCorpus(t, c.fn)
-			checkChainAblation(t, p, Options{MaxLen: n})
+			checkAblations(t, p, Options{MaxLen: n})
 		})
 	}
 }
 
-// checkChainAblation runs p under every chain configuration and compares
-// each with the run without a chain. It returns the chain's counters of
-// the run with every layer on.
-func checkChainAblation(t *testing.T, p *Program, opts Options) chain.Stats {
+// checkAblations runs p under every configuration of ablations and compares
+// each with the first (nothing on); every path of every run replays. It
+// returns the counters of the run with everything on.
+func checkAblations(t *testing.T, p *Program, opts Options) (chain.Stats, ValueSetStats) {
 	t.Helper()
 	var base *Result
-	var all chain.Stats
-	for _, cf := range chainConfigs {
+	var cs chain.Stats
+	var vs ValueSetStats
+	for _, cf := range ablations {
 		o := opts
 		layers := cf.layers
-		o.SolverChain = &layers
+		o.SolverChain, o.NoValueSets = &layers, cf.noValueSets
 		ex, res := explore(t, p, o, nil)
+		if res.ValueSets != nil && res.ValueSets.Disagreed != 0 {
+			t.Errorf("%s: the path's model contradicted the value sets %d times", cf.name, res.ValueSets.Disagreed)
+		}
 		if base == nil {
 			base = res
 			continue
@@ -115,11 +121,11 @@ func checkChainAblation(t *testing.T, p *Program, opts Options) chain.Stats {
 				}
 			}
 		}
-		if cf.name == "all" && res.Chain != nil {
-			all = *res.Chain
+		if cf.name == "all" {
+			cs, vs = *res.Chain, *res.ValueSets
 		}
 	}
-	return all
+	return cs, vs
 }
 
 // stdlibChainBound is the --max-len of each standard-library function of
@@ -133,16 +139,17 @@ func stdlibChainBound(e symexcorpus.Entry) int {
 	return min(e.MaxLen, 2)
 }
 
-// TestSolverChainAgreesOnStdlibCorpus is the same comparison on every
+// TestAblationsAgreeOnStdlibCorpus is the same comparison on every
 // standard-library function of the symex corpus (symex/testdata/realcode),
 // at small bounds; SIFT_SYMEX_CORPUS_FULL=1 uses the manifest's bounds.
-func TestSolverChainAgreesOnStdlibCorpus(t *testing.T) {
+func TestAblationsAgreeOnStdlibCorpus(t *testing.T) {
 	entries, err := symexcorpus.ReadManifest("testdata/realcode/corpus.tsv")
 	if err != nil {
 		t.Fatal(err)
 	}
 	full := os.Getenv("SIFT_SYMEX_CORPUS_FULL") != ""
 	var total chain.Stats
+	var avoided int
 	loaded := map[string]*Program{}
 	for _, e := range entries {
 		if !e.Stdlib() {
@@ -165,16 +172,17 @@ func TestSolverChainAgreesOnStdlibCorpus(t *testing.T) {
 			if full {
 				opts.MaxLen = e.MaxLen
 			}
-			s := checkChainAblation(t, p, opts)
+			s, v := checkAblations(t, p, opts)
 			total.Queries += s.Queries
 			total.Backend += s.Backend
+			avoided += v.Avoided
 		})
 	}
 	// The comparison means something only if the layers answered questions.
-	if total.Queries == 0 || total.Backend*10 > total.Queries*9 {
-		t.Errorf("the chain sent %d of %d questions to the engine", total.Backend, total.Queries)
+	if total.Queries == 0 || total.Backend*10 > total.Queries*9 || avoided == 0 {
+		t.Errorf("the chain sent %d of %d questions to the engine; value sets avoided %d", total.Backend, total.Queries, avoided)
 	}
-	t.Logf("chain with every layer: %d questions, %d to the engine", total.Queries, total.Backend)
+	t.Logf("everything on: value sets avoided %d checks; the chain got %d and sent %d to the engine", avoided, total.Queries, total.Backend)
 }
 
 // fixedOf reads the manifest's --fix NAME=VALUE flags.

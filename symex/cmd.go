@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 	"time"
@@ -20,32 +21,34 @@ import (
 
 // Cmd is `sift symex`: its flags, for kong.
 type Cmd struct {
-	Package   string        `arg:"" help:"Package pattern (one package)."`
-	Func      string        `arg:"" help:"Function (or Type.Method) to explore."`
-	Dir       string        `help:"Directory to load the package from." default:""`
-	MaxLen    int           `name:"max-len" help:"Bound on the length of string and slice inputs." default:"4"`
-	Search    string        `help:"dfs, bfs or random-path." default:"dfs" enum:"dfs,bfs,random-path"`
-	Seed      int64         `help:"Seed of random-path." default:"1"`
-	Solver    string        `help:"'engine' (in-process) or an SMT-LIB command, e.g. 'z3 -in'." default:"engine"`
-	MaxPaths  int           `name:"max-paths" help:"Stop after this many paths (0: none)." default:"0"`
-	MaxDepth  int           `name:"max-depth" help:"Symbolic branches per path (0: 10000)." default:"0"`
-	MaxSteps  int           `name:"max-steps" help:"Instructions per path (0: 1e6)." default:"0"`
-	Timeout   time.Duration `help:"Time limit of the exploration (0: none)." default:"0"`
-	MaxMemory int           `name:"max-memory" help:"Heap limit in MiB (0: none)." default:"0"`
-	Fix       []string      `help:"Fix an integer parameter: NAME=VALUE (repeatable)."`
-	EmitSMT2  string        `name:"emit-smt2" help:"Write every query to DIR as a .smt2 file." placeholder:"DIR"`
-	Tests     string        `help:"Write the generated _test.go to this file."`
-	AllPaths  bool          `name:"all-paths" help:"Also generate one test row per explored path."`
-	Coverage  bool          `help:"Print block and line coverage per function."`
-	Progress  bool          `help:"Show a progress display on stderr."`
-	Replay    bool          `help:"Re-run every path concretely and check it takes the same branches."`
-	Merge     string        `help:"State merging: none, std (seed 000 Def. 2.1) or pat (seed 000's pattern-based merging)." default:"none"`
-	MergePts  string        `name:"merge-points" help:"Where states merge: joins, loop-exits or all (default: the strategy's choice)." default:""`
-	Incr      bool          `name:"incremental-merge" help:"Merge new leaves with internal nodes (seed 000 §4; pat)."`
-	MaxPat    int           `name:"max-patterns" help:"Most pattern groups per merge before pat falls back to std." default:"10"`
-	CheckMrg  bool          `name:"check-merges" help:"Prove every merge equal to the standard merge of its states; fail if not."`
-	JSON      string        `name:"json" help:"Write a machine-readable summary of the run to FILE (docs/symex/json.md)." placeholder:"FILE"`
-	Chain     string        `name:"solver-chain" help:"Layers of the solver chain before the solver, comma-separated: independence, cache, cex ('' for none)." default:"independence,cache,cex"`
+	Package    string        `arg:"" help:"Package pattern (one package)."`
+	Func       string        `arg:"" help:"Function (or Type.Method) to explore."`
+	Dir        string        `help:"Directory to load the package from." default:""`
+	MaxLen     int           `name:"max-len" help:"Bound on the length of string and slice inputs." default:"4"`
+	Search     string        `help:"dfs, bfs or random-path." default:"dfs" enum:"dfs,bfs,random-path"`
+	Seed       int64         `help:"Seed of random-path." default:"1"`
+	Solver     string        `help:"'engine' (in-process) or an SMT-LIB command, e.g. 'z3 -in'." default:"engine"`
+	MaxPaths   int           `name:"max-paths" help:"Stop after this many paths (0: none)." default:"0"`
+	MaxDepth   int           `name:"max-depth" help:"Symbolic branches per path (0: 10000)." default:"0"`
+	MaxSteps   int           `name:"max-steps" help:"Instructions per path (0: 1e6)." default:"0"`
+	Timeout    time.Duration `help:"Time limit of the exploration (0: none)." default:"0"`
+	MaxMemory  int           `name:"max-memory" help:"Heap limit in MiB (0: none)." default:"0"`
+	Fix        []string      `help:"Fix an integer parameter: NAME=VALUE (repeatable)."`
+	EmitSMT2   string        `name:"emit-smt2" help:"Write every query to DIR as a .smt2 file." placeholder:"DIR"`
+	Tests      string        `help:"Write the generated _test.go to this file."`
+	AllPaths   bool          `name:"all-paths" help:"Also generate one test row per explored path."`
+	Coverage   bool          `help:"Print block and line coverage per function."`
+	Progress   bool          `help:"Show a progress display on stderr."`
+	Replay     bool          `help:"Re-run every path concretely and check it takes the same branches."`
+	Merge      string        `help:"State merging: none, std (seed 000 Def. 2.1) or pat (seed 000's pattern-based merging)." default:"none"`
+	MergePts   string        `name:"merge-points" help:"Where states merge: joins, loop-exits or all (default: the strategy's choice)." default:""`
+	Incr       bool          `name:"incremental-merge" help:"Merge new leaves with internal nodes (seed 000 §4; pat)."`
+	MaxPat     int           `name:"max-patterns" help:"Most pattern groups per merge before pat falls back to std." default:"10"`
+	CheckMrg   bool          `name:"check-merges" help:"Prove every merge equal to the standard merge of its states; fail if not."`
+	JSON       string        `name:"json" help:"Write a machine-readable summary of the run to FILE (docs/symex/json.md)." placeholder:"FILE"`
+	CPUProfile string        `name:"cpu-profile" hidden:"" type:"path" help:"Write a CPU profile of the exploration to this file."`
+	ValueSets  bool          `name:"value-sets" help:"Keep value sets of the symbolic variables per path and settle branches with them (seed 004)." default:"true" negatable:""`
+	Chain      string        `name:"solver-chain" help:"Layers of the solver chain before the solver, comma-separated: independence, cache, cex ('' for none)." default:"independence,cache,cex"`
 
 	stdout, stderr io.Writer
 }
@@ -71,6 +74,7 @@ func (c *Cmd) Run() error {
 		return err
 	}
 	opts.SolverChain = &layers
+	opts.NoValueSets = !c.ValueSets
 	kinds, err := merge.ParseKinds(c.MergePts)
 	if err != nil {
 		return err
@@ -102,7 +106,21 @@ func (c *Cmd) Run() error {
 		defer bar.Finish()
 	}
 	ex := NewExecutor(prog, st, solver, opts)
+	if c.CPUProfile != "" {
+		// The exploration only: loading and SSA building are not profiled.
+		f, err := os.Create(c.CPUProfile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+	}
 	res, err := ex.Explore(context.Background())
+	if c.CPUProfile != "" {
+		pprof.StopCPUProfile()
+	}
 	if err != nil {
 		return err
 	}
@@ -183,6 +201,10 @@ func (r *Result) Report(w io.Writer, coverage bool) {
 		}
 	}
 	fmt.Fprintf(w, "solver: %s\n", strings.Join(parts, " "))
+	if v := r.ValueSets; v != nil {
+		fmt.Fprintf(w, "value sets: decided=%d avoided=%d witnesses=%d witness-failed=%d disagreed=%d\n",
+			v.Decided, v.Avoided, v.Witnesses, v.WitnessFailed, v.Disagreed)
+	}
 	if r.Chain != nil {
 		var kv []string
 		for _, c := range r.Chain.Counts() {

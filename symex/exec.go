@@ -86,9 +86,23 @@ func (e *Executor) branchT(s *State, c term.Term, traced bool) (bool, error) {
 			by[b2i(v.Bool)] = append(by[b2i(v.Bool)], m)
 		}
 	}
+	depthCut := s.forks >= e.opts.MaxDepth
+	if len(by[1]) == 0 || len(by[0]) == 0 {
+		// No model shows both sides: the value sets may show one infeasible.
+		haveModel := len(by[1]) > 0 || len(by[0]) > 0
+		if side, ok := e.vs.settle(s, c, haveModel, len(by[1]) > 0, depthCut); ok {
+			if haveModel {
+				s.model, s.spare = by[b2i(side)][0], by[b2i(side)][1:]
+			} else {
+				s.spare = nil
+			}
+			e.addImplied(s, lit(side))
+			return take(side), nil
+		}
+	}
 	var d bool
 	switch {
-	case len(by[1]) > 0 && len(by[0]) > 0 && s.forks < e.opts.MaxDepth:
+	case len(by[1]) > 0 && len(by[0]) > 0 && !depthCut:
 		d = s.model == nil || len(by[1]) > 0 && by[1][0] == s.model
 		e.fork(s, lit, d, traced, by[b2i(!d)])
 		s.model, s.spare = by[b2i(d)][0], by[b2i(d)][1:]
@@ -117,11 +131,11 @@ func (e *Executor) branchT(s *State, c term.Term, traced bool) (bool, error) {
 	}
 	// Side d is feasible; ask for the other one.
 	other := !d
-	if s.forks >= e.opts.MaxDepth {
+	if depthCut {
 		e.stats.DepthCut++
 		s.inexact = true
 	} else {
-		st, m, err := e.check(s, lit(other))
+		st, m, err := e.checkOther(s, lit(other))
 		if err != nil {
 			return false, err
 		}
@@ -185,9 +199,19 @@ func (e *Executor) fork(s *State, lit func(bool) term.Term, d, traced bool, mode
 // merging, records where it was taken).
 func (e *Executor) addLit(s *State, lit term.Term) {
 	s.pc = append(s.pc, lit)
+	e.vs.assume(s, lit)
 	if e.mg != nil {
 		s.trail = append(s.trail, merge.Step{Lit: lit, Point: e.pointOf(s)})
 	}
+}
+
+// checkOther is check for the side of a branch the path's model does not
+// take: a model the value sets move there answers it without the solver.
+func (e *Executor) checkOther(s *State, l term.Term) (smtlib.Status, *term.Model, error) {
+	if m := e.vs.witness(s, l); m != nil {
+		return smtlib.Sat, m, nil
+	}
+	return e.check(s, l)
 }
 
 // check asks whether s's path constraint with extra is satisfiable, and

@@ -33,6 +33,8 @@ type Options struct {
 	// answer the feasibility questions before the solver; nil is every
 	// layer, a pointer to the zero Layers none.
 	SolverChain *chain.Layers
+	// NoValueSets turns off the value sets of seed 004 (valuesets.go).
+	NoValueSets bool
 }
 
 // Stats counts what an exploration did.
@@ -94,6 +96,8 @@ type Result struct {
 	Merge *merge.Stats
 	// Chain is what the solver chain's layers did (nil without a chain).
 	Chain *chain.Stats
+	// ValueSets is what the value sets did (nil when they are off).
+	ValueSets *ValueSetStats
 }
 
 // Executor runs one function symbolically.
@@ -128,6 +132,7 @@ type Executor struct {
 	// before any other (mergeinc.go).
 	incQueue []*State
 	chain    *chain.Chain // nil when every layer is off
+	vs       *valueSets   // nil when value sets are off
 }
 
 // NewExecutor prepares an exploration of p.Fn. solver may be nil for the
@@ -153,6 +158,9 @@ func NewExecutor(p *Program, st *term.Store, solver Solver, opts Options) *Execu
 	layers := chain.Layers{Independence: true, QueryCache: true, CexCache: true}
 	if opts.SolverChain != nil {
 		layers = *opts.SolverChain
+	}
+	if !opts.NoValueSets {
+		e.vs = newValueSets(st)
 	}
 	if layers != (chain.Layers{}) {
 		e.chain = chain.New(st, solver, layers)

@@ -396,6 +396,7 @@ func (e *Executor) rebuild(p merge.Point, states []*State, m merge.Merged) (*Sta
 		}
 	}
 	s.pc = append([]term.Term(nil), m.PC...)
+	e.vs.reset(s)
 	// The prefix every member shares with the merged constraint keeps its
 	// steps; every conjunct after it is one step at the merge point.
 	lcp := len(s.pc)

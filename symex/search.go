@@ -200,6 +200,10 @@ func (e *Executor) Explore(ctx context.Context) (*Result, error) {
 	if e.mg != nil {
 		res.Merge = e.mg.strategy.Stats()
 	}
+	if e.vs != nil {
+		vs := e.vs.stats
+		res.ValueSets = &vs
+	}
 	if e.chain != nil {
 		cs := e.chain.Stats()
 		res.Chain = &cs

@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/sift-solver/sift/svi"
 	"github.com/sift-solver/sift/symex/merge"
 	"github.com/sift-solver/sift/term"
 )
@@ -58,9 +59,12 @@ type State struct {
 	decided []bool // decisions taken so far in the current instruction
 	model   *term.Model
 	spare   []*term.Model // more models of pc, from the members of a merge
-	forks   int           // symbolic branches taken (the depth)
-	steps   int
-	ret     Value
+	// sets are the value sets of the path's variables (valuesets.go); nil
+	// when nothing narrowed them or value sets are off.
+	sets  *svi.Sets
+	forks int // symbolic branches taken (the depth)
+	steps int
+	ret   Value
 
 	// With merging only:
 	trail   []merge.Step // one Step per conjunct of pc

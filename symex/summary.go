@@ -34,6 +34,7 @@ type Summary struct {
 	Coverage          SummaryCoverage  `json:"coverage"`
 	MergeStats        *SummaryMergeRun `json:"merge_stats"`
 	SolverChain       map[string]int   `json:"solver_chain"`
+	ValueSets         *ValueSetStats   `json:"value_sets"`
 }
 
 // SummaryPanic is one panic site.
@@ -99,6 +100,7 @@ func (r *Result) Summary(opts Options) *Summary {
 			out.MergeStats.Refused[k] = v
 		}
 	}
+	out.ValueSets = r.ValueSets
 	if r.Chain != nil {
 		out.SolverChain = map[string]int{}
 		for _, c := range r.Chain.Counts() {

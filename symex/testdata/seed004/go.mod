@@ -1,0 +1,3 @@
+module seed004
+
+go 1.22

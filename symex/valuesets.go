@@ -1,0 +1,196 @@
+package symex
+
+import (
+	"github.com/sift-solver/sift/bv"
+	"github.com/sift-solver/sift/svi"
+	"github.com/sift-solver/sift/symex/chain"
+	"github.com/sift-solver/sift/term"
+)
+
+// Value sets in the executor (seed 004, the executor's half; digest §5):
+// every state keeps the svi value sets of its symbolic variables, narrowed
+// by each literal its path constraint gains (State.sets). At a branch the
+// sets may settle the condition: when every point of them satisfies it
+// (or none does), the other side is infeasible and no solver is asked.
+// When the condition is undecided and the path has a model, the sets
+// narrowed by the other side's literal show how to move the model there;
+// the moved model, once it satisfies the whole path constraint by
+// evaluation, shows that side feasible without a query either.
+//
+// Soundness: the sets only over-approximate the values the path
+// constraint allows (a literal outside the fragment narrows nothing), so
+// "no point satisfies" proves infeasibility; a side is taken feasible only
+// with a model checked against the whole constraint.
+
+// ValueSetStats counts what the value sets did.
+type ValueSetStats struct {
+	// Decided: branches whose condition the sets settled (one side
+	// infeasible); Avoided: the solver checks that saved (settled branches
+	// and witnesses).
+	Decided int `json:"decided"`
+	Avoided int `json:"avoided"`
+	// Witnesses: other sides shown feasible by a model the sets moved;
+	// WitnessFailed: moved models that failed the check (the solver was
+	// asked).
+	Witnesses     int `json:"witnesses"`
+	WitnessFailed int `json:"witness_failed"`
+	// Disagreed: settled conditions the path's model contradicts (each one
+	// is a bug in the sets; the solver is asked instead).
+	Disagreed int `json:"disagreed"`
+}
+
+// valueSets is the executor's tracker; nil when value sets are off.
+type valueSets struct {
+	st    *term.Store
+	tr    *svi.Tracker
+	stats ValueSetStats
+}
+
+func newValueSets(st *term.Store) *valueSets {
+	return &valueSets{st: st, tr: svi.NewTracker(st)}
+}
+
+// assume narrows s's sets by a literal added to its path constraint.
+func (v *valueSets) assume(s *State, lit term.Term) {
+	if v != nil {
+		s.sets = v.tr.Assume(s.sets, lit)
+	}
+}
+
+// reset rebuilds s's sets from its path constraint (after a merge has
+// replaced it: the members' sets do not cover the merged constraint).
+func (v *valueSets) reset(s *State) {
+	if v == nil {
+		return
+	}
+	s.sets = nil
+	for _, c := range s.pc {
+		s.sets = v.tr.Assume(s.sets, c)
+	}
+}
+
+// settle decides the branch on c from s's sets when they show one side
+// infeasible. haveModel and d are what the path's model says about c;
+// depthCut is set when the other side would not be checked. It returns the
+// side and true, or false when the sets do not settle c.
+func (v *valueSets) settle(s *State, c term.Term, haveModel, d, depthCut bool) (bool, bool) {
+	if v == nil {
+		return false, false
+	}
+	var side bool
+	switch v.tr.Decide(s.sets, c) {
+	case svi.Always:
+		side = true
+	case svi.Never:
+		side = false
+	default:
+		return false, false
+	}
+	if haveModel && side != d {
+		v.stats.Disagreed++
+		return false, false
+	}
+	v.stats.Decided++
+	// The checks branchT would have made: the first one without a model,
+	// and the other side's when the first side is feasible.
+	if !haveModel {
+		v.stats.Avoided++
+	}
+	if (haveModel || side) && !depthCut {
+		v.stats.Avoided++
+	}
+	return side, true
+}
+
+// witness tries to show the literal l feasible on s without the solver: it
+// moves the path's model into the sets that l narrows s's sets to, and
+// returns the moved model if it satisfies the path constraint and l.
+func (v *valueSets) witness(s *State, l term.Term) *term.Model {
+	if v == nil || s.model == nil {
+		return nil
+	}
+	narrowed, ok := v.tr.Narrowed(s.sets, l)
+	if !ok || len(narrowed) == 0 {
+		return nil
+	}
+	old := term.NewEvaluator(v.st, s.model)
+	m := term.NewModel()
+	for k, x := range s.model.Values {
+		m.Set(k, x)
+	}
+	moved := false
+	for x, set := range narrowed {
+		cur, err := old.Eval(x)
+		if err != nil || cur.Kind != term.ValBV {
+			return nil
+		}
+		n, _ := cur.BV.Uint64()
+		if set.Contains(n) {
+			continue
+		}
+		to, ok := nearest(set, n)
+		if !ok || !v.assign(m, old, x, bv.New(cur.BV.Width(), to)) {
+			return nil
+		}
+		moved = true
+	}
+	if !moved {
+		return nil
+	}
+	if chain.Holds(v.st, m, l) && chain.Holds(v.st, m, s.pc...) {
+		v.stats.Witnesses++
+		v.stats.Avoided++
+		return m
+	}
+	v.stats.WitnessFailed++
+	return nil
+}
+
+// nearest is the element of set closest to x (the smallest above it or the
+// largest below it).
+func nearest(set svi.Set, x uint64) (uint64, bool) {
+	hi, okHi := set.Glb(x)
+	lo, okLo := set.Lub(x)
+	switch {
+	case okHi && okLo:
+		if hi-x <= x-lo {
+			return hi, true
+		}
+		return lo, true
+	case okHi:
+		return hi, true
+	case okLo:
+		return lo, true
+	}
+	return set.Witness()
+}
+
+// assign gives the variable or array read x the value val in m; the index
+// of a read is evaluated under the path's model (old).
+func (v *valueSets) assign(m *term.Model, old *term.Evaluator, x term.Term, val bv.Value) bool {
+	st := v.st
+	switch st.Op(x) {
+	case term.OpVar:
+		m.Set(x, st.BVValue(val))
+		return true
+	case term.OpSelect:
+		arr := st.Arg(x, 0)
+		if st.Op(arr) != term.OpVar {
+			return false
+		}
+		idx, err := old.Eval(st.Arg(x, 1))
+		if err != nil {
+			return false
+		}
+		a, ok := m.Values[arr]
+		if !ok {
+			a = st.DefaultValue(st.SortOf(arr))
+		}
+		if a.Kind != term.ValArray {
+			return false
+		}
+		m.Set(arr, term.Value{Kind: term.ValArray, Sort: a.Sort, Arr: a.Arr.Store(idx, st.BVValue(val))})
+		return true
+	}
+	return false
+}
