@@ -27,6 +27,14 @@ type panicked struct {
 
 func (p *panicked) Error() string { return "panic: " + p.msg }
 
+// solverFailure is an error of the solver itself (a dead pipe, say): it
+// stops the exploration. Every other error of an instruction ends only its
+// path, as unsupported.
+type solverFailure struct{ err error }
+
+func (f *solverFailure) Error() string { return f.err.Error() }
+func (f *solverFailure) Unwrap() error { return f.err }
+
 // cut ends a path because a limit was reached.
 type cut struct{ why string }
 
@@ -217,7 +225,11 @@ func (e *Executor) checkOther(s *State, l term.Term) (smtlib.Status, *term.Model
 // check asks whether s's path constraint with extra is satisfiable, and
 // returns a model that is validated against the constraint.
 func (e *Executor) check(s *State, extra term.Term) (smtlib.Status, *term.Model, error) {
-	return e.query(s.pc, extra, s.model)
+	st, m, err := e.query(s.pc, extra, s.model)
+	if err != nil {
+		return st, nil, &solverFailure{err}
+	}
+	return st, m, nil
 }
 
 // run executes s until it ends or forks away; it returns the terminal error
@@ -253,11 +265,18 @@ func (e *Executor) run(s *State) error {
 		s.decided = s.decided[:0]
 		advance, err := e.safeExec(s, instr)
 		if err != nil {
-			if u, ok := err.(*unsupported); ok && u.instr == nil {
-				u.instr = instr
-			}
-			if p, ok := err.(*panicked); ok && p.instr == nil {
-				p.instr = instr
+			switch x := err.(type) {
+			case *unsupported:
+				if x.instr == nil {
+					x.instr = instr
+				}
+			case *panicked:
+				if x.instr == nil {
+					x.instr = instr
+				}
+			case *cut, *solverFailure:
+			default:
+				err = &unsupported{instr: instr, msg: err.Error()}
 			}
 			return err
 		}

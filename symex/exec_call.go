@@ -151,6 +151,13 @@ func (e *Executor) builtin(s *State, in *ssa.Call, b *ssa.Builtin) (bool, error)
 		case ArrayVal:
 			return set(e.idx(x.Len), nil)
 		case PtrVal:
+			if _, ok := args[0].Type().Underlying().(*types.Map); ok {
+				m, _, err := e.mapObj(s, x)
+				if err != nil || m == nil {
+					return set(e.idx(0), err)
+				}
+				return set(e.idx(m.Live), nil)
+			}
 			if at, ok := args[0].Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Array); ok {
 				return set(e.idx(int(at.Len())), nil)
 			}
@@ -187,6 +194,18 @@ func (e *Executor) builtin(s *State, in *ssa.Call, b *ssa.Builtin) (bool, error)
 		return set(acc, nil)
 	case "print", "println":
 		return true, nil
+	case "delete":
+		m, err := val(0)
+		if err != nil {
+			return false, err
+		}
+		k, err := val(1)
+		if err != nil {
+			return false, err
+		}
+		return true, e.mapDelete(s, m, k)
+	case "clear":
+		return true, e.clear(s, in, args[0])
 	case "recover":
 		return set(IfaceVal{}, nil)
 	}
@@ -213,7 +232,10 @@ func (e *Executor) sequence(s *State, v Value) (elems Value, off, n term.Term, m
 }
 
 // writeGuarded writes src[soff+j] to dst[doff+j] for j < n (symbolic n <= max).
-func (e *Executor) writeGuarded(dst Value, doff term.Term, src Value, soff, n term.Term, max int) (Value, error) {
+func (e *Executor) writeGuarded(s *State, dst Value, doff term.Term, src Value, soff, n term.Term, max int) (Value, error) {
+	if dv, ok := dst.(Vec); ok {
+		return e.writeVec(s, dv, doff, src, soff, n, max)
+	}
 	for j := 0; j < max; j++ {
 		at := e.add(doff, e.idx(j))
 		nv, err := e.liftSelect(src, e.add(soff, e.idx(j)))
@@ -239,6 +261,36 @@ func (e *Executor) writeGuarded(dst Value, doff term.Term, src Value, soff, n te
 		}
 	}
 	return dst, nil
+}
+
+// writeVec is writeGuarded for Vec elements, which move at concrete
+// positions: the count and both offsets are made concrete first.
+func (e *Executor) writeVec(s *State, dst Vec, doff term.Term, src Value, soff, n term.Term, max int) (Value, error) {
+	sv, _ := src.(Vec)
+	k, in, err := e.concreteIndex(s, n, max+1)
+	if err != nil {
+		return nil, err
+	}
+	if !in {
+		return nil, e.unsup(nil, "copy of more than the modelled %d elements", max)
+	}
+	if k == 0 {
+		return dst, nil
+	}
+	d, in1, err := e.concreteIndex(s, doff, len(dst)+1)
+	if err != nil {
+		return nil, err
+	}
+	o, in2, err := e.concreteIndex(s, soff, len(sv)+1)
+	if err != nil {
+		return nil, err
+	}
+	if !in1 || !in2 || d+k > len(dst) || o+k > len(sv) {
+		return nil, e.unsup(nil, "copy beyond the modelled extent of an array")
+	}
+	out := append(Vec(nil), dst...)
+	copy(out[d:d+k], sv[o:o+k])
+	return out, nil
 }
 
 func (e *Executor) iteValue(c term.Term, a, b Value) (Value, error) {
@@ -293,7 +345,8 @@ func (e *Executor) appendSlice(s *State, in *ssa.Call) (Value, error) {
 		obj = x.Obj
 	} else {
 		// A new backing array: the old elements, then room to grow.
-		z, err := e.liftedZero(in.Type().Underlying().(*types.Slice).Elem())
+		off, mx = e.idx(0), 2*x.Max+ymax
+		z, err := e.liftedZero(in.Type().Underlying().(*types.Slice).Elem(), mx)
 		if err != nil {
 			return nil, e.unsup(in, "%v", err)
 		}
@@ -307,16 +360,15 @@ func (e *Executor) appendSlice(s *State, in *ssa.Call) (Value, error) {
 			if err != nil {
 				return nil, e.unsup(in, "%v", err)
 			}
-			if dst, err = e.writeGuarded(dst, e.idx(0), xel, x.Off, x.Len, x.Max); err != nil {
+			if dst, err = e.writeGuarded(s, dst, e.idx(0), xel, x.Off, x.Len, x.Max); err != nil {
 				return nil, err
 			}
 		}
 		twice := e.add(x.Cap, x.Cap)
 		capacity = e.st.Ite(e.ule(newLen, twice), twice, newLen)
-		off, mx = e.idx(0), 2*x.Max+ymax
 		obj = -1
 	}
-	if dst, err = e.writeGuarded(dst, e.add(off, x.Len), yel, yoff, yn, ymax); err != nil {
+	if dst, err = e.writeGuarded(s, dst, e.add(off, x.Len), yel, yoff, yn, ymax); err != nil {
 		return nil, err
 	}
 	if obj == -1 {
@@ -360,7 +412,7 @@ func (e *Executor) copySlice(s *State, in *ssa.Call) (Value, error) {
 	if err != nil {
 		return nil, e.unsup(in, "%v", err)
 	}
-	nd, err := e.writeGuarded(del, d.Off, sel, soff, n, min(smax, d.Max))
+	nd, err := e.writeGuarded(s, del, d.Off, sel, soff, n, min(smax, d.Max))
 	if err != nil {
 		return nil, err
 	}
@@ -399,4 +451,41 @@ func (e *Executor) typeAssert(s *State, in *ssa.TypeAssert) (Value, error) {
 		return nil, &panicked{instr: in, msg: "interface conversion: interface is not " + in.AssertedType.String()}
 	}
 	return out, nil
+}
+
+// clear is the builtin: a map loses its entries, a slice's elements below
+// its length become zero.
+func (e *Executor) clear(s *State, in *ssa.Call, arg ssa.Value) error {
+	v, err := e.value(s, arg)
+	if err != nil {
+		return err
+	}
+	if _, ok := arg.Type().Underlying().(*types.Map); ok {
+		return e.mapClear(s, v)
+	}
+	x, ok := v.(SliceVal)
+	if !ok {
+		return e.unsup(in, "clear of %T", v)
+	}
+	if x.Obj == 0 {
+		return nil
+	}
+	o, err := e.object(s, x.Obj)
+	if err != nil {
+		return err
+	}
+	dst, err := elemsOf(o)
+	if err != nil {
+		return err
+	}
+	zeros, err := e.liftedZero(arg.Type().Underlying().(*types.Slice).Elem(), x.Max)
+	if err != nil {
+		return err
+	}
+	nd, err := e.writeGuarded(s, dst, x.Off, zeros, e.idx(0), x.Len, x.Max)
+	if err != nil {
+		return err
+	}
+	s.mem[x.Obj] = replaceElems(o, nd)
+	return nil
 }

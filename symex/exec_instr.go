@@ -122,9 +122,15 @@ func (e *Executor) exec(s *State, instr ssa.Instruction) (advance bool, err erro
 		if _, ok := in.X.Type().Underlying().(*types.Basic); ok {
 			return set(e.stringIndex(s, in.X, in.Index))
 		}
-		return false, e.unsup(in, "map lookup is not modelled")
+		return set(e.mapLookup(s, in))
+	case *ssa.MakeMap:
+		return set(PtrVal{Obj: s.alloc(MapObj{})}, nil)
+	case *ssa.MapUpdate:
+		return true, e.mapUpdate(s, in)
 	case *ssa.Range:
-		if _, ok := in.X.Type().Underlying().(*types.Basic); !ok {
+		switch in.X.Type().Underlying().(type) {
+		case *types.Basic, *types.Map:
+		default:
 			return false, e.unsup(in, "range over %s is not modelled", in.X.Type())
 		}
 		v, err := e.value(s, in.X)

@@ -57,7 +57,54 @@ func (e *Executor) index(s *State, in *ssa.Index) (Value, error) {
 	if err := e.inBounds(s, in, i, e.idx(a.Len), msgIndex); err != nil {
 		return nil, err
 	}
+	if i, err = e.vecConcrete(s, a.Elems, i); err != nil {
+		return nil, err
+	}
 	return e.liftSelect(a.Elems, i)
+}
+
+// vecConcrete makes index i concrete when elems is a Vec; the caller has
+// checked i against the bounds, which lie within the Vec.
+func (e *Executor) vecConcrete(s *State, elems Value, i term.Term) (term.Term, error) {
+	v, ok := elems.(Vec)
+	if !ok {
+		return i, nil
+	}
+	k, in, err := e.concreteIndex(s, i, len(v))
+	if err != nil {
+		return i, err
+	}
+	if !in {
+		return i, e.unsup(nil, "index beyond the modelled extent %d of an array", len(v))
+	}
+	return e.idx(k), nil
+}
+
+// concreteIndex makes the index t concrete by a binary search that forks on
+// t < mid, so each path continues with one value k (in is false on the
+// path where t >= bound). The decisions stay out of the trace: a concrete
+// run, where t is constant, makes none of them.
+func (e *Executor) concreteIndex(s *State, t term.Term, bound int) (k int, in bool, err error) {
+	if c, ok := e.constInt(t); ok {
+		return int(c), c < uint64(bound), nil
+	}
+	if in, err = e.branchT(s, e.ult(t, e.idx(bound)), false); err != nil || !in {
+		return 0, false, err
+	}
+	lo, hi := 0, bound
+	for hi-lo > 1 {
+		mid := (lo + hi) / 2
+		below, err := e.branchT(s, e.ult(t, e.idx(mid)), false)
+		if err != nil {
+			return 0, false, err
+		}
+		if below {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	return lo, true, nil
 }
 
 func (e *Executor) stringIndex(s *State, x, index ssa.Value) (Value, error) {
@@ -90,7 +137,17 @@ func (e *Executor) indexAddr(s *State, in *ssa.IndexAddr) (Value, error) {
 		if err := e.inBounds(s, in, i, x.Len, msgIndex); err != nil {
 			return nil, err
 		}
-		return PtrVal{Obj: x.Obj, Path: []PathStep{{Field: -1, Index: e.add(x.Off, i)}}}, nil
+		at := e.add(x.Off, i)
+		obj, err := e.object(s, x.Obj)
+		if err != nil {
+			return nil, err
+		}
+		if el, err := elemsOf(obj); err == nil {
+			if at, err = e.vecConcrete(s, el, at); err != nil {
+				return nil, err
+			}
+		}
+		return PtrVal{Obj: x.Obj, Path: []PathStep{{Field: -1, Index: at}}}, nil
 	case PtrVal:
 		if x.Obj == 0 {
 			return nil, &panicked{instr: in, msg: "runtime error: invalid memory address or nil pointer dereference"}
@@ -101,6 +158,13 @@ func (e *Executor) indexAddr(s *State, in *ssa.IndexAddr) (Value, error) {
 		}
 		if err := e.inBounds(s, in, i, e.idx(int(at.Len())), msgIndex); err != nil {
 			return nil, err
+		}
+		if !liftable(at.Elem()) {
+			k, _, err := e.concreteIndex(s, i, int(at.Len()))
+			if err != nil {
+				return nil, err
+			}
+			i = e.idx(k)
 		}
 		return PtrVal{Obj: x.Obj, Path: appendPath(x.Path, PathStep{Field: -1, Index: i})}, nil
 	}
@@ -208,7 +272,7 @@ func (e *Executor) makeSlice(s *State, in *ssa.MakeSlice) (Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	z, err := e.liftedZero(in.Type().Underlying().(*types.Slice).Elem())
+	z, err := e.liftedZero(in.Type().Underlying().(*types.Slice).Elem(), mx)
 	if err != nil {
 		return nil, e.unsup(in, "%v", err)
 	}
@@ -259,6 +323,14 @@ func (e *Executor) next(s *State, in *ssa.Next) (bool, error) {
 		return false, err
 	}
 	it := itv.(Struct)
+	if !in.IsString {
+		v, err := e.mapNext(s, in, itp, it)
+		if err != nil {
+			return false, err
+		}
+		s.top().env[in] = v
+		return true, nil
+	}
 	sv, k := it[0].(StringVal), it[1].(term.Term)
 	more, err := e.branch(s, e.ult(k, sv.Len))
 	if err != nil {

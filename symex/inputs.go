@@ -72,7 +72,7 @@ func (e *Executor) symbolic(name string, t types.Type, pcs *[]term.Term) (Value,
 		e.modelTerms_ = append(e.modelTerms_, v)
 		return v, nil
 	case *types.Slice:
-		el, err := e.liftedVar(name, u.Elem(), e.opts.MaxLen)
+		el, err := e.liftedVar(name, u.Elem(), e.opts.MaxLen, pcs)
 		if err != nil {
 			return nil, err
 		}
@@ -81,7 +81,7 @@ func (e *Executor) symbolic(name string, t types.Type, pcs *[]term.Term) (Value,
 		*pcs = append(*pcs, e.ule(n, maxLen))
 		return SliceVal{Obj: -1, Off: e.idx(0), Len: n, Cap: n, Max: e.opts.MaxLen, elemsInit: el}, nil
 	case *types.Array:
-		el, err := e.liftedVar(name, u.Elem(), int(u.Len()))
+		el, err := e.liftedVar(name, u.Elem(), int(u.Len()), pcs)
 		if err != nil {
 			return nil, err
 		}
@@ -100,8 +100,20 @@ func (e *Executor) symbolic(name string, t types.Type, pcs *[]term.Term) (Value,
 	return nil, fmt.Errorf("inputs of type %s are not modelled", t)
 }
 
-// liftedVar is a lifted array of fresh variables for elements of type t.
-func (e *Executor) liftedVar(name string, t types.Type, n int) (Value, error) {
+// liftedVar is an array of n fresh symbolic elements of type t: lifted, or
+// a Vec of symbolic values.
+func (e *Executor) liftedVar(name string, t types.Type, n int, pcs *[]term.Term) (Value, error) {
+	if !liftable(t) {
+		v := make(Vec, n)
+		for i := range v {
+			x, err := e.symbolic(fmt.Sprintf("%s[%d]", name, i), t, pcs)
+			if err != nil {
+				return nil, err
+			}
+			v[i] = x
+		}
+		return v, nil
+	}
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
 		srt, err := e.sortOf(u)
@@ -114,7 +126,7 @@ func (e *Executor) liftedVar(name string, t types.Type, n int) (Value, error) {
 	case *types.Struct:
 		out := make(Struct, u.NumFields())
 		for i := range out {
-			v, err := e.liftedVar(name+"."+u.Field(i).Name(), u.Field(i).Type(), n)
+			v, err := e.liftedVar(name+"."+u.Field(i).Name(), u.Field(i).Type(), n, pcs)
 			if err != nil {
 				return nil, err
 			}
@@ -149,7 +161,7 @@ func (e *Executor) bindValue(s *State, v Value) Value {
 	switch x := v.(type) {
 	case SliceVal:
 		if x.Obj == -1 {
-			x.Obj = s.alloc(Backing{Elems: x.elemsInit})
+			x.Obj = s.alloc(Backing{Elems: e.bindValue(s, x.elemsInit)})
 			x.elemsInit = nil
 		}
 		return x
@@ -159,6 +171,14 @@ func (e *Executor) bindValue(s *State, v Value) Value {
 			out[i] = e.bindValue(s, x[i])
 		}
 		return out
+	case Vec:
+		out := make(Vec, len(x))
+		for i := range x {
+			out[i] = e.bindValue(s, x[i])
+		}
+		return out
+	case ArrayVal:
+		return ArrayVal{Elems: e.bindValue(s, x.Elems), Len: x.Len}
 	}
 	return v
 }
@@ -290,7 +310,7 @@ func (e *Executor) concreteValue(s *State, t types.Type, c any) (Value, error) {
 }
 
 func (e *Executor) concreteElems(s *State, et types.Type, xs []any) (Value, error) {
-	el, err := e.liftedZero(et)
+	el, err := e.liftedZero(et, len(xs))
 	if err != nil {
 		return nil, err
 	}

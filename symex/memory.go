@@ -11,9 +11,12 @@ import (
 // path of fields and indices into it; loads and stores walk the path and
 // rebuild the object functionally, so forked states share unchanged parts.
 //
-// Arrays (Go arrays and slice backings) are "lifted": an array of T is a
-// value of T's shape whose every scalar leaf is an SMT array from 64-bit
-// indices to the leaf's sort. Reading element i selects every leaf at i.
+// Arrays (Go arrays and slice backings) of a liftable element type (scalars
+// and structs of them) are "lifted": an array of T is a value of T's shape
+// whose every scalar leaf is an SMT array from 64-bit indices to the leaf's
+// sort. Reading element i selects every leaf at i. Arrays of any other
+// element type are a Vec of a concrete length, read and written at concrete
+// indices.
 
 // idxSort is the sort of indices, lengths and capacities (Go's int on 64-bit).
 func (e *Executor) idxSort() term.Sort { return e.st.BitVecSort(64) }
@@ -35,10 +38,32 @@ func (e *Executor) liftSelect(a Value, i term.Term) (Value, error) {
 			out[k] = v
 		}
 		return out, nil
+	case Vec:
+		k, err := vecIndex(a, i, e)
+		if err != nil {
+			return nil, err
+		}
+		return a[k], nil
 	case Opaque:
 		return a, nil
 	}
 	return nil, fmt.Errorf("array of %T elements", a)
+}
+
+// maxVec bounds the length of a Vec.
+const maxVec = 1 << 16
+
+// vecIndex is the concrete index i into a, which callers made concrete
+// (concreteIndex) and checked against the bounds of the slice or array.
+func vecIndex(a Vec, i term.Term, e *Executor) (int, error) {
+	k, ok := e.constInt(i)
+	if !ok {
+		return 0, fmt.Errorf("symbolic index into an array of non-scalar elements")
+	}
+	if k >= uint64(len(a)) {
+		return 0, fmt.Errorf("index %d beyond the modelled extent %d", k, len(a))
+	}
+	return int(k), nil
 }
 
 // liftStore writes element i of a lifted array.
@@ -64,12 +89,52 @@ func (e *Executor) liftStore(a Value, i term.Term, v Value) (Value, error) {
 			out[k] = nv
 		}
 		return out, nil
+	case Vec:
+		k, err := vecIndex(a, i, e)
+		if err != nil {
+			return nil, err
+		}
+		out := append(Vec(nil), a...)
+		out[k] = v
+		return out, nil
 	}
 	return nil, fmt.Errorf("array of %T elements", a)
 }
 
-// liftedZero is the lifted array of zero values of element type t.
-func (e *Executor) liftedZero(t types.Type) (Value, error) {
+// liftable reports whether arrays of t are lifted: t is an integer or
+// boolean type or a struct of liftable fields.
+func liftable(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Info()&(types.IsInteger|types.IsBoolean) != 0
+	case *types.Struct:
+		for i := 0; i < u.NumFields(); i++ {
+			if !liftable(u.Field(i).Type()) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// liftedZero is the array of n zero values of element type t: lifted (n
+// then only bounds the indices callers use) or a Vec of length n.
+func (e *Executor) liftedZero(t types.Type, n int) (Value, error) {
+	if !liftable(t) {
+		if n > maxVec {
+			return nil, fmt.Errorf("an array of %d elements of type %s is beyond the modelled size %d", n, t, maxVec)
+		}
+		z, err := e.zero(t)
+		if err != nil {
+			return nil, err
+		}
+		v := make(Vec, n)
+		for i := range v {
+			v[i] = z
+		}
+		return v, nil
+	}
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
 		s, err := e.sortOf(u)
@@ -82,7 +147,7 @@ func (e *Executor) liftedZero(t types.Type) (Value, error) {
 	case *types.Struct:
 		out := make(Struct, u.NumFields())
 		for k := range out {
-			v, err := e.liftedZero(u.Field(k).Type())
+			v, err := e.liftedZero(u.Field(k).Type(), n)
 			if err != nil {
 				return nil, err
 			}
@@ -112,7 +177,8 @@ func (e *Executor) zero(t types.Type) (Value, error) {
 		}
 		s, err := e.sortOf(u)
 		if err != nil {
-			return nil, err
+			// Floats and complex numbers: the path ends where one is used.
+			return Opaque{What: "value of type " + t.String()}, nil
 		}
 		z, _ := e.zeroScalar(s)
 		return z, nil
@@ -127,7 +193,7 @@ func (e *Executor) zero(t types.Type) (Value, error) {
 		}
 		return out, nil
 	case *types.Array:
-		el, err := e.liftedZero(u.Elem())
+		el, err := e.liftedZero(u.Elem(), int(u.Len()))
 		if err != nil {
 			return nil, err
 		}
@@ -135,7 +201,7 @@ func (e *Executor) zero(t types.Type) (Value, error) {
 	case *types.Slice:
 		z := e.idx(0)
 		return SliceVal{Off: z, Len: z, Cap: z}, nil
-	case *types.Pointer:
+	case *types.Pointer, *types.Map:
 		return PtrVal{}, nil
 	case *types.Signature:
 		return FuncVal{}, nil

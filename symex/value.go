@@ -14,18 +14,26 @@ type Value interface{}
 // Struct is a struct value (and a tuple of results), one Value per field.
 type Struct []Value
 
-// ArrayVal is a Go array [Len]T of a scalar element type: an SMT array from
-// 64-bit indices to the element sort.
+// ArrayVal is a Go array [Len]T. Its elements are lifted (an SMT array from
+// 64-bit indices to the element sort per scalar leaf) when T is made of
+// scalars, and a Vec otherwise: see memory.go.
 type ArrayVal struct {
 	Elems Value // lifted: see memory.go
 	Len   int
 }
 
-// Backing is the contents of a slice's backing array, an SMT array of the
-// element sort. Its extent is the capacity of the slices into it.
+// Backing is the contents of a slice's backing array, lifted or a Vec like
+// ArrayVal's. Its extent is the capacity of the slices into it.
 type Backing struct {
 	Elems Value // lifted: see memory.go
 }
+
+// Vec holds the elements of an array or backing whose element type is not
+// made of scalars alone (strings, slices, pointers, interfaces, maps, structs
+// holding them): one Value per element. It is read and written at concrete
+// indices only; a symbolic index is made concrete by forking
+// (concreteIndex), so a Vec never needs a conditional value.
+type Vec []Value
 
 // SliceVal is a slice header. Obj 0 is the nil slice. Off, Len and Cap are
 // 64-bit terms; Max is a concrete bound on Cap (seed 000's capacity), which
