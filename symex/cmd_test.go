@@ -17,7 +17,7 @@ func TestMainReportsPanicsAndWritesTests(t *testing.T) {
 	}{
 		{[]string{"--dir", "testdata/corpus", ".", "Div", "--tests", out, "--coverage"}, 0,
 			[]string{"integer divide by zero", "paths 2 (returned 1, panicked 1)", "blocks 1/1"}},
-		{[]string{"--dir", "testdata/corpus", ".", "MapUse"}, 0,
+		{[]string{"--dir", "testdata/corpus", ".", "Halve"}, 0,
 			[]string{"unsupported: ", "corpus.go:", "unsupported 1"}},
 		{[]string{"--dir", "testdata/corpus", ".", "NoSuchFunc"}, 1, nil},
 		{[]string{"--dir", "testdata/corpus", ".", "Div", "--search", "sideways"}, 2, nil},

@@ -19,10 +19,13 @@ type unsupported struct {
 
 func (u *unsupported) Error() string { return u.msg }
 
-// panicked ends a path with a Go panic at instr.
+// panicked is a Go panic at instr: it unwinds the stack (exec_defer.go)
+// and ends the path unless recovered. val is the value given to panic, nil
+// for a run-time error.
 type panicked struct {
 	instr ssa.Instruction
 	msg   string
+	val   Value
 }
 
 func (p *panicked) Error() string { return "panic: " + p.msg }
@@ -265,20 +268,15 @@ func (e *Executor) run(s *State) error {
 		s.decided = s.decided[:0]
 		advance, err := e.safeExec(s, instr)
 		if err != nil {
-			switch x := err.(type) {
-			case *unsupported:
-				if x.instr == nil {
-					x.instr = instr
+			if p, ok := err.(*panicked); ok {
+				if p.instr == nil {
+					p.instr = instr
 				}
-			case *panicked:
-				if x.instr == nil {
-					x.instr = instr
+				if err = e.raise(s, p); err == nil {
+					continue // a deferred call runs, or the frame recovered
 				}
-			case *cut, *solverFailure:
-			default:
-				err = &unsupported{instr: instr, msg: err.Error()}
 			}
-			return err
+			return terminal(err, instr)
 		}
 		if len(s.forced) > 0 {
 			return fmt.Errorf("internal: %d replay decisions left at %s", len(s.forced), instr)
@@ -293,6 +291,25 @@ func (e *Executor) run(s *State) error {
 			return errYield
 		}
 	}
+}
+
+// terminal is the error that ends a path at instr: a panic, a cut or a
+// solver failure as it is, any other error as unsupported.
+func terminal(err error, instr ssa.Instruction) error {
+	switch x := err.(type) {
+	case *unsupported:
+		if x.instr == nil {
+			x.instr = instr
+		}
+	case *panicked:
+		if x.instr == nil {
+			x.instr = instr
+		}
+	case *cut, *solverFailure:
+	default:
+		return &unsupported{instr: instr, msg: err.Error()}
+	}
+	return err
 }
 
 // pos is the source position of an instruction (or of its function).

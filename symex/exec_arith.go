@@ -1,6 +1,7 @@
 package symex
 
 import (
+	"fmt"
 	"go/token"
 	"go/types"
 
@@ -59,18 +60,16 @@ func (e *Executor) binop(s *State, in *ssa.BinOp) (Value, error) {
 	switch x := xv.(type) {
 	case StringVal:
 		return e.stringBinop(in, x, yv.(StringVal))
-	case PtrVal, SliceVal, FuncVal, IfaceVal:
-		return e.refCompare(in, xv, yv)
-	case Struct, ArrayVal:
+	case PtrVal, SliceVal, FuncVal, IfaceVal, Struct, ArrayVal:
 		if in.Op == token.EQL || in.Op == token.NEQ {
 			eq, err := e.equal(xv, yv)
+			if u, ok := err.(uncomparable); ok {
+				return nil, &panicked{instr: in, msg: u.Error()}
+			}
 			if err != nil {
 				return nil, e.unsup(in, "%v", err)
 			}
-			if in.Op == token.NEQ {
-				eq = e.st.Not(eq)
-			}
-			return eq, nil
+			return e.negIf(in, eq), nil
 		}
 	case Opaque:
 		return nil, e.unsup(in, "use of %s", x.What)
@@ -288,45 +287,6 @@ func (e *Executor) runeToString(in ssa.Instruction, r term.Term, signed bool) (V
 	return e.constString(string(rune(x))), nil
 }
 
-// refCompare compares pointers, slices, functions and interfaces, which Go
-// allows only against nil (pointers and interfaces also against each other).
-func (e *Executor) refCompare(in *ssa.BinOp, x, y Value) (Value, error) {
-	var eq bool
-	switch a := x.(type) {
-	case SliceVal:
-		eq = a.Obj == y.(SliceVal).Obj // one side is the nil slice
-	case FuncVal:
-		eq = a.Fn == y.(FuncVal).Fn
-	case PtrVal:
-		b := y.(PtrVal)
-		if a.Obj != b.Obj {
-			eq = false
-			break
-		}
-		t, err := e.pathsEqual(a.Path, b.Path)
-		if err != nil {
-			return nil, e.unsup(in, "%v", err)
-		}
-		return e.negIf(in, t), nil
-	case IfaceVal:
-		b := y.(IfaceVal)
-		if a.T == nil || b.T == nil {
-			eq = a.T == nil && b.T == nil
-			break
-		}
-		if !types.Identical(a.T, b.T) {
-			eq = false
-			break
-		}
-		t, err := e.equal(a.V, b.V)
-		if err != nil {
-			return nil, e.unsup(in, "%v", err)
-		}
-		return e.negIf(in, t), nil
-	}
-	return e.negIf(in, e.st.Bool(eq)), nil
-}
-
 func (e *Executor) negIf(in *ssa.BinOp, t term.Term) term.Term {
 	if in.Op == token.NEQ {
 		return e.st.Not(t)
@@ -350,7 +310,10 @@ func (e *Executor) pathsEqual(a, b []PathStep) (term.Term, error) {
 	return e.st.And(cs...), nil
 }
 
-// equal is the term for x == y on comparable values.
+// equal is the term for x == y on two values of one comparable type.
+// Slices, maps and functions are compared only with nil, as Go allows. When
+// the comparison reaches two interfaces holding the same uncomparable type,
+// the error is uncomparable: the run-time panic.
 func (e *Executor) equal(x, y Value) (term.Term, error) {
 	switch a := x.(type) {
 	case term.Term:
@@ -387,12 +350,38 @@ func (e *Executor) equal(x, y Value) (term.Term, error) {
 			cs = append(cs, c)
 		}
 		return e.st.And(cs...), nil
+	case PtrVal:
+		b := y.(PtrVal)
+		if a.Obj != b.Obj {
+			return e.st.False(), nil
+		}
+		return e.pathsEqual(a.Path, b.Path)
+	case SliceVal:
+		return e.st.Bool(a.Obj == y.(SliceVal).Obj), nil // one side is nil
+	case FuncVal:
+		return e.st.Bool(a.Fn == y.(FuncVal).Fn), nil // one side is nil
+	case IfaceVal:
+		b := y.(IfaceVal)
+		if a.T == nil || b.T == nil {
+			return e.st.Bool(a.T == nil && b.T == nil), nil
+		}
+		if !types.Identical(a.T, b.T) {
+			return e.st.False(), nil
+		}
+		if !types.Comparable(a.T) {
+			return term.NoTerm, uncomparable{a.T}
+		}
+		return e.equal(a.V, b.V)
+	case Opaque:
+		return term.NoTerm, fmt.Errorf("use of %s", a.What)
 	}
-	return term.NoTerm, errUnsupportedCompare(x)
+	return term.NoTerm, fmt.Errorf("comparison of %T values is not modelled", x)
 }
 
-type compareError struct{ v Value }
+// uncomparable is the run-time panic of == on interfaces holding values of
+// the same uncomparable type.
+type uncomparable struct{ t types.Type }
 
-func (c compareError) Error() string { return "comparison of this kind of value is not modelled" }
-
-func errUnsupportedCompare(v Value) error { return compareError{v} }
+func (u uncomparable) Error() string {
+	return "runtime error: comparing uncomparable type " + u.t.String()
+}

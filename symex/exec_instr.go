@@ -45,9 +45,11 @@ func (e *Executor) exec(s *State, instr ssa.Instruction) (advance bool, err erro
 		if err != nil {
 			return false, err
 		}
-		return false, &panicked{instr: in, msg: panicMessage(e, v)}
+		return false, &panicked{instr: in, msg: panicMessage(e, v), val: v}
 	case *ssa.RunDefers:
-		return true, nil
+		return e.runDefers(s)
+	case *ssa.Defer:
+		return true, e.deferCall(s, in)
 	case *ssa.BinOp:
 		return set(e.binop(s, in))
 	case *ssa.UnOp:

@@ -105,6 +105,9 @@ func (e *Executor) keyText(k Value) (string, bool) {
 
 // mapFind returns the index of the live entry whose key equals k, or -1.
 func (e *Executor) mapFind(s *State, m *MapObj, k Value) (int, error) {
+	if t := unhashable(k); t != nil {
+		return 0, &panicked{msg: "runtime error: hash of unhashable type " + t.String()}
+	}
 	text, concrete := e.keyText(k)
 	if concrete && m.symKeys == 0 {
 		if j, ok := m.index[text]; ok {
@@ -135,6 +138,25 @@ func (e *Executor) mapFind(s *State, m *MapObj, k Value) (int, error) {
 		return j, nil
 	}
 	return -1, nil
+}
+
+// unhashable is the dynamic type of an interface inside k that cannot be
+// a map key, or nil.
+func unhashable(k Value) types.Type {
+	switch x := k.(type) {
+	case IfaceVal:
+		if x.T != nil && !types.Comparable(x.T) {
+			return x.T
+		}
+		return unhashable(x.V)
+	case Struct:
+		for _, f := range x {
+			if t := unhashable(f); t != nil {
+				return t
+			}
+		}
+	}
+	return nil
 }
 
 // mapObj is the map a map value points to, nil for the nil map.
@@ -210,7 +232,7 @@ func (e *Executor) mapUpdate(s *State, in *ssa.MapUpdate) error {
 	if err != nil {
 		return err
 	}
-	m, id, err := e.mapObj(s, mv)
+	m, _, err := e.mapObj(s, mv)
 	if err != nil {
 		return err
 	}
@@ -221,6 +243,12 @@ func (e *Executor) mapUpdate(s *State, in *ssa.MapUpdate) error {
 	if err != nil {
 		return err
 	}
+	return e.mapInsert(s, mv, m, j, k, v)
+}
+
+// mapInsert sets the value of entry j of m (the object mv points to), or
+// adds the entry k: v when j is -1.
+func (e *Executor) mapInsert(s *State, mv Value, m *MapObj, j int, k, v Value) error {
 	c := m.clone()
 	if j >= 0 {
 		c.Entries[j].V = v
@@ -234,7 +262,7 @@ func (e *Executor) mapUpdate(s *State, in *ssa.MapUpdate) error {
 			c.symKeys++
 		}
 	}
-	s.mem[id] = c
+	s.mem[mv.(PtrVal).Obj] = c
 	return nil
 }
 

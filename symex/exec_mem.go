@@ -287,8 +287,34 @@ func (e *Executor) stringBinop(in *ssa.BinOp, x, y StringVal) (Value, error) {
 		return e.stringEq(x, y), nil
 	case token.NEQ:
 		return e.st.Not(e.stringEq(x, y)), nil
+	case token.LSS:
+		return e.stringLess(x, y), nil
+	case token.GTR:
+		return e.stringLess(y, x), nil
+	case token.LEQ:
+		return e.st.Not(e.stringLess(y, x)), nil
+	case token.GEQ:
+		return e.st.Not(e.stringLess(x, y)), nil
 	}
 	return nil, e.unsup(in, "string operator %s is not modelled", in.Op)
+}
+
+// stringLess is x < y in Go's bytewise lexicographic order, built from the
+// last position down: at position i, a string that has ended is less when
+// the other has not, and otherwise the first differing byte decides.
+func (e *Executor) stringLess(x, y StringVal) term.Term {
+	n := min(x.Max, y.Max)
+	// Past the common bound one of them has ended: x < y iff len(x) < len(y).
+	acc := e.ult(x.Len, y.Len)
+	for i := n - 1; i >= 0; i-- {
+		at := e.idx(i)
+		xEnded, yEnded := e.ule(x.Len, at), e.ule(y.Len, at)
+		bx := e.mk(term.OpSelect, x.Bytes, e.add(x.Off, at))
+		by := e.mk(term.OpSelect, y.Bytes, e.add(y.Off, at))
+		here := e.st.Ite(e.st.Eq(bx, by), acc, e.ult(bx, by))
+		acc = e.st.Ite(e.st.Or(xEnded, yEnded), e.ult(x.Len, y.Len), here)
+	}
+	return acc
 }
 
 // stringEq: equal lengths and equal bytes below the length.

@@ -118,14 +118,17 @@ type Executor struct {
 	strCache map[string]StringVal
 	emitted  int
 
-	globalIDs  map[*ssa.Global]int
-	globalOf   map[int]*ssa.Global
-	initObjs   map[int]Value
-	inited     map[*ssa.Package]bool
-	initing    map[*ssa.Package]bool
-	initFailed map[*ssa.Package]string
-	initNext   int
-	ctx        context.Context
+	globalIDs   map[*ssa.Global]int
+	globalOf    map[int]*ssa.Global
+	initObjs    map[int]Value
+	inited      map[*ssa.Package]bool
+	initing     map[*ssa.Package]bool
+	initFailed  map[*ssa.Package]string
+	initNext    int
+	lastGlobal  int            // the last id reserveID gave
+	uniqueIDs   map[string]int // unique.Make's intern table per type
+	uniqueReady bool
+	ctx         context.Context
 
 	mg *merger // nil without merging
 	// incQueue holds the states of incremental trees, run breadth first
@@ -153,7 +156,7 @@ func NewExecutor(p *Program, st *term.Store, solver Solver, opts Options) *Execu
 	e := &Executor{prog: p, st: st, opts: opts, solver: solver, strCache: map[string]StringVal{},
 		globalIDs: map[*ssa.Global]int{}, globalOf: map[int]*ssa.Global{}, initObjs: map[int]Value{},
 		inited: map[*ssa.Package]bool{}, initing: map[*ssa.Package]bool{}, initFailed: map[*ssa.Package]string{},
-		initNext: -(1 << 40), ctx: context.Background()}
+		initNext: -(1 << 62), uniqueIDs: map[string]int{}, ctx: context.Background()}
 	e.cov = newCoverage(p.Prog.Fset)
 	layers := chain.Layers{Independence: true, QueryCache: true, CexCache: true}
 	if opts.SolverChain != nil {

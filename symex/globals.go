@@ -15,7 +15,7 @@ func (e *Executor) globalID(g *ssa.Global) int {
 	if id, ok := e.globalIDs[g]; ok {
 		return id
 	}
-	id := -(len(e.globalIDs) + 1)
+	id := e.reserveID()
 	e.globalIDs[g] = id
 	e.globalOf[id] = g
 	return id
@@ -36,10 +36,7 @@ func (e *Executor) globalValue(id int) (Value, error) {
 		// Inside the package's own initializer globals start at zero.
 		return e.zero(elem)
 	}
-	if !e.inited[g.Pkg] {
-		e.inited[g.Pkg] = true
-		e.runInit(g.Pkg)
-	}
+	e.ensureInit(g.Pkg)
 	if v, ok := e.initObjs[id]; ok {
 		return v, nil
 	}
@@ -48,6 +45,25 @@ func (e *Executor) globalValue(id int) (Value, error) {
 	}
 	return e.zero(elem)
 }
+
+// ensureInit runs pkg's initializer unless it ran already.
+func (e *Executor) ensureInit(pkg *ssa.Package) {
+	if !e.inited[pkg] {
+		e.inited[pkg] = true
+		e.runInit(pkg)
+	}
+}
+
+// reserveID is a fresh id for an object every state starts with.
+func (e *Executor) reserveID() int {
+	e.lastGlobal--
+	return e.lastGlobal
+}
+
+// initStride is the range of object ids one initializer may allocate: each
+// run gets its own, so an initializer that triggers another (by reading
+// its globals) never reuses the other's ids.
+const initStride = 1 << 40
 
 // runInit runs pkg's init function on a fresh concrete state and keeps the
 // objects it leaves behind as everyone's initial memory.
@@ -64,12 +80,12 @@ func (e *Executor) runInit(pkg *ssa.Package) {
 		delete(e.initing, pkg)
 	}()
 	s := &State{mem: map[int]Value{}, nextID: e.initNext}
+	e.initNext += initStride
 	s.frames = []*frame{{fn: fn, block: fn.Blocks[0], env: map[ssa.Value]Value{}}}
 	saved := e.pending
 	e.pending = nil
 	err := e.run(s)
 	e.pending = saved
-	e.initNext = s.nextID
 	if err != nil {
 		e.initFailed[pkg] = err.Error()
 		return

@@ -1,10 +1,12 @@
 package symex
 
 import (
+	"embed"
 	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/types"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/packages"
@@ -15,11 +17,16 @@ import (
 // Program is a loaded Go program: its SSA, the entry function and the models
 // that stand in for functions the executor cannot run (assembly, unsafe).
 type Program struct {
-	Prog   *ssa.Program
-	Pkg    *ssa.Package
-	Fn     *ssa.Function
-	models map[string]*ssa.Function // "pkgpath.Name" → model function
-	decode *ssa.Function            // the UTF-8 step of range over a string
+	Prog     *ssa.Program
+	Pkg      *ssa.Package
+	Fn       *ssa.Function
+	models   map[string]*ssa.Function // modelled function (ssa String()) → model
+	modelPkg *ssa.Package             // the models and intrinsics
+	decode   *ssa.Function            // the UTF-8 step of range over a string
+	// runtimeError is the dynamic type of what recover returns for a
+	// run-time panic.
+	runtimeError types.Type
+	modelOf      map[*ssa.Function]*ssa.Function // memo of model
 }
 
 // Load loads the package matched by pattern (relative to dir, "" for the
@@ -84,13 +91,48 @@ func findFunc(prog *ssa.Program, pkg *ssa.Package, name string) *ssa.Function {
 	return nil
 }
 
-// loadModels type-checks the embedded model source (no imports) into the
-// same SSA program, so that model functions run like any other code.
+//go:embed models/*.go
+var modelFiles embed.FS
+
+// loadModels type-checks the model files (symex/models, built only here)
+// into the same SSA program, so that model functions run like any other
+// code. A file whose imports are not all part of the program is left out:
+// the functions it models cannot be called either.
 func (p *Program) loadModels() error {
 	fset := p.Prog.Fset
-	f, err := parser.ParseFile(fset, "siftmodels.go", modelSource, parser.SkipObjectResolution)
+	imp := importerFunc(func(path string) (*types.Package, error) {
+		if path == "unsafe" {
+			return types.Unsafe, nil
+		}
+		if pkg := p.Prog.ImportedPackage(path); pkg != nil {
+			return pkg.Pkg, nil
+		}
+		return nil, fmt.Errorf("package %s is not loaded", path)
+	})
+	entries, err := modelFiles.ReadDir("models")
 	if err != nil {
 		return fmt.Errorf("symex: models: %w", err)
+	}
+	var files []*ast.File
+	for _, ent := range entries {
+		src, err := modelFiles.ReadFile("models/" + ent.Name())
+		if err != nil {
+			return fmt.Errorf("symex: models: %w", err)
+		}
+		f, err := parser.ParseFile(fset, "siftmodels/"+ent.Name(), src, parser.ParseComments|parser.SkipObjectResolution)
+		if err != nil {
+			return fmt.Errorf("symex: models: %w", err)
+		}
+		usable := true
+		for _, is := range f.Imports {
+			path, _ := strconv.Unquote(is.Path.Value)
+			if _, err := imp.Import(path); err != nil {
+				usable = false
+			}
+		}
+		if usable {
+			files = append(files, f)
+		}
 	}
 	info := &types.Info{
 		Types: map[ast.Expr]types.TypeAndValue{}, Defs: map[*ast.Ident]types.Object{},
@@ -98,36 +140,54 @@ func (p *Program) loadModels() error {
 		Selections: map[*ast.SelectorExpr]*types.Selection{}, Scopes: map[ast.Node]*types.Scope{},
 		Instances: map[*ast.Ident]types.Instance{}, FileVersions: map[*ast.File]string{},
 	}
-	tpkg, err := (&types.Config{}).Check("siftmodels", fset, []*ast.File{f}, info)
+	tpkg, err := (&types.Config{Importer: imp}).Check("siftmodels", fset, files, info)
 	if err != nil {
 		return fmt.Errorf("symex: models: %w", err)
 	}
-	mp := p.Prog.CreatePackage(tpkg, []*ast.File{f}, info, false)
+	if p.Prog.ImportedPackage("unsafe") == nil {
+		p.Prog.CreatePackage(types.Unsafe, nil, nil, true)
+	}
+	mp := p.Prog.CreatePackage(tpkg, files, info, false)
 	mp.Build()
+	p.modelPkg = mp
 	p.models = map[string]*ssa.Function{}
 	p.decode = mp.Func("decodeRune")
-	for name, m := range mp.Members {
-		fn, ok := m.(*ssa.Function)
-		if !ok {
-			continue
+	p.runtimeError = mp.Type("runtimeError").Type()
+	p.modelOf = map[*ssa.Function]*ssa.Function{}
+	for _, f := range files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Doc == nil {
+				continue
+			}
+			for _, c := range fd.Doc.List {
+				if name, ok := strings.CutPrefix(c.Text, "//sift:model "); ok {
+					p.models[strings.TrimSpace(name)] = mp.Func(fd.Name.Name)
+				}
+			}
 		}
-		// Model names spell the modelled function with '_' for '/' and '.'
-		// and a double underscore before the function name.
-		pkgPart, fnPart, ok := strings.Cut(name, "__")
-		if !ok {
-			continue
-		}
-		p.models[strings.ReplaceAll(pkgPart, "_", "/")+"."+fnPart] = fn
 	}
 	return nil
 }
 
+type importerFunc func(path string) (*types.Package, error)
+
+func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
+
 // model returns the model standing in for fn, or nil.
 func (p *Program) model(fn *ssa.Function) *ssa.Function {
-	if fn.Pkg == nil || fn.Signature.Recv() != nil {
-		return nil
+	m, ok := p.modelOf[fn]
+	if !ok {
+		m = p.models[fn.String()]
+		p.modelOf[fn] = m
 	}
-	return p.models[fn.Pkg.Pkg.Path()+"."+fn.Name()]
+	return m
+}
+
+// intrinsic reports whether fn is one of the models' functions without a
+// body, which the executor answers itself.
+func (p *Program) intrinsic(fn *ssa.Function) bool {
+	return fn.Pkg == p.modelPkg && len(fn.Blocks) == 0
 }
 
 // WithFunc returns the same loaded program with another entry function of

@@ -23,6 +23,16 @@ type frame struct {
 	// runs the UTF-8 step of a range over a string for the caller's Next.
 	iter *rangeReturn
 
+	// deferCall marks a frame running a deferred call: its return goes
+	// on with the caller's RunDefers or unwinding (exec_defer.go).
+	deferCall bool
+	// defers are the pending deferred calls, oldest first; a push makes a
+	// new array, so forked frames may share it. unwinding is set while a
+	// panic runs them; panic is the panic in flight, nil once recovered.
+	defers    []deferred
+	unwinding bool
+	panic     *panicked
+
 	// With merging only:
 	stack   string   // the call stack below this frame, merge.Point's Stack
 	regions []region // the symbolic loops this frame is running, innermost last

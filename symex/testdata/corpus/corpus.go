@@ -139,8 +139,7 @@ func Build(b []byte) int {
 	return -n
 }
 
-// MapUse needs a map, which the executor does not model: the path must be
-// reported as unsupported, not explored wrongly.
+// MapUse looks a symbolic key up in a map literal: k == 1 or not.
 func MapUse(k int) int {
 	m := map[int]int{1: 2}
 	return m[k]
@@ -204,4 +203,10 @@ func MergedIndex(s []byte, k int8) byte {
 		i = 1
 	}
 	return s[i]
+}
+
+// Halve needs floats, which the executor does not model: the path must be
+// reported as unsupported, not explored wrongly.
+func Halve(k int) int {
+	return int(float64(k) * 0.5)
 }
