@@ -203,6 +203,9 @@ func (e *Executor) convert(s *State, in *ssa.Convert) (Value, error) {
 	if err != nil {
 		return nil, err
 	}
+	if pv, ok, err := e.convertPointer(s, in, v); ok {
+		return pv, err
+	}
 	from, to := in.X.Type().Underlying(), in.Type().Underlying()
 	fb, fok := from.(*types.Basic)
 	tb, tok := to.(*types.Basic)

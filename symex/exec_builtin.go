@@ -54,6 +54,8 @@ func (e *Executor) builtin(s *State, in ssa.Instruction, cl callee) (Value, erro
 		return nil, e.clear(s, in, ts[0], args[0])
 	case "recover":
 		return e.recover(s), nil
+	case "SliceData", "String", "StringData", "Slice", "Add":
+		return e.unsafeBuiltin(s, in, name, args, ts)
 	case "ssa:deferstack":
 		return e.idx(len(s.frames) - 1), nil
 	}
@@ -210,6 +212,9 @@ func (e *Executor) appendSlice(s *State, in ssa.Instruction, t types.Type, xv, y
 	fits, err := e.branch(s, e.ule(newLen, x.Cap))
 	if err != nil {
 		return nil, err
+	}
+	if fits && x.Obj == 0 {
+		return x, nil // nothing appended to a nil slice: still nil
 	}
 	var dst Value
 	var obj int

@@ -63,6 +63,7 @@ type Path struct {
 	Message  string
 	Pos      token.Position
 	Inputs   []InputValue
+	Results  []ResultValue // of a returning path, one per result of the function
 	Model    *term.Model
 	Merged   bool // the path ran through a merge
 	hash     uint64

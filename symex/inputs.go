@@ -368,3 +368,56 @@ func goLiteral(t types.Type, c any, q types.Qualifier) string {
 	}
 	return fmt.Sprintf("%v", c)
 }
+
+// ResultValue is what a returning path's input makes one result of the
+// entry function be: a concrete value of a basic type (as InputValue.V),
+// or only whether a reference (pointer, slice, map, function, interface)
+// is nil. Kind is "value", "nil", "non-nil" or "" when neither is known.
+type ResultValue struct {
+	Kind string
+	V    any
+}
+
+// concreteResults reads the entry function's results from model m.
+func (e *Executor) concreteResults(ret Value, m *term.Model) []ResultValue {
+	res := e.prog.Fn.Signature.Results()
+	vals := []Value{ret}
+	if res.Len() != 1 {
+		st, _ := ret.(Struct)
+		vals = st
+	}
+	out := make([]ResultValue, res.Len())
+	for i := range out {
+		if i >= len(vals) {
+			break
+		}
+		out[i] = e.resultValue(vals[i], res.At(i).Type(), m)
+	}
+	return out
+}
+
+func (e *Executor) resultValue(v Value, t types.Type, m *term.Model) ResultValue {
+	nilness := func(isNil bool) ResultValue {
+		if isNil {
+			return ResultValue{Kind: "nil"}
+		}
+		return ResultValue{Kind: "non-nil"}
+	}
+	switch x := v.(type) {
+	case term.Term, StringVal:
+		if b, ok := t.Underlying().(*types.Basic); ok && b.Info()&(types.IsInteger|types.IsBoolean|types.IsString) != 0 {
+			if c, err := e.readValue(x, t, m); err == nil {
+				return ResultValue{Kind: "value", V: c}
+			}
+		}
+	case PtrVal:
+		return nilness(x.Obj == 0)
+	case SliceVal:
+		return nilness(x.Obj == 0)
+	case FuncVal:
+		return nilness(x.Fn == nil)
+	case IfaceVal:
+		return nilness(x.T == nil)
+	}
+	return ResultValue{}
+}

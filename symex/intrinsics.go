@@ -4,6 +4,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/sift-solver/sift/term"
 )
 
 // intrinsic answers a call of one of the models' functions without a body
@@ -16,11 +18,75 @@ func (e *Executor) intrinsic(s *State, in ssa.Instruction, cl callee) (Value, er
 			return nil, e.unsup(in, "sift_comparable of %T", cl.args[0])
 		}
 		return e.st.Bool(iv.T != nil && types.Comparable(iv.T)), nil
+	case "sift_kind", "sift_int", "sift_uint", "sift_bool", "sift_string", "sift_bytes", "sift_typestring":
+		iv, ok := cl.args[0].(IfaceVal)
+		if !ok {
+			return nil, e.unsup(in, "%s of %T", cl.fn.Name(), cl.args[0])
+		}
+		return e.operand(in, cl.fn.Name(), iv)
 	case "sift_unsupported":
 		msg, _ := e.concreteString(cl.args[0].(StringVal))
 		return nil, e.unsup(in, "%s", msg)
 	}
 	return nil, e.unsup(in, "unknown intrinsic %s", cl.fn.Name())
+}
+
+// Operand kinds, as models/fmt.go numbers them.
+const (
+	kindOther = iota
+	kindBool
+	kindInt
+	kindUint
+	kindString
+	kindBytes
+	kindNil
+)
+
+// operand answers fmt's intrinsics about an interface operand: its kind by
+// underlying type, its value as a basic type, its type's name.
+func (e *Executor) operand(in ssa.Instruction, name string, iv IfaceVal) (Value, error) {
+	kind := kindOther
+	if iv.T == nil {
+		kind = kindNil
+	} else {
+		switch u := iv.T.Underlying().(type) {
+		case *types.Basic:
+			switch {
+			case u.Info()&types.IsBoolean != 0:
+				kind = kindBool
+			case u.Info()&types.IsInteger != 0 && isSigned(u):
+				kind = kindInt
+			case u.Info()&types.IsInteger != 0:
+				kind = kindUint
+			case u.Info()&types.IsString != 0:
+				kind = kindString
+			}
+		case *types.Slice:
+			if isByte(u.Elem()) {
+				kind = kindBytes
+			}
+		}
+	}
+	switch name {
+	case "sift_kind":
+		return e.st.ConstUint64(64, uint64(kind)), nil
+	case "sift_typestring":
+		if iv.T == nil {
+			return e.constString("<nil>"), nil
+		}
+		return e.constString(types.TypeString(iv.T, func(p *types.Package) string { return p.Name() })), nil
+	case "sift_int", "sift_uint":
+		x, ok := iv.V.(term.Term)
+		if !ok || (kind != kindInt && kind != kindUint) {
+			return nil, e.unsup(in, "%s of a %s", name, iv.T)
+		}
+		return e.resize(x, 64, kind == kindInt), nil
+	}
+	want := map[string]int{"sift_bool": kindBool, "sift_string": kindString, "sift_bytes": kindBytes}[name]
+	if kind != want {
+		return nil, e.unsup(in, "%s of a %s", name, iv.T)
+	}
+	return iv.V, nil
 }
 
 // generic handles calls of generic functions the executor runs natively:

@@ -129,7 +129,7 @@ func TestGeneratedTestsPanicUnderStd(t *testing.T) {
 	if fromMerged == 0 {
 		t.Fatal("no panic was reached from a merged state: the test checks nothing about merging")
 	}
-	if rows := runGeneratedTests(t, files); rows != total {
+	if rows, _ := runGeneratedTests(t, files); rows != total {
 		t.Errorf("%d panic rows passed, want %d", rows, total)
 	}
 }

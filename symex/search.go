@@ -275,6 +275,9 @@ func (e *Executor) finish(s *State, runErr error) (*Path, error) {
 		return nil, err
 	}
 	p.Inputs = in
+	if p.Kind == "return" {
+		p.Results = e.concreteResults(s.ret, m)
+	}
 	return p, nil
 }
 

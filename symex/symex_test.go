@@ -87,6 +87,38 @@ var corpusCases = []struct {
 	{"Last", 3, 2, 1, "empty string"},
 	// Per byte: end | ASCII | non-ASCII then decodeRune's cases.
 	{"Quadrant", 0, 3, 0, "struct parameter"},
+
+	// Language features (testdata/corpus/lang.go).
+	// Per byte: space or not; the Builder's growth is decided by lengths.
+	{"BuilderSkip", 2, 1 + 2 + 4, 0, "strings.Builder, unsafe.Pointer round trip"},
+	{"UnsafeViews", 2, 3, 0, "empty | starts with x | not"},
+	{"SplitComma", 2, 1 + 2 + 4, 0, "make([]string, n) with symbolic n: comma or not per byte"},
+	// One word: longer than 0 or not; two words: then longer than the best.
+	{"Longest", 2, 1 + 2 + 4, 0, "[]string input"},
+	// Per count of parts: empty result, or first byte '#' or not.
+	{"JoinBytes", 2, 1 + 3 + 3, 0, "[][]byte input"},
+	{"Name", 0, 3 + 1, 1, "array of strings: three indices and out of range"},
+	{"LookupKV", 2, 3, 0, "slice of structs: a, b, neither"},
+	{"ClearMinMax", 2, 3, 0, "one path per length"},
+	{"MinString", 2, 2, 0, "min of strings"},
+	// Length 2: the second byte equals the first or not.
+	{"Distinct", 2, 1 + 1 + 2, 0, "map with symbolic keys"},
+	{"MapSum", 0, 2, 0, "a == b or not"},
+	{"MapOps", 2, 3, 0, "k is x, y or neither"},
+	{"NilMapWrite", 0, 2, 1, "assignment to the nil map"},
+	{"SafeDiv", 0, 2, 0, "recovered division by zero"},
+	{"Repanic", 0, 3, 1, "x <= 5 | recovered | re-panic"},
+	{"DeferOrder", 0, 2, 0, "n > 0 or not"},
+	{"Area", 0, 3, 0, "kind 0, 1, other"},
+	{"MustInt", 0, 2, 1, "type assertion panics"},
+	{"SameAny", 0, 2, 1, "comparing uncomparable []int"},
+	// x < 0 with 1, 2 or 3 digits (%d), x == 0, x > 0.
+	{"IsNegative", 0, 3 + 1 + 1, 0, "fmt.Errorf %w, errors.Is, =="},
+	// %d of a uint8: 1, 2 or 3 digits; %x loops over len(s) in 0..2.
+	{"Describe", 2, 3 * 3, 0, "fmt.Sprintf"},
+	{"TableLen", 2, 3, 0, "map and array set up by initializers"},
+	{"DivMod", 0, 2, 1, "named results, divide by zero"},
+	{"Counter", 0, 5, 0, "closure: n = 0, 1, 2, 3, > 3"},
 }
 
 func TestCorpusPathCounts(t *testing.T) {
@@ -140,38 +172,46 @@ func TestCorpusMisc(t *testing.T) {
 	}
 }
 
-// TestGeneratedTestsPanic writes the generated _test.go of every panicking
-// corpus function into a copy of the corpus module and runs `go test`.
-func TestGeneratedTestsPanic(t *testing.T) {
+// TestGeneratedTests writes the generated _test.go of every corpus
+// function (panic rows, and one row per returning path with the results it
+// computed) into a copy of the corpus module and runs `go test`.
+func TestGeneratedTests(t *testing.T) {
 	files := map[string]string{}
 	total := 0
 	for _, c := range corpusCases {
-		if c.panics == 0 {
+		name := "symex_" + c.fn + "_test.go"
+		if _, done := files[name]; done {
 			continue
 		}
 		_, res := explore(t, loadCorpus(t, c.fn), Options{MaxLen: c.maxLen}, nil)
 		total += len(res.Panics)
-		files["symex_"+c.fn+"_test.go"] = res.TestFile(true)
+		files[name] = res.TestFile(true)
 	}
-	if rows := runGeneratedTests(t, files); rows != total {
+	rows, paths := runGeneratedTests(t, files)
+	if rows != total {
 		t.Errorf("%d panic rows passed, want %d", rows, total)
+	}
+	if paths == 0 {
+		t.Errorf("no path rows passed")
 	}
 }
 
 // runGeneratedTests runs generated test files in a copy of the corpus
-// module and returns the number of panic rows that passed.
-func runGeneratedTests(t *testing.T, files map[string]string) int {
+// module and returns the numbers of panic rows and of path rows that
+// passed.
+func runGeneratedTests(t *testing.T, files map[string]string) (panicRows, pathRows int) {
 	t.Helper()
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Skip("go is not on PATH")
 	}
 	dir := t.TempDir()
-	for _, name := range []string{"go.mod", "corpus.go"} {
-		b, err := os.ReadFile(filepath.Join("testdata/corpus", name))
+	corpusFiles, _ := filepath.Glob("testdata/corpus/*")
+	for _, f := range corpusFiles {
+		b, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
 		}
-		files[name] = string(b)
+		files[filepath.Base(f)] = string(b)
 	}
 	for name, src := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
@@ -185,7 +225,7 @@ func runGeneratedTests(t *testing.T, files map[string]string) int {
 	if err != nil {
 		t.Fatalf("go test failed: %v\n%s", err, out)
 	}
-	return strings.Count(string(out), "    --- PASS: TestSymexPanics_")
+	return strings.Count(string(out), "    --- PASS: TestSymexPanics_"), strings.Count(string(out), "    --- PASS: TestSymexPaths_")
 }
 
 // stdlibCases are functions nobody here wrote.

@@ -2,15 +2,18 @@ package symex
 
 import (
 	"fmt"
+	"go/format"
 	"go/types"
 	"strings"
 )
 
 // TestFile writes a table-driven Go test, in the entry function's package,
 // with one row per panic found: each row's inputs must make the function
-// panic. With allPaths, a second test calls the function on every explored
-// path's input and only requires that it does not panic when the path
-// returned.
+// panic. With allPaths, a second test calls the function on the input of
+// every returning path and checks the results the path computed: the
+// values of basic types and the nil-ness of references. (Map iteration
+// follows insertion order in the executor: a result that depends on the
+// order can differ in a real run.)
 func (r *Result) TestFile(allPaths bool) string {
 	fn := r.Fn
 	pkg := fn.Pkg.Pkg
@@ -26,13 +29,15 @@ func (r *Result) TestFile(allPaths bool) string {
 	for _, in := range r.Inputs {
 		fields = append(fields, fmt.Sprintf("\t\t%s %s\n", "arg_"+in.Name, types.TypeString(in.Type, q)))
 	}
-	row := func(label string, ins []InputValue) string {
+	rowWith := func(label string, ins []InputValue, more []string) string {
 		var parts []string
 		for _, in := range ins {
 			parts = append(parts, "arg_"+in.Name+": "+goLiteral(in.Type, in.V, q))
 		}
+		parts = append(parts, more...)
 		return fmt.Sprintf("\t\t{name: %q, %s},\n", label, strings.Join(parts, ", "))
 	}
+	row := func(label string, ins []InputValue) string { return rowWith(label, ins, nil) }
 	var args []string
 	for _, in := range r.Inputs {
 		args = append(args, "tc.arg_"+in.Name)
@@ -49,15 +54,79 @@ func (r *Result) TestFile(allPaths bool) string {
 	writeTable("TestSymexPanics_"+name, rows,
 		"\t\t\tdefer func() {\n\t\t\t\tif recover() == nil {\n\t\t\t\t\tt.Errorf(\"no panic\")\n\t\t\t\t}\n\t\t\t}()\n\t\t\t"+discard(call, fn.Signature.Results().Len())+"\n")
 	if allPaths {
+		// One row per returning path, with the results it must return:
+		// values of basic types, and the nil-ness of references.
+		res := fn.Signature.Results()
+		var wantFields []string
+		var checks []string
+		var gots []string
+		for i := 0; i < res.Len(); i++ {
+			got := fmt.Sprintf("got%d", i)
+			kind := resultKind(res.At(i).Type())
+			switch kind {
+			case "value":
+				wantFields = append(wantFields, fmt.Sprintf("\t\twant%d %s\n", i, types.TypeString(res.At(i).Type(), q)))
+				checks = append(checks, fmt.Sprintf("\t\t\tif %s != tc.want%d {\n\t\t\t\tt.Errorf(\"result %d = %%v, want %%v\", %s, tc.want%d)\n\t\t\t}\n", got, i, i, got, i))
+			case "nil":
+				wantFields = append(wantFields, fmt.Sprintf("\t\twant%dNil bool\n", i))
+				checks = append(checks, fmt.Sprintf("\t\t\tif (%s == nil) != tc.want%dNil {\n\t\t\t\tt.Errorf(\"result %d is nil: %%v, want %%v\", %s == nil, tc.want%dNil)\n\t\t\t}\n", got, i, i, got, i))
+			default:
+				got = "_"
+			}
+			gots = append(gots, got)
+		}
 		rows = rows[:0]
 		for i, p := range r.Paths {
-			if p.Kind == "return" && p.Inputs != nil {
-				rows = append(rows, row(fmt.Sprintf("path %d", i), p.Inputs))
+			if p.Kind != "return" || p.Inputs == nil {
+				continue
 			}
+			var wants []string
+			known := len(p.Results) == res.Len()
+			for j := 0; known && j < res.Len(); j++ {
+				rv := p.Results[j]
+				switch resultKind(res.At(j).Type()) {
+				case "value":
+					known = rv.Kind == "value"
+					if known {
+						wants = append(wants, fmt.Sprintf("want%d: %s", j, goLiteral(res.At(j).Type(), rv.V, q)))
+					}
+				case "nil":
+					known = rv.Kind == "nil" || rv.Kind == "non-nil"
+					wants = append(wants, fmt.Sprintf("want%dNil: %v", j, rv.Kind == "nil"))
+				}
+			}
+			if !known {
+				continue // a result the model does not fix: no row
+			}
+			rows = append(rows, rowWith(fmt.Sprintf("path %d", i), p.Inputs, wants))
 		}
-		writeTable("TestSymexPaths_"+name, rows, "\t\t\t"+discard(call, fn.Signature.Results().Len())+"\n")
+		body := "\t\t\t" + call + "\n"
+		if len(checks) > 0 {
+			body = "\t\t\t" + strings.Join(gots, ", ") + " := " + call + "\n" + strings.Join(checks, "")
+		} else if res.Len() > 0 {
+			body = "\t\t\t" + discard(call, res.Len()) + "\n"
+		}
+		fields = append(fields, wantFields...)
+		writeTable("TestSymexPaths_"+name, rows, body)
+	}
+	if src, err := format.Source([]byte(b.String())); err == nil {
+		return string(src)
 	}
 	return b.String()
+}
+
+// resultKind is what a generated test checks of a result of type t: its
+// "value" (basic types), whether it is "nil" (references), or nothing.
+func resultKind(t types.Type) string {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		if u.Info()&(types.IsInteger|types.IsBoolean|types.IsString) != 0 {
+			return "value"
+		}
+	case *types.Pointer, *types.Slice, *types.Map, *types.Signature, *types.Interface:
+		return "nil"
+	}
+	return ""
 }
 
 func discard(call string, results int) string {
