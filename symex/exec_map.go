@@ -266,6 +266,27 @@ func (e *Executor) mapInsert(s *State, mv Value, m *MapObj, j int, k, v Value) e
 	return nil
 }
 
+// reindex is m with its index of concrete keys and its counts derived
+// from its entries.
+func (e *Executor) reindex(m MapObj) MapObj {
+	m.index, m.symKeys, m.Live = nil, 0, 0
+	for j, ent := range m.Entries {
+		if ent.Dead {
+			continue
+		}
+		m.Live++
+		if text, ok := e.keyText(ent.K); ok {
+			if m.index == nil {
+				m.index = map[string]int{}
+			}
+			m.index[text] = j
+		} else {
+			m.symKeys++
+		}
+	}
+	return m
+}
+
 func cloneIndex(ix map[string]int) map[string]int {
 	out := make(map[string]int, len(ix)+1)
 	for k, v := range ix {

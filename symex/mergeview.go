@@ -99,6 +99,7 @@ func (m *merger) liveKeys(f *frame) []ssa.Value {
 // the cells; rebuilding (cells != nil), it replaces each cell by the next
 // merged term, in the same order.
 type flattener struct {
+	e      *Executor
 	m      *merger
 	st     *term.Store
 	layout uint64
@@ -220,6 +221,16 @@ func (fl *flattener) value(v Value, path string) Value {
 		fl.mix('I')
 		fl.mix(fl.typeID(x.T))
 		return IfaceVal{T: x.T, V: fl.value(x.V, fl.sub(path, ".V"))}
+	case Vec:
+		fl.mix('V')
+		fl.mix(len(x))
+		out := make(Vec, len(x))
+		for i := range x {
+			out[i] = fl.value(x[i], fl.sub(path, "["+strconv.Itoa(i)+"]"))
+		}
+		return out
+	case MapObj:
+		return fl.mapObj(x, path)
 	case Opaque:
 		fl.mix('O')
 		fl.mixString(x.What)
@@ -234,6 +245,62 @@ func (fl *flattener) value(v Value, path string) Value {
 	fl.mix('?')
 	fl.mix(fl.m.opaque)
 	return v
+}
+
+// mapObj walks a map's entries in order. A concrete key's text goes into
+// the layout (maps merge only when their concrete keys agree); symbolic keys
+// and all values are cells. Rebuilding re-derives the index of concrete
+// keys from the merged entries.
+func (fl *flattener) mapObj(m MapObj, path string) Value {
+	fl.mix('M')
+	fl.mix(len(m.Entries))
+	out := MapObj{Entries: make([]MapEntry, len(m.Entries))}
+	for i, ent := range m.Entries {
+		p := fl.sub(path, "{"+strconv.Itoa(i)+"}")
+		if ent.Dead {
+			fl.mix('d')
+		}
+		if text, ok := fl.e.keyText(ent.K); ok {
+			fl.mixString(text)
+		} else {
+			fl.mix('k')
+		}
+		out.Entries[i] = MapEntry{K: fl.value(ent.K, fl.sub(p, ".K")), V: fl.value(ent.V, fl.sub(p, ".V")), Dead: ent.Dead}
+	}
+	if !fl.rebuilding() {
+		return m
+	}
+	return fl.e.reindex(out)
+}
+
+// deferred walks a frame's pending deferred calls: which calls (layout)
+// and their arguments and bindings (cells).
+func (fl *flattener) deferred(ds []deferred, path string) []deferred {
+	fl.mix('D')
+	fl.mix(len(ds))
+	out := make([]deferred, len(ds))
+	for i, d := range ds {
+		fl.mix(fl.m.id(d.in))
+		fl.mix(fl.m.id(d.cl.fn))
+		fl.mix(fl.m.id(d.cl.builtin))
+		p := fl.sub(path, "defer"+strconv.Itoa(i))
+		out[i] = d
+		out[i].cl.args = fl.values(d.cl.args, fl.sub(p, ".arg"))
+		out[i].cl.bindings = fl.values(d.cl.bindings, fl.sub(p, ".free"))
+	}
+	return out
+}
+
+func (fl *flattener) values(vs []Value, path string) []Value {
+	fl.mix(len(vs))
+	var out []Value
+	if vs != nil {
+		out = make([]Value, len(vs))
+	}
+	for i := range vs {
+		out[i] = fl.value(vs[i], fl.sub(path, strconv.Itoa(i)))
+	}
+	return out
 }
 
 // pointer walks a pointer: its object and the fields of its path are
@@ -302,6 +369,22 @@ func (fl *flattener) walkState(s *State) {
 		if env != nil {
 			f.env = env
 		}
+		fl.v = merge.VarID{Frame: d}
+		fl.mix(boolInt(f.deferCall))
+		fl.mix(boolInt(f.unwinding))
+		if ds := fl.deferred(f.defers, "defers."); fl.rebuilding() {
+			f.defers = ds
+		}
+		if p := f.panic; p != nil {
+			// a panic in flight: where and what (layout), its value (cells)
+			fl.mix('!')
+			fl.mix(fl.m.id(p.instr))
+			fl.mixString(p.msg)
+			val := fl.value(p.val, "panic")
+			if fl.rebuilding() {
+				f.panic = &panicked{instr: p.instr, msg: p.msg, val: val}
+			}
+		}
 		if it := f.iter; it != nil {
 			fl.mix('R')
 			fl.mix(fl.m.id(it.in))
@@ -330,9 +413,16 @@ func (fl *flattener) walkState(s *State) {
 	}
 }
 
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // viewOf flattens s, parked at a merge point.
 func (e *Executor) viewOf(s *State) *merge.View {
-	fl := &flattener{m: e.mg, st: e.st}
+	fl := &flattener{e: e, m: e.mg, st: e.st}
 	fl.walkState(s)
 	root := 0
 	for i := len(s.frames) - 1; i >= 0; i-- {
@@ -353,7 +443,7 @@ func (e *Executor) viewOf(s *State) *merge.View {
 // boundsOf lists the length bounds of s's strings and slices, in layout
 // order.
 func (e *Executor) boundsOf(s *State) []int {
-	fl := &flattener{m: e.mg, st: e.st}
+	fl := &flattener{e: e, m: e.mg, st: e.st}
 	fl.walkState(s)
 	return fl.bounds
 }
@@ -370,7 +460,7 @@ const maxSpareModels = 8
 func (e *Executor) rebuild(p merge.Point, states []*State, m merge.Merged) (*State, error) {
 	rep := states[m.Members[0]]
 	s := rep.clone()
-	fl := &flattener{m: e.mg, st: e.st, cells: m.Cells, bounds: e.boundsOf(rep)}
+	fl := &flattener{e: e, m: e.mg, st: e.st, cells: m.Cells, bounds: e.boundsOf(rep)}
 	if len(m.Cells) == 0 {
 		fl.cells = []term.Term{}
 	}
