@@ -228,11 +228,44 @@ func (e *Executor) convert(s *State, in *ssa.Convert) (Value, error) {
 		if sl, ok := from.(*types.Slice); ok && isByte(sl.Elem()) {
 			return e.bytesToString(s, in, v.(SliceVal))
 		}
-		if fok && fb.Info()&types.IsInteger != 0 {
-			return e.runeToString(in, v.(term.Term), isSigned(fb))
-		}
 	}
 	return nil, e.unsup(in, "conversion from %s to %s is not modelled", in.X.Type(), in.Type())
+}
+
+// convertByModel picks the model function that runs conversion in:
+// string([]rune), []rune(string), and string(x) of an integer x.
+func (e *Executor) convertByModel(s *State, in *ssa.Convert) (*ssa.Function, Value, bool) {
+	from, to := in.X.Type().Underlying(), in.Type().Underlying()
+	isString := func(t types.Type) bool {
+		b, ok := t.(*types.Basic)
+		return ok && b.Info()&types.IsString != 0
+	}
+	isRunes := func(t types.Type) bool {
+		sl, ok := t.(*types.Slice)
+		if !ok {
+			return false
+		}
+		b, ok := sl.Elem().Underlying().(*types.Basic)
+		return ok && b.Kind() == types.Int32
+	}
+	v, err := e.value(s, in.X)
+	if err != nil {
+		return nil, nil, false
+	}
+	switch {
+	case isString(to) && isRunes(from):
+		return e.prog.modelPkg.Func("runesToString"), v, true
+	case isRunes(to) && isString(from):
+		return e.prog.modelPkg.Func("stringToRunes"), v, true
+	case isString(to):
+		fb, ok := from.(*types.Basic)
+		x, isTerm := v.(term.Term)
+		// Constants too: a concrete re-run must take the model's branches.
+		if ok && isTerm && fb.Info()&types.IsInteger != 0 {
+			return e.prog.modelPkg.Func("runeToString"), e.resize(x, 64, isSigned(fb)), true
+		}
+	}
+	return nil, nil, false
 }
 
 func isByte(t types.Type) bool {
@@ -262,11 +295,7 @@ func (e *Executor) bytesToString(s *State, in ssa.Instruction, sl SliceVal) (Val
 	if sl.Obj == 0 {
 		return e.constString(""), nil
 	}
-	obj, err := e.object(s, sl.Obj)
-	if err != nil {
-		return nil, err
-	}
-	elems, err := elemsOf(obj)
+	elems, err := e.sliceElems(s, sl)
 	if err != nil {
 		return nil, e.unsup(in, "%v", err)
 	}
@@ -275,19 +304,6 @@ func (e *Executor) bytesToString(s *State, in ssa.Instruction, sl SliceVal) (Val
 		return nil, e.unsup(in, "bytes backing is %T", elems)
 	}
 	return StringVal{Bytes: e.shifted(t, sl.Off, sl.Max), Off: e.idx(0), Len: sl.Len, Max: sl.Max}, nil
-}
-
-// runeToString converts an integer to the UTF-8 encoding of the rune; only
-// constant runes are modelled.
-func (e *Executor) runeToString(in ssa.Instruction, r term.Term, signed bool) (Value, error) {
-	x, ok := e.constInt(e.resize(r, 64, signed))
-	if !ok {
-		return nil, e.unsup(in, "string(rune) of a symbolic rune is not modelled")
-	}
-	if int64(x) < 0 || x > 0x10FFFF {
-		x = 0xFFFD
-	}
-	return e.constString(string(rune(x))), nil
 }
 
 func (e *Executor) negIf(in *ssa.BinOp, t term.Term) term.Term {

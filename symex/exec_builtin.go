@@ -107,11 +107,7 @@ func (e *Executor) sequence(s *State, v Value) (elems Value, off, n term.Term, m
 		if x.Obj == 0 {
 			return nil, e.idx(0), e.idx(0), 0, nil
 		}
-		obj, err := e.object(s, x.Obj)
-		if err != nil {
-			return nil, off, n, 0, err
-		}
-		el, err := elemsOf(obj)
+		el, err := e.sliceElems(s, x)
 		return el, x.Off, x.Len, x.Max, err
 	}
 	return nil, off, n, 0, e.unsup(nil, "sequence of %T", v)
@@ -217,17 +213,11 @@ func (e *Executor) appendSlice(s *State, in ssa.Instruction, t types.Type, xv, y
 		return x, nil // nothing appended to a nil slice: still nil
 	}
 	var dst Value
-	var obj int
 	off, capacity, mx := x.Off, x.Cap, x.Max
-	if fits && x.Obj != 0 {
-		o, err := e.object(s, x.Obj)
-		if err != nil {
-			return nil, err
-		}
-		if dst, err = elemsOf(o); err != nil {
+	if fits {
+		if dst, err = e.sliceElems(s, x); err != nil {
 			return nil, e.unsup(in, "%v", err)
 		}
-		obj = x.Obj
 	} else {
 		// A new backing array: the old elements, then room to grow.
 		off, mx = e.idx(0), 2*x.Max+ymax
@@ -237,11 +227,7 @@ func (e *Executor) appendSlice(s *State, in ssa.Instruction, t types.Type, xv, y
 		}
 		dst = z
 		if x.Obj != 0 {
-			xo, err := e.object(s, x.Obj)
-			if err != nil {
-				return nil, err
-			}
-			xel, err := elemsOf(xo)
+			xel, err := e.sliceElems(s, x)
 			if err != nil {
 				return nil, e.unsup(in, "%v", err)
 			}
@@ -251,17 +237,14 @@ func (e *Executor) appendSlice(s *State, in ssa.Instruction, t types.Type, xv, y
 		}
 		twice := e.add(x.Cap, x.Cap)
 		capacity = e.st.Ite(e.ule(newLen, twice), twice, newLen)
-		obj = -1
 	}
 	if dst, err = e.writeGuarded(s, dst, e.add(off, x.Len), yel, yoff, yn, ymax); err != nil {
 		return nil, err
 	}
-	if obj == -1 {
-		obj = s.alloc(Backing{Elems: dst})
-	} else {
-		s.mem[obj] = replaceElems(s.mem[obj], dst)
+	if fits {
+		return SliceVal{Obj: x.Obj, At: x.At, Off: off, Len: newLen, Cap: capacity, Max: mx}, e.setSliceElems(s, x, dst)
 	}
-	return SliceVal{Obj: obj, Off: off, Len: newLen, Cap: capacity, Max: mx}, nil
+	return SliceVal{Obj: s.alloc(Backing{Elems: dst}), Off: off, Len: newLen, Cap: capacity, Max: mx}, nil
 }
 
 func replaceElems(obj Value, el Value) Value {
@@ -281,11 +264,7 @@ func (e *Executor) copySlice(s *State, in ssa.Instruction, dv, sv Value) (Value,
 	if d.Obj == 0 || smax == 0 {
 		return e.idx(0), nil
 	}
-	o, err := e.object(s, d.Obj)
-	if err != nil {
-		return nil, err
-	}
-	del, err := elemsOf(o)
+	del, err := e.sliceElems(s, d)
 	if err != nil {
 		return nil, e.unsup(in, "%v", err)
 	}
@@ -293,8 +272,7 @@ func (e *Executor) copySlice(s *State, in ssa.Instruction, dv, sv Value) (Value,
 	if err != nil {
 		return nil, err
 	}
-	s.mem[d.Obj] = replaceElems(o, nd)
-	return n, nil
+	return n, e.setSliceElems(s, d, nd)
 }
 
 // clear is the builtin: a map loses its entries, a slice's elements below
@@ -310,11 +288,7 @@ func (e *Executor) clear(s *State, in ssa.Instruction, t types.Type, v Value) er
 	if x.Obj == 0 {
 		return nil
 	}
-	o, err := e.object(s, x.Obj)
-	if err != nil {
-		return err
-	}
-	dst, err := elemsOf(o)
+	dst, err := e.sliceElems(s, x)
 	if err != nil {
 		return err
 	}
@@ -326,6 +300,5 @@ func (e *Executor) clear(s *State, in ssa.Instruction, t types.Type, v Value) er
 	if err != nil {
 		return err
 	}
-	s.mem[x.Obj] = replaceElems(o, nd)
-	return nil
+	return e.setSliceElems(s, x, nd)
 }

@@ -126,8 +126,8 @@ func (e *Executor) enter(s *State, in ssa.Instruction, cl callee, deferCall bool
 	}
 	nf := &frame{fn: fn, block: fn.Blocks[0], env: make(map[ssa.Value]Value, len(cl.args)+len(cl.bindings)),
 		deferCall: deferCall, stack: e.callerStack(s.top())}
-	if c, ok := in.(*ssa.Call); ok && !deferCall {
-		nf.call = c
+	if v, ok := in.(ssa.Value); ok && !deferCall {
+		nf.call = v // a Call, or a Convert run by a model
 	}
 	for i, p := range fn.Params {
 		nf.env[p] = cl.args[i]

@@ -55,6 +55,9 @@ func (e *Executor) exec(s *State, instr ssa.Instruction) (advance bool, err erro
 	case *ssa.UnOp:
 		return set(e.unop(s, in))
 	case *ssa.Convert:
+		if fn, arg, ok := e.convertByModel(s, in); ok {
+			return false, e.enter(s, in, callee{fn: fn, args: []Value{arg}}, false)
+		}
 		return set(e.convert(s, in))
 	case *ssa.ChangeType:
 		return set(e.value(s, in.X))

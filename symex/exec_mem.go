@@ -13,6 +13,26 @@ import (
 const msgIndex = "runtime error: index out of range"
 const msgSlice = "runtime error: slice bounds out of range"
 
+// sliceElems is the element array (lifted or Vec) of the array a non-nil
+// slice is into.
+func (e *Executor) sliceElems(s *State, x SliceVal) (Value, error) {
+	arr, err := e.load(s, PtrVal{Obj: x.Obj, Path: x.At})
+	if err != nil {
+		return nil, err
+	}
+	return elemsOf(arr)
+}
+
+// setSliceElems replaces the element array of the array x is into.
+func (e *Executor) setSliceElems(s *State, x SliceVal, el Value) error {
+	p := PtrVal{Obj: x.Obj, Path: x.At}
+	arr, err := e.load(s, p)
+	if err != nil {
+		return err
+	}
+	return e.store(s, p, replaceElems(arr, el))
+}
+
 // elemsOf is the lifted element array of a slice's or array's object.
 func elemsOf(obj Value) (Value, error) {
 	switch o := obj.(type) {
@@ -61,6 +81,18 @@ func (e *Executor) index(s *State, in *ssa.Index) (Value, error) {
 		return nil, err
 	}
 	return e.liftSelect(a.Elems, i)
+}
+
+// elemPtr is a pointer to element at of the array slice x is into.
+func (e *Executor) elemPtr(s *State, x SliceVal, at term.Term) (Value, error) {
+	el, err := e.sliceElems(s, x)
+	if err != nil {
+		return nil, err
+	}
+	if at, err = e.vecConcrete(s, el, at); err != nil {
+		return nil, err
+	}
+	return PtrVal{Obj: x.Obj, Path: appendPath(x.At, PathStep{Field: -1, Index: at})}, nil
 }
 
 // vecConcrete makes index i concrete when elems is a Vec; the caller has
@@ -137,17 +169,7 @@ func (e *Executor) indexAddr(s *State, in *ssa.IndexAddr) (Value, error) {
 		if err := e.inBounds(s, in, i, x.Len, msgIndex); err != nil {
 			return nil, err
 		}
-		at := e.add(x.Off, i)
-		obj, err := e.object(s, x.Obj)
-		if err != nil {
-			return nil, err
-		}
-		if el, err := elemsOf(obj); err == nil {
-			if at, err = e.vecConcrete(s, el, at); err != nil {
-				return nil, err
-			}
-		}
-		return PtrVal{Obj: x.Obj, Path: []PathStep{{Field: -1, Index: at}}}, nil
+		return e.elemPtr(s, x, e.add(x.Off, i))
 	case PtrVal:
 		if x.Obj == 0 {
 			return nil, &panicked{instr: in, msg: "runtime error: invalid memory address or nil pointer dereference"}
@@ -192,17 +214,17 @@ func (e *Executor) slice(s *State, in *ssa.Slice) (Value, error) {
 			if x.Obj == 0 {
 				return x
 			}
-			return SliceVal{Obj: x.Obj, Off: e.add(x.Off, lo), Len: e.sub(hi, lo), Cap: e.sub(mx, lo), Max: x.Max}
+			return SliceVal{Obj: x.Obj, At: x.At, Off: e.add(x.Off, lo), Len: e.sub(hi, lo), Cap: e.sub(mx, lo), Max: x.Max}
 		}
 	case PtrVal:
 		at, ok := in.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Array)
-		if !ok || x.Obj == 0 || len(x.Path) != 0 {
+		if !ok || x.Obj == 0 {
 			return nil, e.unsup(in, "slice of %s", in.X.Type())
 		}
 		n := int(at.Len())
 		length, capacity = e.idx(n), e.idx(n)
 		out = func(lo, hi, mx term.Term) Value {
-			return SliceVal{Obj: x.Obj, Off: lo, Len: e.sub(hi, lo), Cap: e.sub(mx, lo), Max: n}
+			return SliceVal{Obj: x.Obj, At: x.Path, Off: lo, Len: e.sub(hi, lo), Cap: e.sub(mx, lo), Max: n}
 		}
 	default:
 		return nil, e.unsup(in, "slice of %T", xv)

@@ -114,17 +114,7 @@ func (e *Executor) unsafeBuiltin(s *State, in ssa.Instruction, name string, args
 		if x.Obj == 0 {
 			return PtrVal{}, nil
 		}
-		at := x.Off
-		obj, err := e.object(s, x.Obj)
-		if err != nil {
-			return nil, err
-		}
-		if el, err := elemsOf(obj); err == nil {
-			if at, err = e.vecConcrete(s, el, at); err != nil {
-				return nil, err
-			}
-		}
-		return PtrVal{Obj: x.Obj, Path: []PathStep{{Field: -1, Index: at}}}, nil
+		return e.elemPtr(s, x, x.Off)
 	case "StringData":
 		x := args[0].(StringVal)
 		return PtrVal{Obj: s.alloc(Backing{Elems: e.shifted(x.Bytes, x.Off, x.Max)}), Path: []PathStep{{Field: -1, Index: e.idx(0)}}}, nil
@@ -151,22 +141,20 @@ func (e *Executor) unsafeBuiltin(s *State, in ssa.Instruction, name string, args
 			}
 			return SliceVal{Off: e.idx(0), Len: e.idx(0), Cap: e.idx(0)}, nil
 		}
-		if len(p.Path) != 1 || p.Path[0].Field >= 0 {
-			return nil, e.unsup(in, "unsafe.%s of a pointer that is not into an array object", name)
+		last := len(p.Path) - 1
+		if last < 0 || p.Path[last].Field >= 0 {
+			return nil, e.unsup(in, "unsafe.%s of a pointer that is not into an array", name)
 		}
 		mx, err := e.capBound(s, in, n)
 		if err != nil {
 			return nil, err
 		}
-		off := p.Path[0].Index
+		off := p.Path[last].Index
+		x := SliceVal{Obj: p.Obj, At: p.Path[:last:last], Off: off, Len: n, Cap: n, Max: mx}
 		if name == "Slice" {
-			return SliceVal{Obj: p.Obj, Off: off, Len: n, Cap: n, Max: mx}, nil
+			return x, nil
 		}
-		obj, err := e.object(s, p.Obj)
-		if err != nil {
-			return nil, err
-		}
-		el, err := elemsOf(obj)
+		el, err := e.sliceElems(s, x)
 		if err != nil {
 			return nil, err
 		}

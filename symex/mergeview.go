@@ -188,8 +188,8 @@ func (fl *flattener) value(v Value, path string) Value {
 			Len: fl.cell(x.Len, fl.sub(path, ".Len")), Max: fl.bound(x.Max)}
 	case SliceVal:
 		fl.mix('L')
-		fl.mix(x.Obj)
-		out := SliceVal{Obj: x.Obj, Off: fl.cell(x.Off, fl.sub(path, ".Off")), Len: fl.cell(x.Len, fl.sub(path, ".Len")),
+		at := fl.pointer(PtrVal{Obj: x.Obj, Path: x.At}, fl.sub(path, ".At")).Path
+		out := SliceVal{Obj: x.Obj, At: at, Off: fl.cell(x.Off, fl.sub(path, ".Off")), Len: fl.cell(x.Len, fl.sub(path, ".Len")),
 			Cap: fl.cell(x.Cap, fl.sub(path, ".Cap")), Max: fl.bound(x.Max)}
 		if x.elemsInit != nil {
 			fl.mix('i')

@@ -119,6 +119,10 @@ var corpusCases = []struct {
 	{"TableLen", 2, 3, 0, "map and array set up by initializers"},
 	{"DivMod", 0, 2, 1, "named results, divide by zero"},
 	{"Counter", 0, 5, 0, "closure: n = 0, 1, 2, 3, > 3"},
+	// Empty, ASCII, or a first byte that decodeRune rejects in 3 ways.
+	{"RuneRoundTrip", 1, 1 + 1 + 3, 0, "[]rune(s) and string(runes)"},
+	// < 0xD800 in 3 encodings, a surrogate, > 0xDFFF in 3 bytes.
+	{"Chr", 0, 3 + 1 + 1, 0, "string(rune) of a symbolic integer"},
 }
 
 func TestCorpusPathCounts(t *testing.T) {

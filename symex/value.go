@@ -35,11 +35,13 @@ type Backing struct {
 // (concreteIndex), so a Vec never needs a conditional value.
 type Vec []Value
 
-// SliceVal is a slice header. Obj 0 is the nil slice. Off, Len and Cap are
+// SliceVal is a slice header. Obj 0 is the nil slice. The slice is into
+// the array at path At in object Obj. Off, Len and Cap are
 // 64-bit terms; Max is a concrete bound on Cap (seed 000's capacity), which
 // bounded loops over the contents rely on.
 type SliceVal struct {
 	Obj           int
+	At            []PathStep // from Obj to the array, when the array is inside Obj (a struct field); empty for a backing
 	Off, Len, Cap term.Term
 	Max           int
 	elemsInit     Value // an input's contents until a state allocates them (Obj -1)

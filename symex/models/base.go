@@ -64,6 +64,51 @@ func equal(a, b []byte) bool {
 	return true
 }
 
+//sift:model internal/bytealg.Compare
+func compare(a, b []byte) int {
+	for i := 0; i < len(a) && i < len(b); i++ {
+		if a[i] != b[i] {
+			if a[i] < b[i] {
+				return -1
+			}
+			return 1
+		}
+	}
+	if len(a) < len(b) {
+		return -1
+	}
+	if len(a) > len(b) {
+		return 1
+	}
+	return 0
+}
+
+// Index and IndexString find b in a; callers guarantee 2 <= len(b) <= MaxLen.
+//
+//sift:model internal/bytealg.IndexString
+func indexString(a, b string) int {
+	for i := 0; i+len(b) <= len(a); i++ {
+		if a[i:i+len(b)] == b {
+			return i
+		}
+	}
+	return -1
+}
+
+//sift:model internal/bytealg.Index
+func index(a, b []byte) int {
+	for i := 0; i+len(b) <= len(a); i++ {
+		j := 0
+		for j < len(b) && a[i+j] == b[j] {
+			j++
+		}
+		if j == len(b) {
+			return i
+		}
+	}
+	return -1
+}
+
 // MakeNoZero leaves the contents unspecified; zero is one of its behaviours.
 //
 //sift:model internal/bytealg.MakeNoZero
@@ -269,3 +314,48 @@ type runtimeError struct{ msg string }
 func (e runtimeError) Error() string { return e.msg }
 
 func (e runtimeError) RuntimeError() {}
+
+// Conversions the executor runs as Go code: string(runes), []rune(s) and
+// string(r) of a symbolic integer.
+
+func runesToString(rs []rune) string {
+	var b []byte
+	for _, r := range rs {
+		b = appendRune(b, r)
+	}
+	return string(b)
+}
+
+func stringToRunes(s string) []rune {
+	var rs []rune
+	for _, r := range s {
+		rs = append(rs, r)
+	}
+	return rs
+}
+
+// runeToString is string(x) for an integer x (widened to int64; a uint64
+// above the int64 range arrives negative and is invalid either way).
+func runeToString(x int64) string {
+	if x < 0 || x > 0x10FFFF {
+		x = 0xFFFD
+	}
+	return string(appendRune(nil, rune(x)))
+}
+
+// appendRune appends the UTF-8 encoding of r, RuneError's for a surrogate
+// or an out-of-range r.
+func appendRune(b []byte, r rune) []byte {
+	if r < 0 || r > 0x10FFFF || (r >= 0xD800 && r <= 0xDFFF) {
+		r = 0xFFFD
+	}
+	switch {
+	case r < 0x80:
+		return append(b, byte(r))
+	case r < 0x800:
+		return append(b, 0xC0|byte(r>>6), 0x80|byte(r)&0x3F)
+	case r < 0x10000:
+		return append(b, 0xE0|byte(r>>12), 0x80|byte(r>>6)&0x3F, 0x80|byte(r)&0x3F)
+	}
+	return append(b, 0xF0|byte(r>>18), 0x80|byte(r>>12)&0x3F, 0x80|byte(r>>6)&0x3F, 0x80|byte(r)&0x3F)
+}

@@ -323,3 +323,13 @@ func Counter(n uint8) int {
 	}
 	return count
 }
+
+// RuneRoundTrip converts to []rune and back: invalid UTF-8 becomes U+FFFD.
+func RuneRoundTrip(s string) bool {
+	return string([]rune(s)) == s
+}
+
+// Chr converts a symbolic integer to a string.
+func Chr(x uint16) string {
+	return string(rune(x))
+}
