@@ -20,11 +20,15 @@
 // exec.go (branching and forking: a fork's clone replays the current
 // instruction with the other decision), exec_instr.go (the instruction
 // dispatch), value.go (what a symbolic Go value is) and memory.go (objects,
-// pointers and lifted arrays). exec_arith.go, exec_mem.go and exec_call.go
-// hold the semantics by kind of instruction; globals.go runs package
-// initializers lazily; models.go has Go stand-ins for assembly functions and
-// the UTF-8 step of range; load.go builds SSA; inputs.go makes the symbolic
-// parameters and reads concrete ones from models; solver.go holds the engine
+// pointers, lifted arrays and Vecs). exec_arith.go, exec_mem.go,
+// exec_call.go, exec_builtin.go, exec_map.go, exec_defer.go, exec_iface.go
+// and exec_unsafe.go hold the semantics by kind of instruction; globals.go
+// runs package initializers lazily; the Go files in models/ (built only by
+// the executor, see load.go) stand in for functions the executor cannot run
+// (assembly, the runtime's hooks, fmt's reflection) and intrinsics.go
+// answers what they ask that plain Go cannot say; load.go builds SSA;
+// inputs.go makes the symbolic parameters and reads concrete ones (and the
+// results) from solver models; solver.go holds the engine
 // and pipe back-ends; emit.go writes --emit-smt2 files; testgen.go writes the
 // reproducing tests; coverage.go counts blocks and lines; cmd.go is the CLI
 // and summary.go its --json output.
@@ -37,7 +41,31 @@
 // decisions of every member of a merge so that --replay stays exact;
 // mergeinc.go keeps seed 000's incremental-merging trees (--incremental-merge).
 //
+// What the executor runs, besides integers, strings and control flow:
+//   - Arrays and slices of any element type. Scalars and structs of scalars
+//     are lifted into SMT arrays (symbolic indices cost nothing); any other
+//     element type (strings, slices, pointers, interfaces, maps) is a Vec,
+//     accessed at concrete indices: a symbolic index forks (concreteIndex).
+//     make with a symbolic length is bounded by capBound.
+//   - Maps (exec_map.go): exact for symbolic keys by forking on key
+//     equality; insertion order is the iteration order.
+//   - defer, recover and panics through deferred calls (exec_defer.go).
+//   - Interfaces: dispatch on the dynamic type, type switches and
+//     assertions, == with the uncomparable-type panic.
+//   - unsafe.Pointer round trips and unsafe.String/Slice/SliceData/
+//     StringData where the layout is known (exec_unsafe.go).
+//   - Package initializers run concretely, once, on first use of a global.
+//   - Models: fmt's printing functions for basic operands, errors.Is,
+//     sync.Pool and sync/atomic (one goroutine), internal/godebug (every
+//     setting at its default), unique.Make (intrinsics.go).
+//
+// Not modelled (the path ends as unsupported): goroutines, channels,
+// select, floats and complex numbers, uintptr arithmetic on pointers,
+// reflect.
+//
 // Known imprecision: the capacity an append gives a grown slice is 2*cap or
 // the new length, not the runtime's size-class rounding, so cap() after a
-// growing append can differ from a real run.
+// growing append can differ from a real run. Map iteration follows
+// insertion order, one of the orders Go allows; a real run may take
+// another, so a generated test whose result depends on the order can fail.
 package symex

@@ -123,6 +123,7 @@ var corpusCases = []struct {
 	{"RuneRoundTrip", 1, 1 + 1 + 3, 0, "[]rune(s) and string(runes)"},
 	// < 0xD800 in 3 encodings, a surrogate, > 0xDFFF in 3 bytes.
 	{"Chr", 0, 3 + 1 + 1, 0, "string(rune) of a symbolic integer"},
+	{"RangeFunc", 0, 4, 0, "range over func with defers: n = 0, 1, 2, > 2"},
 }
 
 func TestCorpusPathCounts(t *testing.T) {

@@ -333,3 +333,26 @@ func RuneRoundTrip(s string) bool {
 func Chr(x uint16) string {
 	return string(rune(x))
 }
+
+func upTo(n int) func(func(int) bool) {
+	return func(yield func(int) bool) {
+		for i := 0; i < n; i++ {
+			if !yield(i) {
+				return
+			}
+		}
+	}
+}
+
+// RangeFunc ranges over an iterator function; the loop body's defers go
+// onto RangeFunc's frame (ssa:deferstack).
+func RangeFunc(n uint8) (out int) {
+	defer func() { out++ }()
+	for i := range upTo(int(n)) {
+		if i == 2 {
+			break
+		}
+		defer func() { out += 10 }()
+	}
+	return 0
+}
