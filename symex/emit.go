@@ -12,7 +12,9 @@ import (
 // emit writes one query as a standalone SMT-LIB script, like KLEE's
 // --write-smt2s: the declarations, the assertions and (check-sat). A query
 // with quantifiers (a pattern-merged path constraint, seed 000 §3) is
-// declared ABV, the others QF_ABV.
+// declared ABV, the others QF_ABV; one that holds a constant array (a zero
+// backing array, say), which the standard array theory lacks, is declared
+// ALL, the logic in which solvers (z3 among them) accept it.
 func (e *Executor) emit(as []term.Term) error {
 	if e.emitted == 0 {
 		if err := os.MkdirAll(e.opts.EmitSMT2, 0o755); err != nil {
@@ -24,6 +26,12 @@ func (e *Executor) emit(as []term.Term) error {
 	for _, a := range as {
 		if !e.st.IsQuantifierFree(a) {
 			logic = "ABV"
+			break
+		}
+	}
+	for _, a := range as {
+		if e.st.Contains(a, func(t term.Term) bool { return e.st.Op(t) == term.OpConstArray }) {
+			logic = "ALL"
 			break
 		}
 	}
