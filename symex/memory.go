@@ -250,8 +250,54 @@ func (e *Executor) object(s *State, id int) (Value, error) {
 	return nil, fmt.Errorf("dangling object %d", id)
 }
 
+// concretePath makes the indices of p's steps into Vecs concrete, forking
+// as concreteIndex does: merged pointers may hold symbolic ones.
+func (e *Executor) concretePath(s *State, p PtrVal) (PtrVal, error) {
+	symbolic := false
+	for _, step := range p.Path {
+		symbolic = symbolic || (step.Field < 0 && !e.st.IsConst(step.Index))
+	}
+	if !symbolic {
+		return p, nil
+	}
+	v, err := e.object(s, p.Obj)
+	if err != nil {
+		return p, err
+	}
+	out := PtrVal{Obj: p.Obj, Path: append([]PathStep(nil), p.Path...)}
+	for i, step := range out.Path {
+		if step.Field < 0 && !e.st.IsConst(step.Index) {
+			var el Value
+			switch x := v.(type) {
+			case ArrayVal:
+				el = x.Elems
+			case Backing:
+				el = x.Elems
+			}
+			if vec, ok := el.(Vec); ok {
+				k, in, err := e.concreteIndex(s, step.Index, len(vec))
+				if err != nil {
+					return p, err
+				}
+				if !in {
+					return p, e.unsup(nil, "index beyond the modelled extent %d of an array", len(vec))
+				}
+				out.Path[i].Index = e.idx(k)
+			}
+		}
+		if v, err = e.walk(v, out.Path[i]); err != nil {
+			return p, err
+		}
+	}
+	return out, nil
+}
+
 // load reads the value a non-nil pointer denotes.
 func (e *Executor) load(s *State, p PtrVal) (Value, error) {
+	p, err := e.concretePath(s, p)
+	if err != nil {
+		return nil, err
+	}
 	v, err := e.object(s, p.Obj)
 	if err != nil {
 		return nil, err
@@ -283,6 +329,10 @@ func (e *Executor) walk(v Value, step PathStep) (Value, error) {
 
 // store writes v at the location p denotes.
 func (e *Executor) store(s *State, p PtrVal, v Value) error {
+	p, err := e.concretePath(s, p)
+	if err != nil {
+		return err
+	}
 	obj, err := e.object(s, p.Obj)
 	if err != nil {
 		return err

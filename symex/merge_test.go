@@ -28,7 +28,7 @@ var corpusFuncs = []struct {
 	{"NilMapWrite", []int{0}}, {"SafeDiv", []int{0}}, {"Repanic", []int{0}}, {"DeferOrder", []int{0}},
 	{"Area", []int{0}}, {"MustInt", []int{0}}, {"SameAny", []int{0}}, {"IsNegative", []int{0}},
 	{"Describe", []int{2}}, {"TableLen", []int{2}}, {"DivMod", []int{0}}, {"Counter", []int{0}},
-	{"RuneRoundTrip", []int{1}}, {"Chr", []int{0}}, {"RangeFunc", []int{0}},
+	{"RuneRoundTrip", []int{1}}, {"Chr", []int{0}}, {"RangeFunc", []int{0}}, {"PickName", []int{0}},
 }
 
 func panicSet(r *Result) []string {

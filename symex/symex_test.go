@@ -124,6 +124,7 @@ var corpusCases = []struct {
 	// < 0xD800 in 3 encodings, a surrogate, > 0xDFFF in 3 bytes.
 	{"Chr", 0, 3 + 1 + 1, 0, "string(rune) of a symbolic integer"},
 	{"RangeFunc", 0, 4, 0, "range over func with defers: n = 0, 1, 2, > 2"},
+	{"PickName", 0, 2, 0, "pointer into an array of strings: k > 0 or not"},
 }
 
 func TestCorpusPathCounts(t *testing.T) {

@@ -356,3 +356,14 @@ func RangeFunc(n uint8) (out int) {
 	}
 	return 0
 }
+
+// PickName loads through a pointer into an array of strings whose index
+// depends on k: merged at the join, the pointer's index is symbolic.
+func PickName(k int8) string {
+	a := [3]string{"zero", "one", "two"}
+	p := &a[0]
+	if k > 0 {
+		p = &a[1]
+	}
+	return *p
+}
