@@ -25,6 +25,14 @@ func TestDriverRandomProblems(t *testing.T) {
 			for n := 1 + g.rng.IntN(3); n > 0; n-- {
 				as = append(as, g.boolean(3))
 			}
+			if g.rng.IntN(8) == 0 {
+				// A product identity, a·(b+c) = a·b + a·c, which only poly-eq
+				// decides (the rewriter's sums are linear).
+				a, b, c := g.bits(w, 1), g.bits(w, 1), g.bits(w, 1)
+				mul := func(u, v term.Term) term.Term { return st.MustMake(term.OpBVMul, nil, u, v) }
+				add := func(u, v term.Term) term.Term { return st.MustMake(term.OpBVAdd, nil, u, v) }
+				as = append(as, st.Or(g.boolean(2), st.Eq(mul(a, add(b, c)), add(mul(a, b), mul(a, c)))))
+			}
 			if g.rng.IntN(2) == 0 {
 				// A definition for substitution, and a variable z used once.
 				as = append(as, st.Eq(g.x, g.bits(w, 2)))

@@ -8,74 +8,6 @@ import (
 	"github.com/sift-solver/sift/term"
 )
 
-// TestRewriteRules checks one input per rule: the rule fires, the result is
-// the expected normal form, and it is equivalent to the input on every
-// assignment.
-func TestRewriteRules(t *testing.T) {
-	const decl = "(declare-const p Bool)(declare-const x (_ BitVec 4))(declare-const y (_ BitVec 4))(declare-const z (_ BitVec 8))"
-	tests := []struct {
-		rule, term, want string
-	}{
-		{"not-cmp", "(not (bvult x y))", "(bvule y x)"},
-		{"eq-order", "(= #x3 (bvmul x y))", "(= (bvmul x y) #x3)"},
-		{"eq-concat-concat", "(= (concat x y) (concat y x))", "(= x y)"},
-		{"eq-not-not", "(= (bvnot x) (bvnot y))", "(= x y)"},
-		{"eq-add-const", "(= (bvadd x #x3) #x1)", "(= x #xe)"},
-		{"eq-xor-const", "(= (bvxor x #x3) #x1)", "(= x #x2)"},
-		{"eq-not-const", "(= (bvnot (bvmul x y)) #x1)", "(= (bvmul x y) #xe)"},
-		{"eq-neg-const", "(= (bvneg (bvmul x y)) #x1)", "(= (bvmul x y) #xf)"},
-		{"eq-concat-const", "(= (concat x y) #x12)", "(and (= x #x1) (= y #x2))"},
-		{"eq-ite-const", "(= (ite p #x1 #x2) #x2)", "(not p)"},
-		{"ite-nested-then", "(= (ite p (ite p x y) (bvmul x y)) x)", "(= x (ite p x (bvmul x y)))"},
-		{"ite-nested-else", "(= (ite p x (ite p y (bvmul x y))) y)", "(= y (ite p x (bvmul x y)))"},
-		{"ite-eq-select", "(= (ite (= x y) x y) #x1)", "(= y #x1)"},
-		{"cmp-empty", "(bvult x #x0)", "false"},
-		{"cmp-full", "(bvsle #x8 x)", "true"},
-		{"cmp-ne", "(bvult #x0 x)", "(not (= x #x0))"},
-		{"cmp-eq", "(bvule x #x0)", "(= x #x0)"},
-		{"comm-const-right", "(= (bvand #x3 x) y)", "(= y (bvand x #x3))"},
-		{"comm-merge-const", "(= (bvadd (bvadd x #x3) #x4) y)", "(= y (bvadd x #x7))"},
-		{"mul-ones", "(= (bvmul x #xf) y)", "(= y (bvneg x))"},
-		{"mul-pow2-factor", "(= (bvmul x #x6) y)", "(= y (concat (bvmul ((_ extract 2 0) x) #b011) #b0))"},
-		{"xor-ones", "(= (bvxor x #xf) y)", "(= y (bvnot x))"},
-		{"bitwise-complement", "(= (bvor x (bvnot x)) y)", "(= y #xf)"},
-		{"add-neg", "(= (bvadd x (bvneg x)) y)", "(= y #x0)"},
-		{"sub-const", "(= (bvsub x #x1) y)", "(= y (bvadd x #xf))"},
-		{"sub-neg", "(= (bvsub x (bvneg y)) y)", "(= y (bvadd x y))"},
-		{"not-neg", "(= (bvnot (bvneg x)) y)", "(= y (bvadd x #xf))"},
-		{"not-concat", "(= (bvnot (concat x y)) z)", "(= z (concat (bvnot x) (bvnot y)))"},
-		{"not-xor-const", "(= (bvnot (bvxor x #x3)) y)", "(= y (bvxor x #xc))"},
-		{"not-ite-const", "(= (bvnot (ite p #x1 #x2)) y)", "(= y (ite p #xe #xd))"},
-		{"neg-not", "(= (bvneg (bvnot x)) y)", "(= y (bvadd x #x1))"},
-		{"neg-add-const", "(= (bvneg (bvadd x #x3)) y)", "(= y (bvadd (bvnot x) #xe))"},
-		{"neg-mul-const", "(= (bvneg (bvmul x #x3)) y)", "(= y (bvmul x #xd))"},
-		{"extract-concat", "(= ((_ extract 5 2) (concat x y)) y)", "(= y (concat ((_ extract 1 0) x) ((_ extract 3 2) y)))"},
-		{"extract-not", "(= ((_ extract 2 1) (bvnot x)) ((_ extract 1 0) y))", ""},
-		{"extract-bitwise-const", "(= ((_ extract 1 0) (bvand x #x6)) ((_ extract 1 0) y))", ""},
-		{"extract-ite-const", "(= ((_ extract 1 0) (ite p #x6 #x1)) ((_ extract 1 0) y))", ""},
-		{"extract-low-arith", "(= ((_ extract 1 0) (bvadd x y)) ((_ extract 3 2) y))", ""},
-		{"extract-sext", "(= ((_ extract 3 0) ((_ sign_extend 4) x)) y)", "(= x y)"},
-		{"concat-left-assoc", "(= (concat x (concat y x)) (bvmul ((_ zero_extend 8) x) ((_ zero_extend 8) y)))", ""},
-		{"concat-merge", "(= (concat ((_ extract 3 2) x) ((_ extract 1 0) x)) y)", "(= x y)"},
-		{"zext-concat", "(= ((_ zero_extend 4) x) z)", "(= z (concat #x0 x))"},
-		{"shift-const", "(= (bvshl x #x1) y)", "(= y (concat ((_ extract 2 0) x) #b0))"},
-	}
-	for _, tc := range tests {
-		t.Run(tc.rule, func(t *testing.T) {
-			st, as := parse(t, decl+"(assert "+tc.term+")")
-			p := &Rewrite{}
-			s := runPasses(t, st, as, nil, p)
-			if p.Hits[tc.rule] == 0 {
-				t.Errorf("rule %s did not fire; hits %v", tc.rule, p.Hits)
-			}
-			if got := printed(st, s.Assertions); tc.want != "" && got != tc.want {
-				t.Errorf("got %s, want %s", got, tc.want)
-			}
-			assertEquivalent(t, st, as[0], s.Assertions[0])
-		})
-	}
-}
-
 // assertEquivalent checks a == b on every assignment of their variables.
 func assertEquivalent(t *testing.T, st *term.Store, a, b term.Term) {
 	t.Helper()
@@ -118,8 +50,8 @@ func TestRewriteBruteForce(t *testing.T) {
 		}
 	}
 	t.Logf("rule hits: %v", hits)
-	for _, rule := range []string{"eq-order", "eq-add-const", "eq-concat-const", "extract-concat", "concat-merge",
-		"comm-const-right", "comm-merge-const", "mul-pow2-factor", "mul-ones", "zext-concat", "shift-const", "cmp-empty", "extract-low-arith"} {
+	for _, rule := range []string{"eq-order", "eq-linear", "eq-concat", "extract-concat", "concat-merge",
+		"bit-chain", "mul-chain", "linear", "mul-pow2-factor", "zext-concat", "shift-const", "cmp-extremes", "extract-low-arith"} {
 		if hits[rule] == 0 {
 			t.Errorf("random terms never fired %s", rule)
 		}
@@ -132,6 +64,10 @@ type termGen struct {
 	rng     *rand.Rand
 	w       uint32
 	x, y, p term.Term
+	// full adds every other operator: division, shifts by terms,
+	// rotations, repeat, the eliminated bitwise ones, bvcomp and ite of
+	// sums, for the rule-level test.
+	full bool
 }
 
 func (g *termGen) konst(w uint32) term.Term {
@@ -155,7 +91,20 @@ func (g *termGen) boolean(depth int) term.Term {
 		return st.Eq(g.bits(w, depth-1), g.bits(w, depth-1))
 	default:
 		ops := []term.Op{term.OpBVUlt, term.OpBVUle, term.OpBVSlt, term.OpBVSle, term.OpBVUgt, term.OpBVSge}
-		return st.MustMake(ops[g.rng.IntN(len(ops))], nil, g.bits(w, depth-1), g.bits(w, depth-1))
+		a, b := g.bits(w, depth-1), g.bits(w, depth-1)
+		if g.full && g.rng.IntN(3) == 0 {
+			// a bound of one side on the other: a & b, a | b, a % b, a / b, a >> b
+			bounds := []term.Op{term.OpBVAnd, term.OpBVOr, term.OpBVUrem, term.OpBVUdiv, term.OpBVLshr}
+			if g.rng.IntN(2) == 0 {
+				b = st.MustMake(bounds[g.rng.IntN(len(bounds))], nil, a, b)
+			} else {
+				b = st.MustMake(bounds[g.rng.IntN(len(bounds))], nil, b, a)
+			}
+			if g.rng.IntN(2) == 0 {
+				a, b = b, a
+			}
+		}
+		return st.MustMake(ops[g.rng.IntN(len(ops))], nil, a, b)
 	}
 }
 
@@ -181,6 +130,9 @@ func (g *termGen) bits(w uint32, depth int) term.Term {
 		return leaf()
 	}
 	d := depth - 1
+	if g.full && g.rng.IntN(3) == 0 {
+		return g.extraBits(w, d)
+	}
 	switch g.rng.IntN(16) {
 	case 0:
 		return leaf()
@@ -237,4 +189,82 @@ func (g *termGen) bits(w uint32, depth int) term.Term {
 		}
 	}
 	return leaf()
+}
+
+// extraBits builds a random term with the operators only full adds.
+func (g *termGen) extraBits(w uint32, d int) term.Term {
+	st := g.st
+	small := func() term.Term { // a small constant: 0, 1, 2, ones or w
+		return st.Const([]bv.Value{bv.Zero(w), bv.New(w, 1), bv.New(w, 2), bv.Ones(w), bv.New(w, uint64(w))}[g.rng.IntN(5)])
+	}
+	arg := func() term.Term {
+		if g.rng.IntN(4) == 0 {
+			return small()
+		}
+		return g.bits(w, d)
+	}
+	switch g.rng.IntN(10) {
+	case 0, 1:
+		ops := []term.Op{term.OpBVUdiv, term.OpBVUrem, term.OpBVShl, term.OpBVLshr, term.OpBVAshr,
+			term.OpBVNand, term.OpBVNor, term.OpBVXnor, term.OpBVSdiv, term.OpBVSrem}
+		a := arg()
+		b := arg()
+		if g.rng.IntN(4) == 0 {
+			b = a // same operands
+		}
+		return st.MustMake(ops[g.rng.IntN(len(ops))], nil, a, b)
+	case 2:
+		ops := []term.Op{term.OpBVUdiv, term.OpBVUrem, term.OpBVMul}
+		return st.MustMake(ops[g.rng.IntN(len(ops))], nil, arg(), st.MustMake(term.OpBVShl, nil, st.Const(bv.New(w, 1)), arg()))
+	case 3:
+		op := term.OpRotateLeft
+		if g.rng.IntN(2) == 0 {
+			op = term.OpRotateRight
+		}
+		return st.MustMake(op, []uint32{uint32(g.rng.IntN(int(2 * w)))}, g.bits(w, d))
+	case 4:
+		if w >= 2 && w%2 == 0 {
+			return st.MustMake(term.OpRepeat, []uint32{2}, g.bits(w/2, d))
+		}
+	case 5:
+		if w == 1 {
+			cw := 1 + uint32(g.rng.IntN(int(g.w)))
+			return st.MustMake(term.OpBVComp, nil, g.bits(cw, d), g.bits(cw, d))
+		}
+	case 6:
+		// ites that share branches, and nested ites
+		a, b := g.bits(w, d), g.bits(w, d)
+		inner := st.Ite(g.boolean(d), a, b)
+		if g.rng.IntN(2) == 0 {
+			return st.Ite(g.boolean(d), inner, a)
+		}
+		return st.Ite(g.boolean(d), b, inner)
+	case 7:
+		ops := []term.Op{term.OpBVAdd, term.OpBVMul, term.OpBVUdiv, term.OpBVAnd, term.OpConcat}
+		op := ops[g.rng.IntN(len(ops))]
+		if op == term.OpConcat {
+			if w < 2 {
+				break
+			}
+			hw := 1 + uint32(g.rng.IntN(int(w-1)))
+			h := g.bits(hw, d)
+			return st.Ite(g.boolean(d), st.MustMake(op, nil, h, g.bits(w-hw, d)), st.MustMake(op, nil, h, g.bits(w-hw, d)))
+		}
+		a := g.bits(w, d)
+		return st.Ite(g.boolean(d), st.MustMake(op, nil, a, arg()), st.MustMake(op, nil, arg(), a))
+	case 8:
+		// a sum that repeats its operands, and the remainder shape
+		a, b := g.bits(w, d), arg()
+		if g.rng.IntN(2) == 0 {
+			q := st.MustMake(term.OpBVUdiv, nil, a, b)
+			return st.MustMake(term.OpBVSub, nil, a, st.MustMake(term.OpBVMul, nil, q, b))
+		}
+		return st.MustMake(term.OpBVSub, nil, st.MustMake(term.OpBVAdd, nil, a, b), st.MustMake(term.OpBVNeg, nil, a))
+	case 9:
+		if w >= 2 {
+			k := 1 + uint32(g.rng.IntN(int(w-1)))
+			return st.MustMake(term.OpSignExtend, []uint32{k}, g.bits(w-k, d))
+		}
+	}
+	return g.bits(w, d)
 }

@@ -1,0 +1,401 @@
+package preprocess
+
+import (
+	"slices"
+
+	"github.com/sift-solver/sift/bv"
+	"github.com/sift-solver/sift/term"
+)
+
+// Rules on the Boolean structure: negation, and/or, equality and ite.
+
+var swapCmp = map[term.Op]term.Op{term.OpBVUlt: term.OpBVUle, term.OpBVUle: term.OpBVUlt,
+	term.OpBVSlt: term.OpBVSle, term.OpBVSle: term.OpBVSlt}
+
+// ¬(a < b) is b ≤ a, and ¬(a ≤ b) is b < a.
+var ruleNotCmp = &rule{name: "not-cmp", ops: ops(term.OpNot),
+	apply: func(r *rewriter, t term.Term) (term.Term, bool) {
+		st := r.st
+		a := st.Arg(t, 0)
+		if op, ok := swapCmp[st.Op(a)]; ok {
+			return r.mk(op, nil, st.Arg(a, 1), st.Arg(a, 0)), true
+		}
+		return t, false
+	},
+	examples: []string{"(not (bvult x y))", "(not (bvsle x y))"}}
+
+// A one-bit value that is not k is ~k.
+var ruleNotEqBit = &rule{name: "not-eq-bit", ops: ops(term.OpNot),
+	apply: func(r *rewriter, t term.Term) (term.Term, bool) {
+		st := r.st
+		e := st.Arg(t, 0)
+		if st.Op(e) != term.OpEq || !st.IsBitVec(st.SortOf(st.Arg(e, 0))) || r.width(st.Arg(e, 0)) != 1 {
+			return t, false
+		}
+		a, k := st.Arg(e, 0), st.Arg(e, 1)
+		if r.isConst(a) {
+			a, k = k, a
+		}
+		if !r.isConst(k) {
+			return t, false
+		}
+		return r.eq(a, r.konst(bv.Not(st.Value(k)))), true
+	},
+	examples: []string{"(not (= ((_ extract 0 0) x) #b0))", "(not (= #b1 ((_ extract 0 0) (bvadd x y))))"}}
+
+// and/or chains are flattened and sorted; duplicates go, a complementary
+// pair or the absorbing constant decides the chain.
+var ruleBoolChain = &rule{name: "bool-chain", ops: ops(term.OpAnd, term.OpOr),
+	apply: func(r *rewriter, t term.Term) (term.Term, bool) {
+		st := r.st
+		op := st.Op(t)
+		var flat []term.Term
+		var walk func(x term.Term)
+		walk = func(x term.Term) {
+			if st.Op(x) == op {
+				for _, a := range st.Args(x) {
+					walk(a)
+				}
+				return
+			}
+			flat = append(flat, x)
+		}
+		walk(t)
+		slices.Sort(flat)
+		flat = slices.Compact(flat)
+		// The builder drops neutral constants and duplicates and finds the
+		// complementary pairs.
+		return st.MustMake(op, nil, flat...), true
+	},
+	examples: []string{"(and p (and q p))", "(or (or p q) (not p))", "(and (bvult x y) p (bvult x y))", "(or q (or p q))"}}
+
+// (and (a < b) (b < a)) is false; (and (a ≤ b) (b ≤ a)) is (= a b); a ≤ b
+// with b < a is false.
+var ruleAndCmpPair = &rule{name: "and-cmp-pair", ops: ops(term.OpAnd),
+	apply: func(r *rewriter, t term.Term) (term.Term, bool) {
+		st := r.st
+		args := st.Args(t)
+		for i, a := range args {
+			for j := i + 1; j < len(args); j++ {
+				b := args[j]
+				oa, ob := st.Op(a), st.Op(b)
+				if _, ok := swapCmp[oa]; !ok {
+					continue
+				}
+				if _, ok := swapCmp[ob]; !ok {
+					continue
+				}
+				signed := func(o term.Op) bool { return o == term.OpBVSlt || o == term.OpBVSle }
+				if signed(oa) != signed(ob) || st.Arg(a, 0) != st.Arg(b, 1) || st.Arg(a, 1) != st.Arg(b, 0) {
+					continue
+				}
+				strict := func(o term.Op) bool { return o == term.OpBVUlt || o == term.OpBVSlt }
+				if strict(oa) || strict(ob) {
+					return st.False(), true
+				}
+				rest := append([]term.Term{r.eq(st.Arg(a, 0), st.Arg(a, 1))}, args[:i]...)
+				rest = append(rest, args[i+1:j]...)
+				rest = append(rest, args[j+1:]...)
+				return r.and(rest...), true
+			}
+		}
+		return t, false
+	},
+	examples: []string{"(and (bvult x y) (bvult y x))", "(and p (bvule x y) (bvule y x))", "(and (bvsle x y) (bvslt y x))"}}
+
+// Equalities have a constant on the right, otherwise the smaller id first.
+var ruleEqOrder = &rule{name: "eq-order", ops: ops(term.OpEq),
+	apply: func(r *rewriter, t term.Term) (term.Term, bool) {
+		st := r.st
+		a, b := st.Arg(t, 0), st.Arg(t, 1)
+		if (st.IsConst(a) && !st.IsConst(b)) || (!st.IsConst(a) && !st.IsConst(b) && a > b) {
+			return r.eq(b, a), true
+		}
+		return t, false
+	},
+	examples: []string{"(= #3 (bvmul x y))", "(= (bvmul x y) x)", "(= (bvult x y) p)"}}
+
+// (= ¬a ¬b) is (= a b); (= a ¬a) is false.
+var ruleEqBoolNot = &rule{name: "eq-bool-not", ops: ops(term.OpEq),
+	apply: func(r *rewriter, t term.Term) (term.Term, bool) {
+		st := r.st
+		a, b := st.Arg(t, 0), st.Arg(t, 1)
+		if !st.IsBool(st.SortOf(a)) {
+			return t, false
+		}
+		isNot := func(x term.Term) bool { return st.Op(x) == term.OpNot }
+		switch {
+		case isNot(a) && isNot(b):
+			return r.eq(st.Arg(a, 0), st.Arg(b, 0)), true
+		case isNot(a) && st.Arg(a, 0) == b, isNot(b) && st.Arg(b, 0) == a:
+			return st.False(), true
+		}
+		return t, false
+	},
+	examples: []string{"(= (not p) (not q))", "(= p (not p))", "(= (not (bvult x y)) (bvult x y))"}}
+
+// An equality of a concatenation with a concatenation or a constant splits
+// into the equalities of the slices.
+var ruleEqConcat = &rule{name: "eq-concat", ops: ops(term.OpEq),
+	apply: func(r *rewriter, t term.Term) (term.Term, bool) {
+		st := r.st
+		a, b := st.Arg(t, 0), st.Arg(t, 1)
+		if st.Op(a) != term.OpConcat {
+			a, b = b, a
+		}
+		if st.Op(a) != term.OpConcat || (st.Op(b) != term.OpConcat && !r.isConst(b)) {
+			return t, false
+		}
+		lw := r.width(st.Arg(a, 1))
+		if st.Op(b) == term.OpConcat {
+			lw = min(lw, r.width(st.Arg(b, 1)))
+		}
+		w := r.width(a)
+		return r.and(r.eq(r.extract(a, w-1, lw), r.extract(b, w-1, lw)),
+			r.eq(r.extract(a, lw-1, 0), r.extract(b, lw-1, 0))), true
+	},
+	examples: []string{"(= (concat ((_ extract 0 0) x) y) (concat ((_ extract 0 0) y) x))",
+		"(= (concat ((_ extract %H 1) x) ((_ extract 0 0) y)) (concat ((_ extract 0 0) y) ((_ extract %H 1) x)))",
+		"(= (concat x y) (concat y x))", "(= (concat x ((_ extract 0 0) y)) (concat #0 #b1))"}}
+
+// (= ~a ~b) is (= a b).
+var ruleEqNotNot = &rule{name: "eq-not-not", ops: ops(term.OpEq),
+	apply: func(r *rewriter, t term.Term) (term.Term, bool) {
+		st := r.st
+		a, b := st.Arg(t, 0), st.Arg(t, 1)
+		if st.Op(a) == term.OpBVNot && st.Op(b) == term.OpBVNot {
+			return r.eq(st.Arg(a, 0), st.Arg(b, 0)), true
+		}
+		return t, false
+	},
+	examples: []string{"(= (bvnot x) (bvnot (bvmul x y)))"}}
+
+// (= ~a k) is (= a ~k).
+var ruleEqNotConst = &rule{name: "eq-not-const", ops: ops(term.OpEq),
+	apply: func(r *rewriter, t term.Term) (term.Term, bool) {
+		st := r.st
+		a, b := st.Arg(t, 0), st.Arg(t, 1)
+		if st.Op(a) == term.OpBVNot && r.isConst(b) {
+			return r.eq(st.Arg(a, 0), r.konst(bv.Not(st.Value(b)))), true
+		}
+		return t, false
+	},
+	examples: []string{"(= (bvnot (bvmul x y)) #1)"}}
+
+// (= (bvxor a k) c) is (= a (bvxor c k)) for constants k and c.
+var ruleEqXorConst = &rule{name: "eq-xor-const", ops: ops(term.OpEq),
+	apply: func(r *rewriter, t term.Term) (term.Term, bool) {
+		st := r.st
+		a, b := st.Arg(t, 0), st.Arg(t, 1)
+		if st.Op(a) == term.OpBVXor && r.isConst(b) {
+			if c := st.Arg(a, 1); r.isConst(c) {
+				return r.eq(st.Arg(a, 0), r.konst(bv.Xor(st.Value(b), st.Value(c)))), true
+			}
+		}
+		return t, false
+	},
+	examples: []string{"(= (bvxor x #3) #1)", "(= (bvxor (bvmul x y) #5) #0)"}}
+
+// (= (bvand a b) ones) is both ones.
+var ruleEqAndOnes = &rule{name: "eq-and-ones", ops: ops(term.OpEq),
+	apply: func(r *rewriter, t term.Term) (term.Term, bool) {
+		st := r.st
+		a, b := st.Arg(t, 0), st.Arg(t, 1)
+		if st.Op(a) == term.OpBVAnd && r.isConst(b) && st.Value(b).IsOnes() {
+			return r.and(r.eq(st.Arg(a, 0), b), r.eq(st.Arg(a, 1), b)), true
+		}
+		return t, false
+	},
+	examples: []string{"(= (bvand x y) #ones)", "(= (bvand x (bvmul x y)) #ones)"}}
+
+// (= (bvor a b) 0) is both zero.
+var ruleEqOrZero = &rule{name: "eq-or-zero", ops: ops(term.OpEq),
+	apply: func(r *rewriter, t term.Term) (term.Term, bool) {
+		st := r.st
+		a, b := st.Arg(t, 0), st.Arg(t, 1)
+		if st.Op(a) == term.OpBVOr && r.isConst(b) && st.Value(b).IsZero() {
+			return r.and(r.eq(st.Arg(a, 0), b), r.eq(st.Arg(a, 1), b)), true
+		}
+		return t, false
+	},
+	examples: []string{"(= (bvor x y) #0)", "(= (bvor x (bvmul x y)) #0)"}}
+
+// (= (ite c k1 k2) k) with constants is c, ¬c or false.
+var ruleEqIteConst = &rule{name: "eq-ite-const", ops: ops(term.OpEq),
+	apply: func(r *rewriter, t term.Term) (term.Term, bool) {
+		st := r.st
+		a, b := st.Arg(t, 0), st.Arg(t, 1)
+		if st.Op(a) != term.OpIte || !r.isConst(b) {
+			return t, false
+		}
+		c, x, y := st.Arg(a, 0), st.Arg(a, 1), st.Arg(a, 2)
+		if !r.isConst(x) || !r.isConst(y) {
+			return t, false
+		}
+		switch { // x != y: the builder folds equal branches
+		case x == b:
+			return c, true
+		case y == b:
+			return r.not(c), true
+		}
+		return st.False(), true
+	},
+	examples: []string{"(= (ite p #1 #2) #2)", "(= (ite p #1 #2) #1)", "(= (ite (bvult x y) #1 #0) #3)"}}
+
+// (= a (ite c a b)) is (or c (= a b)); (= a (ite c b a)) is (or ¬c (= a b)).
+var ruleEqIteSame = &rule{name: "eq-ite-same", ops: ops(term.OpEq),
+	apply: func(r *rewriter, t term.Term) (term.Term, bool) {
+		st := r.st
+		for _, s := range [2][2]term.Term{{st.Arg(t, 0), st.Arg(t, 1)}, {st.Arg(t, 1), st.Arg(t, 0)}} {
+			a, e := s[0], s[1]
+			if st.Op(e) != term.OpIte {
+				continue
+			}
+			c, x, y := st.Arg(e, 0), st.Arg(e, 1), st.Arg(e, 2)
+			if x == a {
+				return r.or(c, r.eq(a, y)), true
+			}
+			if y == a {
+				return r.or(r.not(c), r.eq(a, x)), true
+			}
+		}
+		return t, false
+	},
+	examples: []string{"(= x (ite p x y))", "(= (ite p y x) x)", "(= (ite (bvult x y) (bvmul x y) y) (bvmul x y))"}}
+
+// (= (ite c a b) (ite c a d)) is (ite c true (= b d)), and so on: an
+// equality of two ites on one condition that share a branch.
+var ruleEqIteIte = &rule{name: "eq-ite-ite", ops: ops(term.OpEq),
+	apply: func(r *rewriter, t term.Term) (term.Term, bool) {
+		st := r.st
+		a, b := st.Arg(t, 0), st.Arg(t, 1)
+		if st.Op(a) != term.OpIte || st.Op(b) != term.OpIte || st.Arg(a, 0) != st.Arg(b, 0) {
+			return t, false
+		}
+		if st.Arg(a, 1) != st.Arg(b, 1) && st.Arg(a, 2) != st.Arg(b, 2) {
+			return t, false
+		}
+		return r.ite(st.Arg(a, 0), r.eq(st.Arg(a, 1), st.Arg(b, 1)), r.eq(st.Arg(a, 2), st.Arg(b, 2))), true
+	},
+	examples: []string{"(= (ite p x y) (ite p x (bvmul x y)))", "(= (ite p y x) (ite p (bvadd x y) x))"}}
+
+// (= (ite c k2 b) k) with distinct constants k, k2 is (and ¬c (= b k)).
+var ruleEqIteDistinct = &rule{name: "eq-ite-distinct", ops: ops(term.OpEq),
+	apply: func(r *rewriter, t term.Term) (term.Term, bool) {
+		st := r.st
+		a, k := st.Arg(t, 0), st.Arg(t, 1)
+		if st.Op(a) != term.OpIte || !r.isConst(k) {
+			return t, false
+		}
+		c, x, y := st.Arg(a, 0), st.Arg(a, 1), st.Arg(a, 2)
+		if r.isConst(x) && x != k {
+			return r.and(r.not(c), r.eq(y, k)), true
+		}
+		if r.isConst(y) && y != k {
+			return r.and(c, r.eq(x, k)), true
+		}
+		return t, false
+	},
+	examples: []string{"(= (ite p #1 x) #2)", "(= (ite p x #0) #ones)"}}
+
+// Nested ites on one condition: the inner branch not taken goes.
+var ruleIteNested = &rule{name: "ite-nested", ops: ops(term.OpIte),
+	apply: func(r *rewriter, t term.Term) (term.Term, bool) {
+		st := r.st
+		c, x, y := st.Arg(t, 0), st.Arg(t, 1), st.Arg(t, 2)
+		if st.Op(x) == term.OpIte && st.Arg(x, 0) == c {
+			return r.ite(c, st.Arg(x, 1), y), true
+		}
+		if st.Op(y) == term.OpIte && st.Arg(y, 0) == c {
+			return r.ite(c, x, st.Arg(y, 2)), true
+		}
+		return t, false
+	},
+	examples: []string{"(ite p (ite p x y) (bvmul x y))", "(ite p x (ite p y (bvmul x y)))"}}
+
+// (ite (= a b) a b) is b either way.
+var ruleIteEqSelect = &rule{name: "ite-eq-select", ops: ops(term.OpIte),
+	apply: func(r *rewriter, t term.Term) (term.Term, bool) {
+		st := r.st
+		c, x, y := st.Arg(t, 0), st.Arg(t, 1), st.Arg(t, 2)
+		if st.Op(c) == term.OpEq {
+			l, rr := st.Arg(c, 0), st.Arg(c, 1)
+			if (l == x && rr == y) || (l == y && rr == x) {
+				return y, true
+			}
+		}
+		return t, false
+	},
+	examples: []string{"(ite (= x y) x y)", "(ite (= x y) y x)"}}
+
+// An ite whose branch is an ite sharing the other branch merges the two
+// conditions: (ite c0 (ite c1 a b) a) is (ite (and c0 ¬c1) b a), and so on.
+var ruleIteMerge = &rule{name: "ite-merge", ops: ops(term.OpIte),
+	apply: func(r *rewriter, t term.Term) (term.Term, bool) {
+		st := r.st
+		c0, x, y := st.Arg(t, 0), st.Arg(t, 1), st.Arg(t, 2)
+		if st.IsBool(st.SortOf(x)) {
+			return t, false
+		}
+		if st.Op(x) == term.OpIte {
+			c1, a, b := st.Arg(x, 0), st.Arg(x, 1), st.Arg(x, 2)
+			if a == y {
+				return r.ite(r.and(c0, r.not(c1)), b, y), true
+			}
+			if b == y {
+				return r.ite(r.and(c0, c1), a, y), true
+			}
+		}
+		if st.Op(y) == term.OpIte {
+			c1, a, b := st.Arg(y, 0), st.Arg(y, 1), st.Arg(y, 2)
+			if a == x {
+				return r.ite(r.or(c0, c1), x, b), true
+			}
+			if b == x {
+				return r.ite(r.or(c0, r.not(c1)), x, a), true
+			}
+		}
+		return t, false
+	},
+	examples: []string{"(ite p (ite q x y) x)", "(ite p (ite q y x) x)", "(ite p x (ite q x y))", "(ite p x (ite q y x))"}}
+
+// iteLiftable are the operators an ite of two applications is pulled
+// through when the applications share an argument.
+var iteLiftable = map[term.Op]bool{
+	term.OpBVAdd: true, term.OpBVSub: true, term.OpBVMul: true, term.OpBVAnd: true, term.OpBVOr: true,
+	term.OpBVXor: true, term.OpBVUdiv: true, term.OpBVUrem: true, term.OpBVShl: true, term.OpBVLshr: true,
+	term.OpBVAshr: true, term.OpConcat: true, term.OpBVNot: true, term.OpBVNeg: true,
+}
+
+var commutative = map[term.Op]bool{term.OpBVAdd: true, term.OpBVMul: true, term.OpBVAnd: true,
+	term.OpBVOr: true, term.OpBVXor: true}
+
+// (ite c (op a b) (op a d)) is (op a (ite c b d)), and so on: one operator
+// instead of two.
+var ruleIteOp = &rule{name: "ite-op", ops: ops(term.OpIte),
+	apply: func(r *rewriter, t term.Term) (term.Term, bool) {
+		st := r.st
+		c, x, y := st.Arg(t, 0), st.Arg(t, 1), st.Arg(t, 2)
+		op := st.Op(x)
+		if op != st.Op(y) || !iteLiftable[op] {
+			return t, false
+		}
+		if op == term.OpBVNot || op == term.OpBVNeg {
+			return r.mk(op, nil, r.ite(c, st.Arg(x, 0), st.Arg(y, 0))), true
+		}
+		a, b, d, e := st.Arg(x, 0), st.Arg(x, 1), st.Arg(y, 0), st.Arg(y, 1)
+		same := func(p, q term.Term) bool { return p == q && st.SortOf(p) == st.SortOf(q) }
+		switch {
+		case same(a, d) && st.SortOf(b) == st.SortOf(e):
+			return r.op2(op, a, r.ite(c, b, e)), true
+		case same(b, e) && st.SortOf(a) == st.SortOf(d):
+			return r.op2(op, r.ite(c, a, d), b), true
+		case commutative[op] && a == e:
+			return r.op2(op, a, r.ite(c, b, d)), true
+		case commutative[op] && b == d:
+			return r.op2(op, b, r.ite(c, a, e)), true
+		}
+		return t, false
+	},
+	examples: []string{"(ite p (bvadd x y) (bvadd x (bvnot y)))", "(ite p (bvudiv x y) (bvudiv #3 y))", "(ite p (bvmul x y) (bvmul (bvneg y) x))",
+		"(ite p (concat x y) (concat x #5))", "(ite p (bvnot x) (bvnot y))", "(ite p (bvshl x y) (bvshl x #1))"}}

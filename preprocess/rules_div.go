@@ -1,0 +1,115 @@
+package preprocess
+
+import (
+	"github.com/sift-solver/sift/bv"
+	"github.com/sift-solver/sift/term"
+)
+
+// Rules on unsigned division and remainder (SMT-LIB: x / 0 = ~0, x % 0 = x).
+
+var divOps = ops(term.OpBVUdiv, term.OpBVUrem)
+
+// Division with 0, 1 or all ones on either side.
+var ruleDivSpecial = &rule{name: "div-special", ops: divOps,
+	apply: func(r *rewriter, t term.Term) (term.Term, bool) {
+		st := r.st
+		a, b := st.Arg(t, 0), st.Arg(t, 1)
+		w := r.width(a)
+		zero, one, ones := r.konst(bv.Zero(w)), r.konst(bv.New(w, 1)), r.konst(bv.Ones(w))
+		isZ := func(x term.Term) bool { return r.is(x, bv.Zero(w)) }
+		isO := func(x term.Term) bool { return r.is(x, bv.Ones(w)) }
+		if st.Op(t) == term.OpBVUdiv {
+			switch {
+			case isZ(b):
+				return ones, true
+			case isZ(a):
+				return r.ite(r.eq(b, zero), ones, zero), true
+			case isO(b):
+				return r.ite(r.eq(a, ones), one, zero), true
+			}
+			return t, false
+		}
+		switch {
+		case isZ(b):
+			return a, true
+		case isZ(a), r.is(b, bv.New(w, 1)):
+			return zero, true
+		case isO(b):
+			return r.ite(r.eq(a, ones), zero, a), true
+		}
+		return t, false
+	},
+	examples: []string{"(bvudiv x #0)", "(bvudiv #0 x)", "(bvudiv x #ones)", "(bvurem x #0)", "(bvurem #0 x)", "(bvurem x #1)", "(bvurem x #ones)"}}
+
+// (bvudiv a a) is 1 unless a = 0; (bvurem a a) is 0.
+var ruleDivSame = &rule{name: "div-same", ops: divOps,
+	apply: func(r *rewriter, t term.Term) (term.Term, bool) {
+		st := r.st
+		a, b := st.Arg(t, 0), st.Arg(t, 1)
+		if a != b {
+			return t, false
+		}
+		w := r.width(a)
+		if st.Op(t) == term.OpBVUrem {
+			return r.konst(bv.Zero(w)), true
+		}
+		return r.ite(r.eq(a, r.konst(bv.Zero(w))), r.konst(bv.Ones(w)), r.konst(bv.New(w, 1))), true
+	},
+	examples: []string{"(bvudiv x x)", "(bvurem (bvmul x y) (bvmul x y))"}}
+
+// Division by a power of two 2^k is a slice: a / 2^k = 0_k ++ a[w-1:k],
+// a % 2^k = 0 ++ a[k-1:0].
+var ruleDivPow2Const = &rule{name: "div-pow2-const", ops: divOps,
+	apply: func(r *rewriter, t term.Term) (term.Term, bool) {
+		st := r.st
+		a, b := st.Arg(t, 0), st.Arg(t, 1)
+		if !r.isConst(b) {
+			return t, false
+		}
+		w := r.width(a)
+		k := trailingZeros(st.Value(b))
+		if k == 0 || k >= w || !bv.Lshr(st.Value(b), bv.New(w, uint64(k))).Equal(bv.New(w, 1)) {
+			return t, false
+		}
+		if st.Op(t) == term.OpBVUdiv {
+			return r.mk(term.OpConcat, nil, r.konst(bv.Zero(k)), r.extract(a, w-1, k)), true
+		}
+		return r.mk(term.OpConcat, nil, r.konst(bv.Zero(w-k)), r.extract(a, k-1, 0)), true
+	},
+	examples: []string{"(bvudiv x #2)", "(bvurem x #4)", "(bvudiv (bvmul x y) #8)"}}
+
+// Division by (bvshl 1 s), a power of two unless s ≥ w: a / 2^s = a >> s,
+// a % 2^s = a & ~(~0 << s); for s ≥ w the divisor is 0.
+var ruleDivShlOne = &rule{name: "div-shl-one", ops: divOps,
+	apply: func(r *rewriter, t term.Term) (term.Term, bool) {
+		st := r.st
+		a, b := st.Arg(t, 0), st.Arg(t, 1)
+		w := r.width(a)
+		if st.Op(b) != term.OpBVShl || !r.is(st.Arg(b, 0), bv.New(w, 1)) {
+			return t, false
+		}
+		s := st.Arg(b, 1)
+		inRange := r.op2(term.OpBVUlt, s, r.konst(bv.New(w, uint64(w))))
+		if st.Op(t) == term.OpBVUdiv {
+			return r.ite(inRange, r.op2(term.OpBVLshr, a, s), r.konst(bv.Ones(w))), true
+		}
+		mask := r.mk(term.OpBVNot, nil, r.op2(term.OpBVShl, r.konst(bv.Ones(w)), s))
+		return r.ite(inRange, r.op2(term.OpBVAnd, a, mask), a), true
+	},
+	examples: []string{"(bvudiv x (bvshl #1 y))", "(bvurem x (bvshl #1 y))"}}
+
+// One-bit division: a / b = a | ~b, a % b = a & ~b.
+var ruleDivBit = &rule{name: "div-bit", ops: divOps,
+	apply: func(r *rewriter, t term.Term) (term.Term, bool) {
+		st := r.st
+		a, b := st.Arg(t, 0), st.Arg(t, 1)
+		if r.width(a) != 1 {
+			return t, false
+		}
+		op := term.OpBVOr
+		if st.Op(t) == term.OpBVUrem {
+			op = term.OpBVAnd
+		}
+		return r.op2(op, a, r.mk(term.OpBVNot, nil, b)), true
+	},
+	examples: []string{"(bvudiv ((_ extract 0 0) x) ((_ extract 0 0) y))", "(bvurem ((_ extract 0 0) x) ((_ extract 0 0) y))"}}
