@@ -34,8 +34,8 @@ func TestRegressions(t *testing.T) {
 			want := string(m[1])
 			opts := engine.Options{NoFallback: strings.Contains(string(src), "; regress: no-fallback")}
 			out, sessions := runWith(t, string(src), opts, 10*time.Second)
-			if got := strings.TrimSpace(out); got != want {
-				t.Errorf("answered %q, want %s", got, want)
+			if got, _, _ := strings.Cut(out, "\n"); got != want {
+				t.Errorf("answered %q, want %s\n%s", got, want, out)
 			}
 			for _, s := range sessions {
 				if n := s.Driver().ValidationFailures; n > 0 {

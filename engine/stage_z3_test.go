@@ -128,7 +128,10 @@ func TestImportZ3Model(t *testing.T) {
 		{"element of an unknown sort", z3.Binding{Name: "u", Sort: "U", Value: "V!val!0"}, "unknown sort", true},
 		{"symbolic value", z3.Binding{Name: "x", Sort: bvs("8"), Value: "(bvadd y #x01)"}, "unknown constant", true},
 		{"body over a large domain", z3.Binding{Name: "big", Params: []z3.Param{{Name: "x!0", Sort: bvs("32")}}, Sort: bvs("32"),
-			Value: "(ite (= x!0 #x00000000) #x00000000 (bvadd x!0 #x00000001))"}, "too large", true},
+			Value: "(ite (= x!0 #x00000000) #x00000000 (bvadd x!0 #x00000001))"},
+			"(define-fun big ((x!0 (_ BitVec 32))) (_ BitVec 32) (ite (= x!0 #x00000000) #x00000000 (bvadd x!0 #x00000001)))", false},
+		{"body over a large domain with a symbol", z3.Binding{Name: "big", Params: []z3.Param{{Name: "x!0", Sort: bvs("32")}}, Sort: bvs("32"),
+			Value: "(bvadd x!0 y)"}, "unknown constant", true},
 		{"missing parameter", z3.Binding{Name: "f", Sort: bvs("4"), Value: "#x0"}, "parameters", true},
 	}
 	for _, tc := range tests {
@@ -183,6 +186,33 @@ func TestImportZ3ModelEnumeratesSmallBodies(t *testing.T) {
 			if !got.BV.Equal(want) {
 				t.Errorf("f(%d, %v) = %s, want %s", x, flag, got.BV, want)
 			}
+		}
+	}
+}
+
+// TestImportZ3ModelLambda checks that a body over a domain too large to
+// tabulate becomes a lambda value that evaluates exactly at any point.
+func TestImportZ3ModelLambda(t *testing.T) {
+	p := scriptProblem(t, `(declare-fun f ((_ BitVec 32) (_ BitVec 32)) (_ BitVec 32)) (assert (= (f #x00000001 #x00000002) #x00000000)) (check-sat)`)
+	st := p.Store
+	f := varByName(t, p, "f")
+	b := z3.Binding{Name: "f", Params: []z3.Param{{Name: "x!0", Sort: "(_ BitVec 32)"}, {Name: "x!1", Sort: "(_ BitVec 32)"}}, Sort: "(_ BitVec 32)",
+		Value: "(ite (= x!0 #x00000007) #x0000002a (bvmul (bvadd x!0 x!1) x!1))"}
+	m, err := importZ3Model(st, []term.Term{f}, []z3.Binding{b})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fv := m.Values[f].Fun
+	if !fv.IsLambda() {
+		t.Fatal("not a lambda")
+	}
+	for _, pt := range [][3]uint64{{7, 9, 42}, {1, 2, 6}, {0xffffffff, 1, 0}, {5, 0x10000, 0x50000}} {
+		got, err := fv.Eval([]term.Value{st.BVValue(bv.New(32, pt[0])), st.BVValue(bv.New(32, pt[1]))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !got.BV.Equal(bv.New(32, pt[2])) {
+			t.Errorf("f(%#x, %#x) = %s, want %#x", pt[0], pt[1], got.BV, pt[2])
 		}
 	}
 }

@@ -168,9 +168,34 @@ func (im *modelImporter) binding(v term.Term, b z3.Binding) (term.Value, error) 
 	}
 	f, err := im.funTable(params, body)
 	if err != nil {
+		if im.closedOver(body, params) {
+			// No finite table, but a body over the parameters: the value
+			// is that define-fun body, evaluated exactly where it is used.
+			return st.LambdaValue(s, params, body), nil
+		}
 		return term.Value{}, err
 	}
 	return term.Value{Kind: term.ValFun, Sort: s, Fun: f}, nil
+}
+
+// closedOver reports whether body mentions no free symbol, no abstract
+// element and no bound variable but params, so that it evaluates at every
+// point of the domain.
+func (im *modelImporter) closedOver(body term.Term, params []term.Term) bool {
+	st := im.st
+	ok := map[term.Term]bool{}
+	for _, p := range params {
+		ok[p] = true
+	}
+	return !st.Contains(body, func(t term.Term) bool {
+		switch st.Op(t) {
+		case term.OpVar, term.OpForall, term.OpExists:
+			return true
+		case term.OpBound:
+			return !ok[t]
+		}
+		return false
+	})
 }
 
 // closedValue computes the value of a term that mentions no parameter:

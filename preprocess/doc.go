@@ -16,8 +16,14 @@
 //
 // Start reading at pass.go and driver.go, then state.go (trail and model
 // reconstruction) and sanity.go. The passes are pass_*.go: flatten-and,
-// rewrite (rules in pass_rewrite_rules.go), var-subst, poly-eq (equalities
-// that are polynomial identities modulo 2^w), embedded, unconstrained,
-// ackermann (functions over arrays) and nested-arrays (arrays of arrays
-// reduced to flat ones).
+// rewrite, var-subst, poly-eq (equalities that are polynomial identities
+// modulo 2^w), embedded, unconstrained (unconstrained terms, arrays
+// included), ackermann (functions over or to arrays) and nested-arrays
+// (arrays of arrays reduced to flat ones).
+//
+// The rewrite pass's rules are a registry (rules.go): one rule per name,
+// each with examples, grouped by family in rules_*.go — Boolean structure,
+// comparisons, sums in linear normal form, products, bitwise operators,
+// division, slices and shifts. rules_test.go checks every rule alone by
+// brute force at widths 1 to 6.
 package preprocess

@@ -8,8 +8,8 @@ import (
 )
 
 // Ackermann eliminates the uninterpreted functions that take an array
-// argument, which the bit-blasting stage cannot handle (functions over
-// bit-vectors it handles lazily, so they are left alone). Each distinct
+// argument or return an array, which the bit-blasting stage cannot handle
+// (functions between bit-vectors it handles lazily, so they are left alone). Each distinct
 // application f(t1..tn) becomes a fresh variable v_k, and every pair of
 // applications gets the congruence constraint
 //
@@ -106,11 +106,16 @@ func (p *Ackermann) Apply(ctx context.Context, s *State) (bool, error) {
 }
 
 // target reports whether f is a function symbol the pass eliminates: one
-// with an array argument that is free to be eliminated.
+// with an array argument or an array range that is free to be eliminated.
+// An application of an array-valued function becomes an array variable, and
+// its congruence constraints compare arrays: lemmas on demand handle both.
 func (p *Ackermann) target(s *State, f term.Term) bool {
 	st := s.Store
 	if st.Op(f) != term.OpVar || s.Frozen(f) || s.Eliminated(f) {
 		return false
+	}
+	if st.IsArray(st.Range(st.SortOf(f))) {
+		return true
 	}
 	for _, d := range st.Domain(st.SortOf(f)) {
 		if st.IsArray(d) {

@@ -14,7 +14,8 @@ func TestAckermann(t *testing.T) {
 		"(declare-fun h ((Array (_ BitVec 1) (_ BitVec 1))) (_ BitVec 1))" +
 		"(declare-fun g ((_ BitVec 1) (Array (_ BitVec 1) (_ BitVec 1))) Bool)" +
 		"(declare-fun k ((Array (_ BitVec 1) (_ BitVec 1))) (Array (_ BitVec 1) (_ BitVec 1)))" +
-		"(declare-fun f ((_ BitVec 1)) (_ BitVec 1))"
+		"(declare-fun f ((_ BitVec 1)) (_ BitVec 1))" +
+		"(declare-fun m ((_ BitVec 1)) (Array (_ BitVec 1) (_ BitVec 1)))"
 	tests := []struct {
 		name, script string
 		want         string // the assertions after the pass
@@ -37,6 +38,10 @@ func TestAckermann(t *testing.T) {
 		{"two functions", "(assert (= (h (k a)) (h b)))",
 			"(= ack!1 ack!2)\n(=> (= ack!0 b) (= ack!1 ack!2))", 2, true},
 		{"bit-vector functions stay", "(assert (= (f x) (h a)))", "(= (f x) ack!0)", 1, true},
+		{"array range", "(assert (= (select (m x) #b0) #b1))(assert (= (select (m y) #b0) #b0))",
+			"(= (select ack!0 #b0) #b1)\n(= (select ack!1 #b0) #b0)\n(=> (= x y) (= ack!0 ack!1))", 1, true},
+		{"array range unsat", "(assert (= (select (m x) #b0) #b1))(assert (= (select (m y) #b0) #b0))(assert (= x y))",
+			"(= (select ack!0 #b0) #b1)\n(= (select ack!1 #b0) #b0)\n(= x y)\n(=> (= x y) (= ack!0 ack!1))", 1, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

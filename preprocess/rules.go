@@ -38,12 +38,13 @@ var ruleList = []*rule{
 	// Comparisons (rules_cmp.go).
 	ruleCmpExtremes, ruleCmpBounds, ruleCmpConcat, ruleCmpNot, ruleCmpIte, ruleCmpConstStrict,
 	// Arithmetic (rules_linear.go, rules_mul.go).
-	ruleLinear, ruleNotLinear,
+	ruleNegShl, ruleLinear, ruleNotLinear,
 	ruleMulBit, ruleMulChain, ruleMulOnes, ruleMulPow2Factor, ruleMulConcatZero,
 	// Bitwise operators (rules_bits.go).
 	ruleBitChain, ruleNotConcat, ruleNotXorConst, ruleNotIteConst, ruleBitElim, ruleCompElim,
 	// Division (rules_div.go).
-	ruleDivSpecial, ruleDivSame, ruleDivPow2Const, ruleDivShlOne, ruleDivBit,
+	ruleDivSpecial, ruleDivSame, ruleDivPow2Const, ruleDivShlOne, ruleDivBit, ruleUremNot, ruleLshrUdiv,
+	ruleOpIteCheaper,
 	// Slices and shifts (rules_slice.go).
 	ruleExtractConcat, ruleExtractNot, ruleExtractBitwise, ruleExtractIte, ruleExtractLowArith,
 	ruleExtractSext, ruleConcatLeftAssoc, ruleConcatMerge, ruleZextConcat,

@@ -113,3 +113,87 @@ var ruleDivBit = &rule{name: "div-bit", ops: divOps,
 		return r.op2(op, a, r.mk(term.OpBVNot, nil, b)), true
 	},
 	examples: []string{"(bvudiv ((_ extract 0 0) x) ((_ extract 0 0) y))", "(bvurem ((_ extract 0 0) x) ((_ extract 0 0) y))"}}
+
+// A remainder whose dividend is the complement of the divisor: ~y + y is
+// ones with no carry, so ~y and ones leave the same remainder modulo y
+// (and y = 0 gives ones both ways).
+var ruleUremNot = &rule{name: "urem-not", ops: ops(term.OpBVUrem),
+	apply: func(r *rewriter, t term.Term) (term.Term, bool) {
+		st := r.st
+		a, b := st.Arg(t, 0), st.Arg(t, 1)
+		if (st.Op(a) == term.OpBVNot && st.Arg(a, 0) == b) || (st.Op(b) == term.OpBVNot && st.Arg(b, 0) == a) {
+			return r.op2(term.OpBVUrem, r.konst(bv.Ones(r.width(a))), b), true
+		}
+		return t, false
+	},
+	examples: []string{"(bvurem (bvnot x) x)", "(bvurem x (bvnot x))", "(bvurem (bvnot (bvmul x y)) (bvmul x y))"}}
+
+// (a / b) >> b is (a >> b) / b: both are a divided by b·2^b, rounded down
+// (and b = 0 divides by zero on both sides).
+var ruleLshrUdiv = &rule{name: "lshr-udiv", ops: ops(term.OpBVLshr),
+	apply: func(r *rewriter, t term.Term) (term.Term, bool) {
+		st := r.st
+		q, b := st.Arg(t, 0), st.Arg(t, 1)
+		if st.Op(q) != term.OpBVUdiv || st.Arg(q, 1) != b {
+			return t, false
+		}
+		return r.op2(term.OpBVUdiv, r.op2(term.OpBVLshr, st.Arg(q, 0), b), b), true
+	},
+	examples: []string{"(bvlshr (bvudiv x y) y)", "(bvlshr (bvudiv #ones x) x)"}}
+
+// expensive counts the operators of t that bit-blast to a quadratic circuit
+// (products, quotients, remainders) or a barrel shifter, up to limit.
+func (r *rewriter) expensive(t term.Term, limit int) int {
+	st := r.st
+	n := 0
+	seen := map[term.Term]bool{}
+	var walk func(x term.Term)
+	walk = func(x term.Term) {
+		if seen[x] || n > limit {
+			return
+		}
+		seen[x] = true
+		switch st.Op(x) {
+		case term.OpBVMul, term.OpBVUdiv, term.OpBVUrem, term.OpBVSdiv, term.OpBVSrem, term.OpBVSmod:
+			n++
+		case term.OpBVShl, term.OpBVLshr, term.OpBVAshr:
+			if !r.isConst(st.Arg(x, 1)) {
+				n++
+			}
+		}
+		for _, a := range st.Args(x) {
+			walk(a)
+		}
+	}
+	walk(t)
+	return n
+}
+
+// An expensive operator over an ite argument goes into the branches when
+// that leaves fewer expensive operators: (bvudiv (ite c 0 s) s) is
+// (ite c (bvudiv 0 s) (bvudiv s s)), in which both divisions fold away.
+var ruleOpIteCheaper = &rule{name: "op-ite-cheaper", ops: ops(term.OpBVUdiv, term.OpBVUrem, term.OpBVMul, term.OpBVShl, term.OpBVLshr),
+	apply: func(r *rewriter, t term.Term) (term.Term, bool) {
+		st := r.st
+		op := st.Op(t)
+		for i := 0; i < 2; i++ {
+			c := st.Arg(t, i)
+			if st.Op(c) != term.OpIte {
+				continue
+			}
+			other := st.Arg(t, 1-i)
+			branch := func(x term.Term) term.Term {
+				if i == 0 {
+					return r.op2(op, x, other)
+				}
+				return r.op2(op, other, x)
+			}
+			before := r.expensive(t, 8)
+			res := r.ite(st.Arg(c, 0), branch(st.Arg(c, 1)), branch(st.Arg(c, 2)))
+			if r.expensive(res, before) < before {
+				return res, true
+			}
+		}
+		return t, false
+	},
+	examples: []string{"(bvmul (ite p #0 #1) (bvudiv x y))", "(bvmul (bvudiv x y) (ite p #1 #0))"}}

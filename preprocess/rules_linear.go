@@ -129,6 +129,13 @@ func (r *rewriter) lin(t term.Term) *linear {
 		}
 	case term.OpConcat:
 		p = r.linShifted(t)
+	case term.OpBVShl:
+		// k << s is k · (1 << s): shifts of constants by one amount are
+		// multiples of one leaf.
+		if k := args[0]; r.isConst(k) && !r.isConst(args[1]) && !isOne(st.Value(k)) {
+			p = newLinear(w)
+			p.coef[r.mk(term.OpBVShl, nil, r.konst(one), args[1])] = st.Value(k)
+		}
 	}
 	if p == nil {
 		p = leaf()
@@ -282,15 +289,17 @@ var ruleLinear = &rule{name: "linear", ops: ops(term.OpBVAdd, term.OpBVSub, term
 		"(bvmul (bvadd x y) #3)", "(bvadd (bvnot x) (bvadd x y))", "(bvsub #5 (bvneg x))", "(bvadd x (bvneg (bvmul (bvudiv x y) y)))",
 		"(bvadd (bvshl x #1) x)", "(bvsub x #1)", "(bvsub x (bvneg y))"}}
 
-// A bitwise complement of a sum is a sum: ~(x + k) = -x - k - 1.
+// A bitwise complement of a sum, or of a multiple of a leaf, is a sum:
+// ~(x + k) = -x - k - 1, ~(ones << s) = (1 << s) - 1.
 var ruleNotLinear = &rule{name: "not-linear", ops: ops(term.OpBVNot),
 	apply: func(r *rewriter, t term.Term) (term.Term, bool) {
-		if !isSumOp(r.st.Op(r.st.Arg(t, 0))) {
-			return t, false
+		a := r.st.Arg(t, 0)
+		if _, self := r.lin(a).coef[a]; self {
+			return t, false // a is a leaf of its own: ~a stays
 		}
 		return r.sum(r.lin(t)), true
 	},
-	examples: []string{"(bvnot (bvneg x))", "(bvnot (bvadd x #3))", "(bvnot (bvsub x y))"}}
+	examples: []string{"(bvnot (bvneg x))", "(bvnot (bvadd x #3))", "(bvnot (bvsub x y))", "(bvnot (bvshl #ones x))"}}
 
 // An equality of sums becomes one linear equation L = 0. A constant L
 // decides it; otherwise it is solved for its first variable with an odd

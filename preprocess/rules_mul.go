@@ -146,3 +146,16 @@ func signedMin(w uint32) bv.Value {
 	}
 	return bv.Concat(bv.New(1, 1), bv.Zero(w-1))
 }
+
+// -(a << s) is (-a) << s: the negation moves onto the shifted value, where
+// it folds into a constant or meets the other negations of a product.
+var ruleNegShl = &rule{name: "neg-shl", ops: ops(term.OpBVNeg),
+	apply: func(r *rewriter, t term.Term) (term.Term, bool) {
+		st := r.st
+		a := st.Arg(t, 0)
+		if st.Op(a) != term.OpBVShl || r.isConst(st.Arg(a, 1)) {
+			return t, false
+		}
+		return r.op2(term.OpBVShl, r.mk(term.OpBVNeg, nil, st.Arg(a, 0)), st.Arg(a, 1)), true
+	},
+	examples: []string{"(bvneg (bvshl x y))", "(bvneg (bvshl #ones x))"}}

@@ -229,22 +229,30 @@ var ruleAshrConst = &rule{name: "ashr-const", ops: ops(term.OpBVAshr),
 	},
 	examples: []string{"(bvashr x #1)", "(bvashr x #ones)", "(bvashr (bvmul x y) #2)"}}
 
-// A shift of a value by itself: a >> a is 0 (a < 2^a) and a >>s a is the
-// sign fill (a negative a is at least the width).
+// A shift of a value by itself or its complement: a >> a is 0 (a < 2^a);
+// a >>s a and a >>s ~a are the sign fill (a negative a, or a non-negative
+// ~a, is at least the width; a negative a whose complement k is below the
+// width has all bits from k up set); ~a >> a and a >> ~a are ones >> a and
+// ones >> ~a (subtracting k < 2^k from ones leaves the bits from k up
+// alone).
 var ruleShiftSame = &rule{name: "shift-same", ops: ops(term.OpBVLshr, term.OpBVAshr),
 	apply: func(r *rewriter, t term.Term) (term.Term, bool) {
 		st := r.st
-		a := st.Arg(t, 0)
-		if a != st.Arg(t, 1) {
-			return t, false
-		}
+		a, s := st.Arg(t, 0), st.Arg(t, 1)
 		w := r.width(a)
-		if st.Op(t) == term.OpBVLshr {
+		signFill := func() term.Term { return r.mk(term.OpSignExtend, []uint32{w - 1}, r.extract(a, w-1, w-1)) }
+		notOf := func(x, y term.Term) bool { return st.Op(x) == term.OpBVNot && st.Arg(x, 0) == y }
+		switch {
+		case a == s && st.Op(t) == term.OpBVLshr:
 			return r.konst(bv.Zero(w)), true
+		case st.Op(t) == term.OpBVAshr && (a == s || notOf(s, a)):
+			return signFill(), true
+		case st.Op(t) == term.OpBVLshr && (notOf(a, s) || notOf(s, a)):
+			return r.op2(term.OpBVLshr, r.konst(bv.Ones(w)), s), true
 		}
-		return r.mk(term.OpSignExtend, []uint32{w - 1}, r.extract(a, w-1, w-1)), true
+		return t, false
 	},
-	examples: []string{"(bvlshr x x)", "(bvashr x x)", "(bvashr (bvmul x y) (bvmul x y))"}}
+	examples: []string{"(bvlshr x x)", "(bvashr x x)", "(bvashr (bvmul x y) (bvmul x y))", "(bvashr x (bvnot x))", "(bvlshr (bvnot x) x)", "(bvlshr x (bvnot x))"}}
 
 // Rotations by constants are concatenations of two slices.
 var ruleRotateConst = &rule{name: "rotate-const", ops: ops(term.OpRotateLeft, term.OpRotateRight),

@@ -259,7 +259,16 @@ func (p *Printer) writeValue(b *strings.Builder, v term.Value, params []string) 
 			p.writeValue(b, f.Results[r], nil)
 			b.WriteByte(' ')
 		}
-		p.writeValue(b, f.Default, nil)
+		if f.IsLambda() {
+			// The body over the printed parameter names.
+			sub := make(map[term.Term]term.Term, len(f.Params))
+			for i, x := range f.Params {
+				sub[x] = st.BoundVar(params[i], st.SortOf(x))
+			}
+			p.WriteTerm(b, st.Substitute(f.Body, sub))
+		} else {
+			p.writeValue(b, f.Default, nil)
+		}
 		for range f.Args {
 			b.WriteString(")")
 		}

@@ -194,7 +194,7 @@ func (e *Evaluator) eval(t Term) (Value, error) {
 	case OpConstArray:
 		return NewArrayValue(st.SortOf(t), vals[0]), nil
 	case OpApply:
-		return vals[0].Fun.Apply(vals[1:]), nil
+		return vals[0].Fun.Eval(vals[1:])
 	}
 	bvs := make([]bv.Value, len(vals))
 	for i, v := range vals {

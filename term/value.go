@@ -43,12 +43,32 @@ type ArrayValue struct {
 	pos     map[string]int
 }
 
-// FunValue is a finite table of an uninterpreted function with a default.
+// FunValue is a finite table of an uninterpreted function with a default,
+// or a lambda: a body over bound parameters, as in a define-fun, for a
+// function whose value no finite table gives (Z3's models over large
+// domains).
 type FunValue struct {
 	Args    [][]Value
 	Results []Value
 	Default Value
+	// Params and Body, when Body is set, give the value at every point past
+	// the rows in place of Default: Body is a closed term over the bound
+	// variables Params, evaluated in store st.
+	Params []Term
+	Body   Term
+	st     *Store
 }
+
+// LambdaValue returns the function value of sort s whose value at a point is
+// body with params (bound variables of the domain's sorts) bound to the
+// point. body may mention no free symbol.
+func (st *Store) LambdaValue(s Sort, params []Term, body Term) Value {
+	return Value{Kind: ValFun, Sort: s, Fun: &FunValue{Params: params, Body: body, st: st,
+		Default: st.DefaultValue(st.Range(s))}}
+}
+
+// IsLambda reports whether f is given by a body rather than a table alone.
+func (f *FunValue) IsLambda() bool { return f.st != nil }
 
 // BoolValue returns the Boolean value b.
 func BoolValue(b bool) Value { return Value{Kind: ValBool, Sort: BoolSortID, Bool: b} }
@@ -214,6 +234,16 @@ func (a *ArrayValue) Store(i, e Value) *ArrayValue {
 
 // Apply evaluates the function table on args.
 func (f *FunValue) Apply(args []Value) Value {
+	v, err := f.Eval(args)
+	if err != nil {
+		return f.Default
+	}
+	return v
+}
+
+// Eval is the value at args: the first row that matches, else the body's
+// value at args (a lambda), else the default.
+func (f *FunValue) Eval(args []Value) (Value, error) {
 next:
 	for r, row := range f.Args {
 		for i := range row {
@@ -221,9 +251,17 @@ next:
 				continue next
 			}
 		}
-		return f.Results[r]
+		return f.Results[r], nil
 	}
-	return f.Default
+	if f.IsLambda() {
+		e := NewEvaluator(f.st, NewModel())
+		e.bound = make(map[Term]Value, len(f.Params))
+		for i, p := range f.Params {
+			e.bound[p] = args[i]
+		}
+		return e.Eval(f.Body)
+	}
+	return f.Default, nil
 }
 
 // DefaultValue returns the value a model gives a symbol it does not mention:
