@@ -41,14 +41,14 @@ func (p *Rewrite) Apply(ctx context.Context, s *State) (bool, error) {
 
 // rewriter holds the memos of one application.
 type rewriter struct {
-	st    *term.Store
-	memo  map[term.Term]term.Term // full bottom-up result
-	top   map[term.Term]term.Term // result of the rules at the root only
-	lins  map[term.Term]*linear   // linear forms (rules_linear.go)
+	st   *term.Store
+	memo map[term.Term]term.Term // full bottom-up result
+	top  map[term.Term]term.Term // result of the rules at the root only
+	lins map[term.Term]*linear   // linear forms (rules_linear.go)
 	// active holds the terms whose rules are running (normTop's stack).
 	active map[term.Term]bool
-	hits  map[string]int
-	depth int
+	hits   map[string]int
+	depth  int
 	// stop, when set, reports that the run is out of time: rewrite then
 	// returns terms as they are (always sound) and the caller gives up.
 	stop func() bool
@@ -145,10 +145,10 @@ func (r *rewriter) is(t term.Term, v bv.Value) bool {
 }
 
 // eq, not, and, or, ite are mk for the Boolean connectives.
-func (r *rewriter) eq(a, b term.Term) term.Term       { return r.mk(term.OpEq, nil, a, b) }
-func (r *rewriter) not(a term.Term) term.Term         { return r.mk(term.OpNot, nil, a) }
-func (r *rewriter) and(a ...term.Term) term.Term      { return r.mk(term.OpAnd, nil, a...) }
-func (r *rewriter) or(a ...term.Term) term.Term       { return r.mk(term.OpOr, nil, a...) }
-func (r *rewriter) ite(c, a, b term.Term) term.Term   { return r.mk(term.OpIte, nil, c, a, b) }
-func (r *rewriter) bv(w uint32, x uint64) term.Term   { return r.konst(bv.New(w, x)) }
+func (r *rewriter) eq(a, b term.Term) term.Term              { return r.mk(term.OpEq, nil, a, b) }
+func (r *rewriter) not(a term.Term) term.Term                { return r.mk(term.OpNot, nil, a) }
+func (r *rewriter) and(a ...term.Term) term.Term             { return r.mk(term.OpAnd, nil, a...) }
+func (r *rewriter) or(a ...term.Term) term.Term              { return r.mk(term.OpOr, nil, a...) }
+func (r *rewriter) ite(c, a, b term.Term) term.Term          { return r.mk(term.OpIte, nil, c, a, b) }
+func (r *rewriter) bv(w uint32, x uint64) term.Term          { return r.konst(bv.New(w, x)) }
 func (r *rewriter) op2(op term.Op, a, b term.Term) term.Term { return r.mk(op, nil, a, b) }
