@@ -30,10 +30,10 @@ type rule struct {
 // before the normal forms that reorder it.
 var ruleList = []*rule{
 	// Boolean structure (rules_bool.go).
-	ruleNotCmp, ruleNotEqBit, ruleBoolChain, ruleAndCmpPair,
-	ruleEqOrder, ruleEqBoolNot, ruleEqConcat, ruleEqNotNot, ruleEqNotConst, ruleEqXorConst,
+	ruleNotCmp, ruleBoolChain, ruleAndCmpPair,
+	ruleEqOrder, ruleEqBit, ruleEqBoolNot, ruleEqConcat, ruleEqNotNot, ruleEqNotConst, ruleEqXorConst,
 	ruleEqAndOnes, ruleEqOrZero, ruleEqIteConst, ruleEqIteSame, ruleEqIteIte, ruleEqIteDistinct,
-	ruleEqLinear,
+	ruleEqLinear, ruleEqCofactor,
 	ruleIteNested, ruleIteEqSelect, ruleIteMerge, ruleIteOp,
 	// Comparisons (rules_cmp.go).
 	ruleCmpExtremes, ruleCmpBounds, ruleCmpConcat, ruleCmpNot, ruleCmpIte, ruleCmpConstStrict,
@@ -43,7 +43,7 @@ var ruleList = []*rule{
 	// Bitwise operators (rules_bits.go).
 	ruleBitChain, ruleNotConcat, ruleNotXorConst, ruleNotIteConst, ruleBitElim, ruleCompElim,
 	// Division (rules_div.go).
-	ruleDivSpecial, ruleDivSame, ruleDivPow2Const, ruleDivShlOne, ruleDivBit, ruleUremNot, ruleLshrUdiv,
+	ruleSignedDivElim, ruleDivSpecial, ruleDivSame, ruleUdivUrem, ruleDivPow2Const, ruleDivShlOne, ruleDivBit, ruleUremNot, ruleLshrUdiv,
 	ruleOpIteCheaper,
 	// Slices and shifts (rules_slice.go).
 	ruleExtractConcat, ruleExtractNot, ruleExtractBitwise, ruleExtractIte, ruleExtractLowArith,

@@ -24,24 +24,24 @@ var ruleNotCmp = &rule{name: "not-cmp", ops: ops(term.OpNot),
 	},
 	examples: []string{"(not (bvult x y))", "(not (bvsle x y))"}}
 
-// A one-bit value that is not k is ~k.
-var ruleNotEqBit = &rule{name: "not-eq-bit", ops: ops(term.OpNot),
+// A one-bit value is tested one way: (= b #b0) is (not (= b #b1)), so that
+// a sign bit is one Boolean atom however it is spelled.
+var ruleEqBit = &rule{name: "eq-bit", ops: ops(term.OpEq),
 	apply: func(r *rewriter, t term.Term) (term.Term, bool) {
 		st := r.st
-		e := st.Arg(t, 0)
-		if st.Op(e) != term.OpEq || !st.IsBitVec(st.SortOf(st.Arg(e, 0))) || r.width(st.Arg(e, 0)) != 1 {
+		a, k := st.Arg(t, 0), st.Arg(t, 1)
+		if !st.IsBitVec(st.SortOf(a)) || r.width(a) != 1 {
 			return t, false
 		}
-		a, k := st.Arg(e, 0), st.Arg(e, 1)
 		if r.isConst(a) {
 			a, k = k, a
 		}
-		if !r.isConst(k) {
+		if !r.isConst(k) || !st.Value(k).IsZero() || r.isConst(a) {
 			return t, false
 		}
-		return r.eq(a, r.konst(bv.Not(st.Value(k)))), true
+		return r.not(r.eq(a, r.bv(1, 1))), true
 	},
-	examples: []string{"(not (= ((_ extract 0 0) x) #b0))", "(not (= #b1 ((_ extract 0 0) (bvadd x y))))"}}
+	examples: []string{"(= ((_ extract 0 0) x) #b0)", "(= #b0 ((_ extract 0 0) (bvadd x y)))"}}
 
 // and/or chains are flattened and sorted; duplicates go, a complementary
 // pair or the absorbing constant decides the chain.
@@ -399,3 +399,108 @@ var ruleIteOp = &rule{name: "ite-op", ops: ops(term.OpIte),
 	},
 	examples: []string{"(ite p (bvadd x y) (bvadd x (bvnot y)))", "(ite p (bvudiv x y) (bvudiv #3 y))", "(ite p (bvmul x y) (bvmul (bvneg y) x))",
 		"(ite p (concat x y) (concat x #5))", "(ite p (bvnot x) (bvnot y))", "(ite p (bvshl x y) (bvshl x #1))"}}
+
+// Limits of eq-cofactor: at most this many atoms, and sides of at most this
+// many nodes.
+const (
+	maxCofactorAtoms = 3
+	maxCofactorNodes = 256
+)
+
+// An equality whose sides branch on few Boolean atoms (the ite conditions'
+// leaves: sign bits, say) is decided case by case: under each assignment of
+// the atoms both sides are rewritten, and if every case decides, the
+// equality is that function of the atoms. (= (bvsrem s t) d), with d the
+// SMT-LIB definition of bvsrem, is true in each of the four sign cases.
+var ruleEqCofactor = &rule{name: "eq-cofactor", ops: ops(term.OpEq),
+	apply: func(r *rewriter, t term.Term) (term.Term, bool) {
+		st := r.st
+		a, b := st.Arg(t, 0), st.Arg(t, 1)
+		if !st.IsBitVec(st.SortOf(a)) {
+			return t, false
+		}
+		atoms, ok := r.iteAtoms([]term.Term{a, b})
+		if !ok || len(atoms) == 0 {
+			return t, false
+		}
+		n := len(atoms)
+		results := make([]bool, 1<<n)
+		for m := 0; m < 1<<n; m++ {
+			sub := make(map[term.Term]term.Term, n)
+			for i, x := range atoms {
+				sub[x] = st.Bool(m>>i&1 == 1)
+			}
+			e := r.eq(r.rewrite(st.Substitute(a, sub)), r.rewrite(st.Substitute(b, sub)))
+			if !st.IsConst(e) {
+				return t, false
+			}
+			results[m] = e == st.True()
+		}
+		// The function of the atoms, as nested ites over them.
+		var build func(i, m int) term.Term
+		build = func(i, m int) term.Term {
+			if i < 0 {
+				return st.Bool(results[m])
+			}
+			return r.ite(atoms[i], build(i-1, m|1<<i), build(i-1, m))
+		}
+		return build(n-1, 0), true
+	},
+	examples: []string{"(= (ite (or p q) x y) (ite p x (ite q x y)))", "(= (ite (and p q) x y) (ite p (ite q x y) y))"}}
+
+// iteAtoms returns the Boolean leaves of the ite conditions below ts, in id
+// order; ok is false when the terms are too large or have too many atoms.
+func (r *rewriter) iteAtoms(ts []term.Term) ([]term.Term, bool) {
+	st := r.st
+	seen := map[term.Term]bool{}
+	atomSet := map[term.Term]bool{}
+	nodes := 0
+	var leaves func(c term.Term)
+	leaves = func(c term.Term) {
+		switch st.Op(c) {
+		case term.OpNot, term.OpAnd, term.OpOr, term.OpXor, term.OpImplies:
+			for _, x := range st.Args(c) {
+				leaves(x)
+			}
+		case term.OpTrue, term.OpFalse:
+		default:
+			atomSet[c] = true
+		}
+	}
+	var walk func(x term.Term) bool
+	walk = func(x term.Term) bool {
+		if seen[x] {
+			return true
+		}
+		seen[x] = true
+		if nodes++; nodes > maxCofactorNodes {
+			return false
+		}
+		if st.Op(x).IsQuantifier() {
+			return false
+		}
+		if st.Op(x) == term.OpIte {
+			leaves(st.Arg(x, 0))
+			if len(atomSet) > maxCofactorAtoms {
+				return false
+			}
+		}
+		for _, y := range st.Args(x) {
+			if !walk(y) {
+				return false
+			}
+		}
+		return true
+	}
+	for _, x := range ts {
+		if !walk(x) {
+			return nil, false
+		}
+	}
+	atoms := make([]term.Term, 0, len(atomSet))
+	for x := range atomSet {
+		atoms = append(atoms, x)
+	}
+	slices.Sort(atoms)
+	return atoms, true
+}

@@ -197,3 +197,45 @@ var ruleOpIteCheaper = &rule{name: "op-ite-cheaper", ops: ops(term.OpBVUdiv, ter
 		return t, false
 	},
 	examples: []string{"(bvmul (ite p #0 #1) (bvudiv x y))", "(bvmul (bvudiv x y) (ite p #1 #0))"}}
+
+// The signed divisions become unsigned ones on the magnitudes, as their
+// SMT-LIB definitions say: with |x| = (ite x<0 -x x) and q, u the quotient
+// and remainder of |s| by |t|, bvsdiv is ±q (negative when exactly one
+// operand is), bvsrem ±u (with the dividend's sign), and bvsmod u, t - u,
+// u + t or -u by the signs, or u when it is zero.
+var ruleSignedDivElim = &rule{name: "signed-div-elim", ops: ops(term.OpBVSdiv, term.OpBVSrem, term.OpBVSmod),
+	apply: func(r *rewriter, t term.Term) (term.Term, bool) {
+		st := r.st
+		s, d := st.Arg(t, 0), st.Arg(t, 1)
+		w := r.width(s)
+		neg := func(x term.Term) term.Term { return r.mk(term.OpBVNeg, nil, x) }
+		negative := func(x term.Term) term.Term { return r.eq(r.extract(x, w-1, w-1), r.bv(1, 1)) }
+		ns, nd := negative(s), negative(d)
+		abs := func(x, n term.Term) term.Term { return r.ite(n, neg(x), x) }
+		as, ad := abs(s, ns), abs(d, nd)
+		switch st.Op(t) {
+		case term.OpBVSdiv:
+			q := r.op2(term.OpBVUdiv, as, ad)
+			return r.ite(r.mk(term.OpXor, nil, ns, nd), neg(q), q), true
+		case term.OpBVSrem:
+			u := r.op2(term.OpBVUrem, as, ad)
+			return r.ite(ns, neg(u), u), true
+		}
+		u := r.op2(term.OpBVUrem, as, ad)
+		signed := r.ite(ns, r.ite(nd, neg(u), r.op2(term.OpBVAdd, neg(u), d)), r.ite(nd, r.op2(term.OpBVAdd, u, d), u))
+		return r.ite(r.eq(u, r.konst(bv.Zero(w))), u, signed), true
+	},
+	examples: []string{"(bvsdiv x y)", "(bvsrem x y)", "(bvsmod x y)", "(bvsmod (bvmul x y) #3)"}}
+
+// (bvudiv (bvurem a b) b) is 0, or ones when b = 0 (a % 0 = a, a / 0 = ones).
+var ruleUdivUrem = &rule{name: "udiv-urem", ops: ops(term.OpBVUdiv),
+	apply: func(r *rewriter, t term.Term) (term.Term, bool) {
+		st := r.st
+		a, b := st.Arg(t, 0), st.Arg(t, 1)
+		if st.Op(a) != term.OpBVUrem || st.Arg(a, 1) != b {
+			return t, false
+		}
+		w := r.width(b)
+		return r.ite(r.eq(b, r.konst(bv.Zero(w))), r.konst(bv.Ones(w)), r.konst(bv.Zero(w))), true
+	},
+	examples: []string{"(bvudiv (bvurem x y) y)"}}

@@ -1,0 +1,16 @@
+; The SMT-LIB definition of bvsdiv against the operator at 64 bits (Fixed_Size_BitVectors
+; theory), in the style of Bitwuzla's smtaxiom regressions. Written for sift; z3 4.8.12
+; and sift before issue 14 time out at 10 s (smod aside). Decided by rewriting
+; (signed-div-elim and eq-cofactor).
+; regress: no-fallback
+(set-logic QF_BV)
+(set-info :status unsat)
+(declare-fun s () (_ BitVec 64))
+(declare-fun t () (_ BitVec 64))
+(assert (not (= (bvsdiv s t)
+  (let ((?msb_s ((_ extract 63 63) s)) (?msb_t ((_ extract 63 63) t)))
+    (ite (and (= ?msb_s #b0) (= ?msb_t #b0)) (bvudiv s t)
+    (ite (and (= ?msb_s #b1) (= ?msb_t #b0)) (bvneg (bvudiv (bvneg s) t))
+    (ite (and (= ?msb_s #b0) (= ?msb_t #b1)) (bvneg (bvudiv s (bvneg t)))
+         (bvudiv (bvneg s) (bvneg t)))))))))
+(check-sat)
