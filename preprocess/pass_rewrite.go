@@ -14,6 +14,9 @@ import (
 type Rewrite struct {
 	// Hits counts rule applications by rule name (for tests and tracing).
 	Hits map[string]int
+	// r keeps its memos across applications on one store: a normal form
+	// depends on the term alone, so later rounds and later checks reuse it.
+	r *rewriter
 }
 
 func (*Rewrite) Name() string { return "rewrite" }
@@ -22,7 +25,11 @@ func (p *Rewrite) Apply(ctx context.Context, s *State) (bool, error) {
 	if p.Hits == nil {
 		p.Hits = map[string]int{}
 	}
-	r := newRewriter(s.Store, p.Hits)
+	if p.r == nil || p.r.st != s.Store {
+		p.r = newRewriter(s.Store, p.Hits)
+	}
+	r := p.r
+	r.hits = p.Hits
 	r.stop = s.Interrupted
 	changed := false
 	for i, a := range s.Assertions {
@@ -77,6 +84,9 @@ func (r *rewriter) rewrite(t term.Term) term.Term {
 		return t
 	}
 	res := st.MapArgs(t, r.rewrite)
+	if r.stop != nil && r.stop() {
+		return res // some arguments were left as they were: not a normal form
+	}
 	res = r.normTop(res)
 	r.memo[t] = res
 	return res

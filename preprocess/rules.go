@@ -32,7 +32,7 @@ var ruleList = []*rule{
 	// Boolean structure (rules_bool.go).
 	ruleNotCmp, ruleBoolChain, ruleAndCmpPair,
 	ruleEqOrder, ruleEqBit, ruleEqBoolNot, ruleEqConcat, ruleEqNotNot, ruleEqNotConst, ruleEqXorConst,
-	ruleEqAndOnes, ruleEqOrZero, ruleEqIteConst, ruleEqIteSame, ruleEqIteIte, ruleEqIteDistinct,
+	ruleEqChainSplit, ruleEqIteConst, ruleEqIteSame, ruleEqIteIte, ruleEqIteDistinct,
 	ruleEqLinear, ruleEqCofactor,
 	ruleIteNested, ruleIteEqSelect, ruleIteMerge, ruleIteOp,
 	// Comparisons (rules_cmp.go).
@@ -48,7 +48,7 @@ var ruleList = []*rule{
 	// Slices and shifts (rules_slice.go).
 	ruleExtractConcat, ruleExtractNot, ruleExtractBitwise, ruleExtractIte, ruleExtractLowArith,
 	ruleExtractSext, ruleConcatLeftAssoc, ruleConcatMerge, ruleZextConcat,
-	ruleShiftConst, ruleAshrConst, ruleShiftSame, ruleRotateConst, ruleRepeatConcat,
+	ruleShiftConst, ruleAshrConst, ruleShiftSame, ruleAshrNot, ruleRotateConst, ruleRepeatConcat,
 }
 
 // rulesByOp indexes ruleList by root operator, in priority order.
@@ -66,6 +66,12 @@ func init() {
 		}
 	}
 }
+
+// maxChain bounds the operands a chain rule (bit-chain, mul-chain,
+// bool-chain) flattens. Rewriting is bottom-up, so each level of a chain of
+// n operands would flatten and rebuild everything below it: n²/2 new terms.
+// Longer chains keep their shape, which is sound, only not canonical.
+const maxChain = 64
 
 // ops lists operators (for rule.ops).
 func ops(o ...term.Op) []term.Op { return o }

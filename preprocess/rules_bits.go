@@ -28,8 +28,12 @@ var ruleBitChain = &rule{name: "bit-chain", ops: ops(term.OpBVAnd, term.OpBVOr, 
 			k = bv.Zero(w)
 		}
 		var xs []term.Term
+		steps := 0
 		var walk func(x term.Term)
 		walk = func(x term.Term) {
+			if steps++; steps > maxChain {
+				return
+			}
 			switch {
 			case st.Op(x) == op:
 				walk(st.Arg(x, 0))
@@ -51,6 +55,9 @@ var ruleBitChain = &rule{name: "bit-chain", ops: ops(term.OpBVAnd, term.OpBVOr, 
 			}
 		}
 		walk(t)
+		if steps > maxChain {
+			return t, false // a long chain stays as it is (see maxChain)
+		}
 		slices.Sort(xs)
 		if op == term.OpBVXor {
 			// x ^ x = 0: keep the operands that occur an odd number of times.

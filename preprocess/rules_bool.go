@@ -50,9 +50,13 @@ var ruleBoolChain = &rule{name: "bool-chain", ops: ops(term.OpAnd, term.OpOr),
 		st := r.st
 		op := st.Op(t)
 		var flat []term.Term
+		nested := false
 		var walk func(x term.Term)
 		walk = func(x term.Term) {
 			if st.Op(x) == op {
+				if x != t {
+					nested = true
+				}
 				for _, a := range st.Args(x) {
 					walk(a)
 				}
@@ -60,7 +64,13 @@ var ruleBoolChain = &rule{name: "bool-chain", ops: ops(term.OpAnd, term.OpOr),
 			}
 			flat = append(flat, x)
 		}
+		if len(st.Args(t)) > maxChain {
+			return t, false
+		}
 		walk(t)
+		if nested && len(flat) > maxChain {
+			return t, false
+		}
 		slices.Sort(flat)
 		flat = slices.Compact(flat)
 		// The builder drops neutral constants and duplicates and finds the
@@ -70,34 +80,36 @@ var ruleBoolChain = &rule{name: "bool-chain", ops: ops(term.OpAnd, term.OpOr),
 	examples: []string{"(and p (and q p))", "(or (or p q) (not p))", "(and (bvult x y) p (bvult x y))", "(or q (or p q))"}}
 
 // (and (a < b) (b < a)) is false; (and (a ≤ b) (b ≤ a)) is (= a b); a ≤ b
-// with b < a is false.
+// with b < a is false. The comparisons are indexed by their operands, so a
+// long conjunction costs one pass.
 var ruleAndCmpPair = &rule{name: "and-cmp-pair", ops: ops(term.OpAnd),
 	apply: func(r *rewriter, t term.Term) (term.Term, bool) {
 		st := r.st
+		type key struct {
+			signed bool
+			a, b   term.Term
+		}
+		seen := map[key]int{} // comparison operands -> index in args
 		args := st.Args(t)
-		for i, a := range args {
-			for j := i + 1; j < len(args); j++ {
-				b := args[j]
-				oa, ob := st.Op(a), st.Op(b)
-				if _, ok := swapCmp[oa]; !ok {
-					continue
-				}
-				if _, ok := swapCmp[ob]; !ok {
-					continue
-				}
-				signed := func(o term.Op) bool { return o == term.OpBVSlt || o == term.OpBVSle }
-				if signed(oa) != signed(ob) || st.Arg(a, 0) != st.Arg(b, 1) || st.Arg(a, 1) != st.Arg(b, 0) {
-					continue
-				}
-				strict := func(o term.Op) bool { return o == term.OpBVUlt || o == term.OpBVSlt }
-				if strict(oa) || strict(ob) {
+		for j, c := range args {
+			op := st.Op(c)
+			if _, ok := swapCmp[op]; !ok {
+				continue
+			}
+			k := key{isSigned(op), st.Arg(c, 0), st.Arg(c, 1)}
+			if i, ok := seen[key{k.signed, k.b, k.a}]; ok {
+				if isStrict(op) || isStrict(st.Op(args[i])) {
 					return st.False(), true
 				}
-				rest := append([]term.Term{r.eq(st.Arg(a, 0), st.Arg(a, 1))}, args[:i]...)
-				rest = append(rest, args[i+1:j]...)
-				rest = append(rest, args[j+1:]...)
+				rest := []term.Term{r.eq(k.a, k.b)}
+				for l, x := range args {
+					if l != i && l != j {
+						rest = append(rest, x)
+					}
+				}
 				return r.and(rest...), true
 			}
+			seen[k] = j
 		}
 		return t, false
 	},
@@ -196,29 +208,33 @@ var ruleEqXorConst = &rule{name: "eq-xor-const", ops: ops(term.OpEq),
 	},
 	examples: []string{"(= (bvxor x #3) #1)", "(= (bvxor (bvmul x y) #5) #0)"}}
 
-// (= (bvand a b) ones) is both ones.
-var ruleEqAndOnes = &rule{name: "eq-and-ones", ops: ops(term.OpEq),
+// (= (bvand a b …) ones) is every operand ones, and (= (bvor a b …) 0)
+// every operand zero: one conjunction for the whole chain.
+var ruleEqChainSplit = &rule{name: "eq-chain-split", ops: ops(term.OpEq),
 	apply: func(r *rewriter, t term.Term) (term.Term, bool) {
 		st := r.st
 		a, b := st.Arg(t, 0), st.Arg(t, 1)
-		if st.Op(a) == term.OpBVAnd && r.isConst(b) && st.Value(b).IsOnes() {
-			return r.and(r.eq(st.Arg(a, 0), b), r.eq(st.Arg(a, 1), b)), true
+		if !r.isConst(b) {
+			return t, false
 		}
-		return t, false
-	},
-	examples: []string{"(= (bvand x y) #ones)", "(= (bvand x (bvmul x y)) #ones)"}}
-
-// (= (bvor a b) 0) is both zero.
-var ruleEqOrZero = &rule{name: "eq-or-zero", ops: ops(term.OpEq),
-	apply: func(r *rewriter, t term.Term) (term.Term, bool) {
-		st := r.st
-		a, b := st.Arg(t, 0), st.Arg(t, 1)
-		if st.Op(a) == term.OpBVOr && r.isConst(b) && st.Value(b).IsZero() {
-			return r.and(r.eq(st.Arg(a, 0), b), r.eq(st.Arg(a, 1), b)), true
+		op := st.Op(a)
+		if !(op == term.OpBVAnd && st.Value(b).IsOnes()) && !(op == term.OpBVOr && st.Value(b).IsZero()) {
+			return t, false
 		}
-		return t, false
+		var conj []term.Term
+		stack := []term.Term{a}
+		for len(stack) > 0 {
+			x := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if st.Op(x) == op {
+				stack = append(stack, st.Args(x)...)
+				continue
+			}
+			conj = append(conj, r.eq(x, b))
+		}
+		return r.and(conj...), true
 	},
-	examples: []string{"(= (bvor x y) #0)", "(= (bvor x (bvmul x y)) #0)"}}
+	examples: []string{"(= (bvand x y) #ones)", "(= (bvand x (bvmul x y)) #ones)", "(= (bvor x y) #0)", "(= (bvor x (bvor (bvmul x y) y)) #0)"}}
 
 // (= (ite c k1 k2) k) with constants is c, ¬c or false.
 var ruleEqIteConst = &rule{name: "eq-ite-const", ops: ops(term.OpEq),

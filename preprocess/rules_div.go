@@ -142,7 +142,8 @@ var ruleLshrUdiv = &rule{name: "lshr-udiv", ops: ops(term.OpBVLshr),
 	examples: []string{"(bvlshr (bvudiv x y) y)", "(bvlshr (bvudiv #ones x) x)"}}
 
 // expensive counts the operators of t that bit-blast to a quadratic circuit
-// (products, quotients, remainders) or a barrel shifter, up to limit.
+// (products, quotients, remainders) or a barrel shifter, up to limit; past
+// maxCostNodes nodes it gives up and answers more than limit.
 func (r *rewriter) expensive(t term.Term, limit int) int {
 	st := r.st
 	n := 0
@@ -150,6 +151,10 @@ func (r *rewriter) expensive(t term.Term, limit int) int {
 	var walk func(x term.Term)
 	walk = func(x term.Term) {
 		if seen[x] || n > limit {
+			return
+		}
+		if len(seen) >= maxCostNodes {
+			n = limit + 1
 			return
 		}
 		seen[x] = true
@@ -168,6 +173,9 @@ func (r *rewriter) expensive(t term.Term, limit int) int {
 	walk(t)
 	return n
 }
+
+// maxCostNodes bounds the walk of expensive.
+const maxCostNodes = 256
 
 // An expensive operator over an ite argument goes into the branches when
 // that leaves fewer expensive operators: (bvudiv (ite c 0 s) s) is
@@ -189,6 +197,9 @@ var ruleOpIteCheaper = &rule{name: "op-ite-cheaper", ops: ops(term.OpBVUdiv, ter
 				return r.op2(op, other, x)
 			}
 			before := r.expensive(t, 8)
+			if before > 8 {
+				return t, false
+			}
 			res := r.ite(st.Arg(c, 0), branch(st.Arg(c, 1)), branch(st.Arg(c, 2)))
 			if r.expensive(res, before) < before {
 				return res, true

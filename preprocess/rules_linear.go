@@ -321,6 +321,7 @@ var ruleEqLinear = &rule{name: "eq-linear", ops: ops(term.OpEq),
 		if l == nil {
 			return t, false
 		}
+		l = r.withUrem(l)
 		if len(l.coef) == 0 {
 			return st.Bool(l.k.IsZero()), true
 		}
@@ -357,4 +358,4 @@ var ruleEqLinear = &rule{name: "eq-linear", ops: ops(term.OpEq),
 	},
 	examples: []string{"(= (bvadd x y) (bvadd y #3))", "(= (bvsub x y) (bvneg y))", "(= (bvadd x #1) (bvadd x #2))",
 		"(= (bvneg x) y)", "(= (bvadd (bvmul x y) #3) (bvmul x y))", "(= (bvmul x #3) #5)",
-		"(= (bvadd (bvmul x #2) #1) (bvmul y #2))", "(= (bvnot x) (bvadd y #1))"}}
+		"(= (bvadd (bvmul x #2) #1) (bvmul y #2))", "(= (bvnot x) (bvadd y #1))", "(= (bvmul (bvudiv x y) y) (bvsub x (bvurem x y)))"}}

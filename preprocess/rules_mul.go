@@ -29,8 +29,12 @@ var ruleMulChain = &rule{name: "mul-chain", ops: ops(term.OpBVMul),
 		w := r.width(t)
 		k := bv.New(w, 1)
 		var factors, shifts []term.Term
+		steps := 0
 		var walk func(x term.Term)
 		walk = func(x term.Term) {
+			if steps++; steps > maxChain {
+				return
+			}
 			switch st.Op(x) {
 			case term.OpBVMul:
 				walk(st.Arg(x, 0))
@@ -52,6 +56,9 @@ var ruleMulChain = &rule{name: "mul-chain", ops: ops(term.OpBVMul),
 			}
 		}
 		walk(t)
+		if steps > maxChain {
+			return t, false
+		}
 		if k.IsZero() {
 			return r.konst(k), true
 		}

@@ -285,3 +285,16 @@ var ruleRepeatConcat = &rule{name: "repeat-concat", ops: ops(term.OpRepeat),
 		return out, true
 	},
 	examples: []string{"((_ repeat 2) x)", "((_ repeat 3) ((_ extract 0 0) x))"}}
+
+// (bvashr ~a s) is ~(bvashr a s): an arithmetic shift copies the sign, so it
+// commutes with complement.
+var ruleAshrNot = &rule{name: "ashr-not", ops: ops(term.OpBVAshr),
+	apply: func(r *rewriter, t term.Term) (term.Term, bool) {
+		st := r.st
+		a := st.Arg(t, 0)
+		if st.Op(a) != term.OpBVNot {
+			return t, false
+		}
+		return r.mk(term.OpBVNot, nil, r.op2(term.OpBVAshr, st.Arg(a, 0), st.Arg(t, 1))), true
+	},
+	examples: []string{"(bvashr (bvnot x) y)", "(bvashr (bvnot (bvmul x y)) #1)"}}
