@@ -3,6 +3,7 @@ package engine_test
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -14,7 +15,30 @@ import (
 // class of issue 14: rewriting, limits and unconstrained terms, model
 // import). Each must be decided with its :status, and every model must
 // validate. A file with the comment "; regress: no-fallback" is run without
-// the Z3 fallback: what it tests is decided by sift's own stages.
+// the Z3 fallback: what it tests is decided by sift's own stages. A file
+// with "; regress: decided-by NAME" must be decided by the pipeline step
+// NAME (Session.LastStage "quant-strip" and the like count as "quant") or a
+// step before it (preprocessing settles some outright), never after it.
+var decidedByRE = regexp.MustCompile(`; regress: decided-by (\S+)`)
+
+// decidedBy reports whether the session's last check was decided by the
+// step named want or by one before it in the pipeline.
+func decidedBy(s *engine.Session, want string) bool {
+	got := s.LastStage()
+	if strings.HasPrefix(got, "quant-") {
+		got = "quant" // the procedure's step: the quant stage decided
+	}
+	for _, st := range s.Driver().Stats {
+		switch st.Name {
+		case got:
+			return true
+		case want:
+			return false
+		}
+	}
+	return false
+}
+
 func TestRegressions(t *testing.T) {
 	files := smt2Under(t, "../testdata/regress")
 	if len(files) == 0 {
@@ -37,9 +61,13 @@ func TestRegressions(t *testing.T) {
 			if got, _, _ := strings.Cut(out, "\n"); got != want {
 				t.Errorf("answered %q, want %s\n%s", got, want, out)
 			}
+			by := decidedByRE.FindSubmatch(src)
 			for _, s := range sessions {
 				if n := s.Driver().ValidationFailures; n > 0 {
 					t.Errorf("%d models failed validation (a bug)", n)
+				}
+				if by != nil && !decidedBy(s, string(by[1])) {
+					t.Errorf("decided by %q, want %s or a step before it", s.LastStage(), by[1])
 				}
 			}
 		})

@@ -38,15 +38,6 @@ func (e *qfEngine) solve(ctx context.Context, as []term.Term) (quant.Status, *te
 	return r.Status, m, err
 }
 
-func parseScript(t *testing.T, script string) (*term.Store, []term.Term) {
-	t.Helper()
-	st, as, _, err := smtlib.ReadAssertions(strings.NewReader(script))
-	if err != nil {
-		t.Fatalf("parse: %v", err)
-	}
-	return st, as
-}
-
 // allA is the 64-bit scan ∀i. 1 ≤ i ≤ k → s[i−1] = 'a' of a count k.
 const allA = `
 (declare-fun s () (Array (_ BitVec 64) (_ BitVec 8)))
@@ -84,7 +75,7 @@ func TestCheckSymbolic(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			st, as := parseScript(t, allA)
+			st, as := quant.Parse(t, allA)
 			s, k := st.Var("s", st.ArraySort(st.BitVecSort(64), st.BitVecSort(8))), st.Var("k", st.BitVecSort(64))
 			m := term.NewModel()
 			m.Set(k, st.BVValue(bv.New(64, c.k)))

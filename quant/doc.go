@@ -4,25 +4,44 @@
 // clauses ∀i. lo ≤ i ≤ hi → ψ(i) over arrays and bit-vectors.
 //
 // The procedure, under the paper's names:
-//  1. quantifier stripping (strip.go): the first instance plus E-matching
-//     lemmas ¬G(t), found by solving index equations (ematch.go);
-//  2. assignment duplication (duplicate.go);
+//  1. quantifier stripping (strip.go): the first and the last instance plus
+//     E-matching lemmas ¬G(t), found by solving index equations (ematch.go);
+//     when the model's ranges are wide, a re-solve for a small one
+//     (shrink.go);
+//  2. assignment duplication (duplicate.go), cell by cell, or through the
+//     array's default value for a range too large to write;
 //  3. model repair (repair.go);
-//  4. fallback: finite expansion when the range is bounded by constants
-//     (expand.go); otherwise Unknown, for a generic engine after this one.
+//  4. fallback: finite expansion, done lazily (expand.go): instances are
+//     added only where the current model breaks the ∀, at candidate terms
+//     (candidates.go) where one has the broken index's value, until a model
+//     passes the check or the instances refute the query. It needs no
+//     constant bound on the ranges; when it gives up (a budget, a deadline),
+//     Unknown, for a generic engine after this one.
+//
+// Every candidate model is checked exactly (check.go): a ∀ whose range
+// under the model is small is enumerated, a larger one is checked by a
+// ground query ∃j. G(j) ∧ ¬ψ(j) with every other symbol fixed to its value,
+// so a true model never fails at an enumeration cap; the engine's driver
+// uses the same check (Solver.Check) for assertions its evaluator cannot
+// decide. Read indices of the quantifier-free problems are kept in one
+// linear normal form (linear.go), so that an instance's read and the
+// query's read of the same cell are one term.
 //
 // Invariants:
 //   - Unsat comes only from stage 1 (every stripped clause is implied by the
-//     input) or from finite expansion (equivalent to the input).
-//   - Sat comes only after every original conjunct evaluates to true under
-//     the returned model; a bounded ∀ past the enumeration cap counts as
-//     not true, never as false.
+//     input) or from expansion (every instance is implied by the input; the
+//     small-range hints it tries first are dropped before an unsat counts).
+//   - Sat comes only after every original conjunct is true under the
+//     returned model, each ∀ decided by enumeration or a ground query; an
+//     undecided check counts as not true, never as false.
 //   - Input outside the fragment (∃, ∀ below a connective, nested ∀, several
-//     bound variables, uninterpreted functions, guards that are not unsigned
-//     bounds) is Unknown "unsupported: …" at once.
+//     bound variables, uninterpreted functions) is Unknown "unsupported: …"
+//     at once. Guard premises that are not unsigned bounds on i stay in ψ.
 //   - The package does not decide quantifier-free problems itself: a
 //     QFSolver supplied by the caller (the engine) does.
 //
 // Start reading at solve.go (the driver of the four stages), then
-// fragment.go and guard.go (what is recognised), ematch.go, and the stages.
+// fragment.go and forall.go (what is recognised), check.go, ematch.go, and
+// the stages. mergegen generates queries of the shapes the executor's
+// merging produces, for tests and benchmarks.
 package quant

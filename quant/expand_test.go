@@ -44,7 +44,7 @@ func TestLazyExpansion(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			st, as := parseScript(t, decls+c.body)
+			st, as := quant.Parse(t, decls+c.body)
 			qf := newQFEngine(st)
 			s := quant.NewSolver(qf.solve)
 			r, err := s.Solve(context.Background(), st, as)

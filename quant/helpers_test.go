@@ -21,6 +21,9 @@ func parse(t *testing.T, script string) (*term.Store, []term.Term) {
 	return st, as
 }
 
+// Parse is parse for the external tests (package quant_test).
+var Parse = parse
+
 // bv32 and friends build the terms the tests compare against.
 func bv32(st *term.Store, x uint64) term.Term { return st.ConstUint64(32, x) }
 

@@ -22,7 +22,7 @@ import (
 // siftRun is one in-process run of the engine on a script.
 type siftRun struct {
 	answer string
-	stage  string // the quant stage that decided, "" if none did
+	stage  string // what decided the last check: quant-strip, …, bitblast, z3; "" if nothing did
 	fails  int    // models that failed validation
 	time   time.Duration
 }
@@ -38,27 +38,8 @@ func runSift(t testing.TB, script string) siftRun {
 	if err := in.Run(context.Background(), strings.NewReader(script)); err != nil {
 		t.Fatalf("sift: %v", err)
 	}
-	r := siftRun{answer: strings.TrimSpace(out.String()), time: time.Since(start)}
-	other := ""
-	for _, kv := range sess.Statistics() {
-		n, _ := strconv.Atoi(kv[1])
-		switch kv[0] {
-		case "validation-failures":
-			r.fails = n
-		case "quant-strip", "quant-duplicate", "quant-repair", "quant-expand":
-			if n > 0 {
-				r.stage = strings.TrimPrefix(kv[0], "quant-")
-			}
-		default:
-			if n > 0 && other == "" && strings.HasSuffix(kv[0], "-decided") && kv[0] != "quant-decided" {
-				other = "stage " + strings.TrimSuffix(kv[0], "-decided")
-			}
-		}
-	}
-	if r.stage == "" {
-		r.stage = other
-	}
-	return r
+	return siftRun{answer: strings.TrimSpace(out.String()), time: time.Since(start),
+		stage: sess.LastStage(), fails: sess.Driver().ValidationFailures}
 }
 
 // z3Run is one run of the z3 binary on a file.

@@ -1,5 +1,6 @@
 ; Written for sift (issue 14, merge queries on unseen shapes): mergegen hexdigits, unbounded 64-bit count over a 32-bit buffer (extract), a terminator among the digits (z3 4.8.12 times out at 20 s; unsat: k = 1 puts the 0 on the 'x', k >= 2 contradicts the instance i = k-1).
 ; regress: no-fallback
+; regress: decided-by quant
 (set-logic ABV)
 (set-info :status unsat)
 (declare-fun s () (Array (_ BitVec 32) (_ BitVec 8)))

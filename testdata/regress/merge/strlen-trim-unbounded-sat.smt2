@@ -1,5 +1,6 @@
 ; Written for sift (issue 14, merge queries on unseen shapes): mergegen strlen-trim, counts with no constant bound (status from z3 4.8.12).
 ; regress: no-fallback
+; regress: decided-by quant
 (set-logic ABV)
 (set-info :status sat)
 (declare-fun s () (Array (_ BitVec 32) (_ BitVec 8)))

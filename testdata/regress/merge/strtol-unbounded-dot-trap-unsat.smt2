@@ -1,5 +1,6 @@
 ; Written for sift (issue 14, merge queries on unseen shapes): mergegen strtol, unbounded 64-bit counts, a dot as the last digit (z3 4.8.12 times out; unsat: k2 = 0 puts the dot on the sign, k2 >= 1 contradicts the instance i = k2).
 ; regress: no-fallback
+; regress: decided-by quant
 (set-logic ABV)
 (set-info :status unsat)
 (declare-fun s () (Array (_ BitVec 64) (_ BitVec 8)))

@@ -1,5 +1,6 @@
 ; Written for sift (issue 14, merge queries on unseen shapes): mergegen strtol, unbounded 32-bit counts; the instance i = k2 reads s[k1 + (k2 - 1)] where the query reads s[(k1 + k2) - 1] (status from z3 4.8.12).
 ; regress: no-fallback
+; regress: decided-by quant
 (set-logic ABV)
 (set-info :status unsat)
 (declare-fun s () (Array (_ BitVec 32) (_ BitVec 8)))

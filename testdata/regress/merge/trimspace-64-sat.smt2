@@ -1,5 +1,6 @@
 ; Written for sift (issue 14, merge queries on unseen shapes): mergegen trimspace (Go strings.TrimSpace with the asciiSpace table) (status from z3 4.8.12).
 ; regress: no-fallback
+; regress: decided-by quant
 (set-logic ALL)
 (set-info :status sat)
 (declare-fun s () (Array (_ BitVec 64) (_ BitVec 8)))

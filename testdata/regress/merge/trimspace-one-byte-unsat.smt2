@@ -1,5 +1,6 @@
 ; Written for sift (issue 14, merge queries on unseen shapes): mergegen trimspace, a one-byte result whose first and last bytes differ (status from z3 4.8.12).
 ; regress: no-fallback
+; regress: decided-by quant
 (set-logic ALL)
 (set-info :status unsat)
 (declare-fun s () (Array (_ BitVec 64) (_ BitVec 8)))
