@@ -189,20 +189,63 @@ func (c *checker) symbolic(ctx context.Context, f *Forall, m *term.Model, want i
 }
 
 // Check proves assertions true under m that evaluation could not decide
-// (a bounded ∀ past the evaluator's cap): each must be in the fragment, and
-// every ∀ in it is checked exactly as the procedure checks its own models.
-// The engine's driver calls it on the original assertions of a sat answer.
+// (a bounded ∀ past the evaluator's cap): each assertion's Boolean
+// structure is evaluated with every ∀ in it checked exactly, as the
+// procedure checks its own models. The engine's driver calls it on the
+// original assertions of a sat answer.
 func (s *Solver) Check(ctx context.Context, st *term.Store, m *term.Model, assertions []term.Term) error {
-	q, err := Recognise(st, assertions)
-	if err != nil {
-		return err
-	}
-	ok, _, err := newChecker(st, s.QF, &s.Stats).violations(ctx, q, m, 0)
-	switch {
-	case err != nil:
-		return err
-	case !ok:
-		return errors.New("quant: an assertion is false under the model")
+	c := newChecker(st, s.QF, &s.Stats)
+	ev := term.NewEvaluator(st, m)
+	for _, a := range assertions {
+		b, err := c.truth(ctx, ev, m, a)
+		switch {
+		case err != nil:
+			return err
+		case !b:
+			return errors.New("quant: an assertion is false under the model")
+		}
 	}
 	return nil
+}
+
+// truth evaluates the Boolean term t under m, deciding each bounded ∀ in it
+// by the exact check; a ∀ outside the fragment or any other quantifier is an
+// error.
+func (c *checker) truth(ctx context.Context, ev *term.Evaluator, m *term.Model, t term.Term) (bool, error) {
+	st := c.st
+	if st.IsQuantifierFree(t) {
+		return ev.EvalBool(t)
+	}
+	switch op := st.Op(t); op {
+	case term.OpAnd, term.OpOr:
+		absorbing := op == term.OpOr
+		for _, a := range st.Args(t) {
+			b, err := c.truth(ctx, ev, m, a)
+			if err != nil {
+				return false, err
+			}
+			if b == absorbing {
+				return absorbing, nil
+			}
+		}
+		return !absorbing, nil
+	case term.OpNot:
+		b, err := c.truth(ctx, ev, m, st.Arg(t, 0))
+		return !b, err
+	case term.OpImplies:
+		a, err := c.truth(ctx, ev, m, st.Arg(t, 0))
+		if err != nil || !a {
+			return true, err
+		}
+		return c.truth(ctx, ev, m, st.Arg(t, 1))
+	case term.OpForall:
+		f, err := recogniseForall(st, t)
+		if err != nil {
+			return false, err
+		}
+		js, err := c.broken(ctx, f, ev, m, 1)
+		return len(js) == 0, err
+	default:
+		return false, unsupported("quantifier below %s", op)
+	}
 }

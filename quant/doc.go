@@ -34,9 +34,14 @@
 //   - Sat comes only after every original conjunct is true under the
 //     returned model, each ∀ decided by enumeration or a ground query; an
 //     undecided check counts as not true, never as false.
-//   - Input outside the fragment (∃, ∀ below a connective, nested ∀, several
-//     bound variables, uninterpreted functions) is Unknown "unsupported: …"
-//     at once. Guard premises that are not unsigned bounds on i stay in ψ.
+//   - A ∀ below a connective or inside a term (merging pattern-merged states
+//     the standard way puts ∀s in disjunctions and ite conditions) is
+//     replaced by a fresh Boolean p with p ⇔ ∀ (fragment.go: a bounded ∀
+//     with premise p, and a Skolem witness for ¬p), which is
+//     equisatisfiable and keeps the formula's value under every model.
+//   - Input outside the fragment (∃, nested ∀, several bound variables,
+//     uninterpreted functions) is Unknown "unsupported: …" at once. Guard
+//     premises that are not unsigned bounds on i stay in ψ.
 //   - The package does not decide quantifier-free problems itself: a
 //     QFSolver supplied by the caller (the engine) does.
 //

@@ -91,7 +91,8 @@ func TestRecogniseFragment(t *testing.T) {
 		{"negated conjunction (preprocessed vacuous ∀)", "(forall ((i (_ BitVec 32))) (not (and (bvule #x00000001 i) (= i #x00000000))))", 2, 1},
 		{"non-bound premise stays in ψ", "(forall ((i (_ BitVec 32))) (=> (and (bvule i k) (= (select s i) #x00)) " + body + "))", 0, 1},
 		{"exists", "(exists ((i (_ BitVec 32))) " + body + ")", -1, -1},
-		{"forall under or", "(or (= n #x00000000) (forall ((i (_ BitVec 32))) (=> (bvule i k) " + body + ")))", -1, -1},
+		{"forall under or, lifted", "(or (= n #x00000000) (forall ((i (_ BitVec 32))) (=> (bvule i k) " + body + ")))", 0, 1},
+		{"forall in a consequent, lifted", "(=> (= n #x00000000) (and (= k n) (forall ((i (_ BitVec 32))) (=> (bvule i k) " + body + "))))", 0, 1},
 		{"nested", "(forall ((i (_ BitVec 32))) (forall ((j (_ BitVec 32))) (= (select s i) (select s j))))", -1, -1},
 		{"two variables", "(forall ((i (_ BitVec 32)) (j (_ BitVec 32))) (= (select s i) (select s j)))", -1, -1},
 		{"uninterpreted function", "(forall ((i (_ BitVec 32))) (=> (bvule i k) (= (f i) #x00)))", -1, -1},
@@ -129,6 +130,49 @@ func TestRecogniseFragment(t *testing.T) {
 				b, err2 := ev.EvalBool(split)
 				if err1 != nil || err2 != nil || a != b {
 					t.Errorf("i=%d: body %v, guard→ψ %v (%v %v)", x, a, b, err1, err2)
+				}
+			}
+		})
+	}
+}
+
+// TestLiftQuantifiers checks how ∀s below connectives and inside terms are
+// taken out: a positive occurrence gives a bounded ∀ with the premise p, a
+// negative one a Skolem witness clause, one inside a term both.
+func TestLiftQuantifiers(t *testing.T) {
+	decls := `(declare-fun s () (Array (_ BitVec 32) (_ BitVec 8)))
+(declare-fun n () (_ BitVec 32))
+(declare-fun k () (_ BitVec 32))
+`
+	all := "(forall ((i (_ BitVec 32))) (=> (and (bvule #x00000001 i) (bvule i k)) (= (select s i) #x61)))"
+	cases := []struct {
+		name, assert     string
+		foralls, clauses int // bounded ∀s and quantifier-free clauses after lifting
+	}{
+		{"under or", "(or (= n #x00000000) " + all + ")", 1, 1},
+		{"under not", "(not (and (= n #x00000000) " + all + "))", 0, 2},
+		{"in an antecedent", "(=> " + all + " (= n #x00000000))", 0, 2},
+		{"in an ite condition", "(bvult (ite " + all + " n k) #x00000005)", 1, 2},
+		{"twice, positive and negative", "(and (or (= n #x00000000) " + all + ") (or (= n #x00000001) (not " + all + ")))", 1, 3},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			st, as := parse(t, decls+"(assert "+c.assert+")\n")
+			q, err := Recognise(st, as)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(q.Foralls) != c.foralls || len(q.QF) != c.clauses {
+				t.Errorf("%d ∀s and %d clauses, want %d and %d", len(q.Foralls), len(q.QF), c.foralls, c.clauses)
+			}
+			for _, f := range q.Foralls {
+				if len(f.Lower) != 1 || len(f.Upper) != 1 {
+					t.Errorf("the lifted ∀ lost its bounds: %d lower, %d upper", len(f.Lower), len(f.Upper))
+				}
+			}
+			for _, x := range q.QF {
+				if !st.IsQuantifierFree(x) {
+					t.Error("a clause still has a quantifier")
 				}
 			}
 		})

@@ -49,6 +49,7 @@ func Recognise(st *term.Store, roots []term.Term) (*Query, error) {
 	for _, r := range roots {
 		flatten(r)
 	}
+	l := &lifter{st: st, lifted: map[liftKey]term.Term{}}
 	for _, c := range q.Conjuncts {
 		if usesFunctions(st, c) {
 			return nil, unsupported("uninterpreted function")
@@ -67,10 +68,144 @@ func Recognise(st *term.Store, roots []term.Term) (*Query, error) {
 		case term.OpExists:
 			return nil, unsupported("existential quantifier")
 		default:
-			return nil, unsupported("quantifier below %s", st.Op(c))
+			t, err := l.walk(c, positive)
+			if err != nil {
+				return nil, err
+			}
+			q.QF = append(q.QF, t)
 		}
 	}
+	q.QF = append(q.QF, l.clauses...)
+	q.Foralls = append(q.Foralls, l.foralls...)
 	return q, nil
+}
+
+// lifter takes ∀s out of other terms. Each ∀ term Q below a connective or
+// inside a term (an ite's condition, say) is replaced by a fresh Boolean p
+// with p ⇔ Q, written as two quantifier-free-or-bounded clauses:
+//
+//	p → Q       is the bounded ∀i. p ∧ G → ψ;
+//	¬p → ¬Q     is ¬p → G(c) ∧ ¬ψ(c) for a fresh constant c (a Skolem
+//	            witness of the counterexample).
+//
+// The result is equisatisfiable, and under any of its models p has Q's
+// value, so the original formula has the value of the rewritten one. Where
+// Q occurs only positively (below ∧, ∨ and consequents of ⇒) the formula is
+// monotone in it and the first clause suffices; where only negatively, the
+// second. Merging the standard way states that pattern merging already
+// merged gives such formulas: disjunctions of path constraints with their
+// own ∀s, and ite chains over them for the merged values.
+type lifter struct {
+	st      *term.Store
+	lifted  map[liftKey]term.Term // ∀ term and polarity → its p
+	foralls []*Forall
+	clauses []term.Term // the witness clauses
+}
+
+type liftKey struct {
+	t   term.Term
+	pol polarity
+}
+
+// polarity says how a subterm occurs: below an even or odd number of
+// negations only, or (inside any other term) both.
+type polarity int8
+
+const (
+	positive polarity = iota
+	negative
+	both
+)
+
+func (p polarity) flip() polarity {
+	switch p {
+	case positive:
+		return negative
+	case negative:
+		return positive
+	}
+	return both
+}
+
+func (l *lifter) walk(t term.Term, pol polarity) (term.Term, error) {
+	st := l.st
+	if st.IsQuantifierFree(t) {
+		return t, nil
+	}
+	switch op := st.Op(t); op {
+	case term.OpAnd, term.OpOr:
+		return l.args(t, func(int) polarity { return pol })
+	case term.OpNot:
+		return l.args(t, func(int) polarity { return pol.flip() })
+	case term.OpImplies:
+		return l.args(t, func(i int) polarity {
+			if i == 0 {
+				return pol.flip()
+			}
+			return pol
+		})
+	case term.OpForall:
+		return l.lift(t, pol)
+	case term.OpExists:
+		return term.NoTerm, unsupported("existential quantifier")
+	default:
+		return l.args(t, func(int) polarity { return both })
+	}
+}
+
+// args rebuilds t with each argument walked at the polarity pol(i) gives.
+func (l *lifter) args(t term.Term, pol func(i int) polarity) (term.Term, error) {
+	st := l.st
+	args := make([]term.Term, st.NumArgs(t))
+	for i, a := range st.Args(t) {
+		r, err := l.walk(a, pol(i))
+		if err != nil {
+			return term.NoTerm, err
+		}
+		args[i] = r
+	}
+	return st.Rebuild(t, args), nil
+}
+
+// lift replaces the ∀ term t, occurring at polarity pol, by a fresh p.
+func (l *lifter) lift(t term.Term, pol polarity) (term.Term, error) {
+	if p, ok := l.lifted[liftKey{t, pol}]; ok {
+		return p, nil
+	}
+	st := l.st
+	f, err := recogniseForall(st, t)
+	if err != nil {
+		return term.NoTerm, err
+	}
+	p := st.Fresh("quant!p", st.BoolSort())
+	if pol != negative {
+		g, err := recogniseForall(st, st.MustMake(term.OpForall, nil, f.Var, premise(st, p, f.Body)))
+		if err != nil {
+			return term.NoTerm, err
+		}
+		l.foralls = append(l.foralls, g)
+	}
+	if pol != positive {
+		c := st.Fresh("quant!c", st.BitVecSort(f.Width))
+		l.clauses = append(l.clauses, st.Or(p, st.Not(f.Instance(st, c))))
+	}
+	l.lifted[liftKey{t, pol}] = p
+	return p, nil
+}
+
+// premise returns p → body as one disjunction ¬p ∨ ¬G ∨ ψ, so that the
+// guard's bounds are still found in it.
+func premise(st *term.Store, p, body term.Term) term.Term {
+	disj := []term.Term{st.Not(p)}
+	switch st.Op(body) {
+	case term.OpImplies:
+		disj = append(disj, st.Not(st.Arg(body, 0)), st.Arg(body, 1))
+	case term.OpOr:
+		disj = append(disj, st.Args(body)...)
+	default:
+		disj = append(disj, body)
+	}
+	return st.Or(disj...)
 }
 
 // HasQuantifier reports whether any root contains a quantifier.
