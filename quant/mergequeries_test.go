@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -25,6 +26,7 @@ type siftRun struct {
 	stage  string // what decided the last check: quant-strip, …, bitblast, z3; "" if nothing did
 	fails  int    // models that failed validation
 	time   time.Duration
+	cpu    time.Duration // user and system time of the whole test process meanwhile
 }
 
 func runSift(t testing.TB, script string) siftRun {
@@ -34,12 +36,22 @@ func runSift(t testing.TB, script string) siftRun {
 		sess = engine.NewSession(st, engine.Options{})
 		return sess
 	}, Timeout: 30 * time.Second}, &out)
+	cpu0 := processCPU()
 	start := time.Now()
 	if err := in.Run(context.Background(), strings.NewReader(script)); err != nil {
 		t.Fatalf("sift: %v", err)
 	}
-	return siftRun{answer: strings.TrimSpace(out.String()), time: time.Since(start),
+	return siftRun{answer: strings.TrimSpace(out.String()), time: time.Since(start), cpu: processCPU() - cpu0,
 		stage: sess.LastStage(), fails: sess.Driver().ValidationFailures}
+}
+
+// processCPU returns the user and system time this process has used.
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // z3Run is one run of the z3 binary on a file.
@@ -47,13 +59,18 @@ type z3Run struct {
 	answer string
 	wall   time.Duration // the process, start-up included
 	self   time.Duration // z3's own :total-time
+	cpu    time.Duration // the process's user and system time
 }
 
 // runZ3 runs z3 -st with a limit of limit seconds on a file.
 func runZ3(t testing.TB, path string, limit int) z3Run {
 	start := time.Now()
-	out, err := exec.Command("z3", "-st", fmt.Sprintf("-T:%d", limit), path).Output()
+	cmd := exec.Command("z3", "-st", fmt.Sprintf("-T:%d", limit), path)
+	out, err := cmd.Output()
 	r := z3Run{wall: time.Since(start)}
+	if cmd.ProcessState != nil {
+		r.cpu = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+	}
 	if err != nil && len(out) == 0 {
 		t.Fatalf("z3 %s: %v", path, err)
 	}
@@ -142,10 +159,12 @@ func mergeBenchQueries(b *testing.B, dir string) []benchQuery {
 }
 
 // BenchmarkMergeQueries runs sift in-process and the z3 binary side by side
-// on merge queries (see mergeBenchQueries) and reports, for sift against the
-// z3 process and against z3's own :total-time, the total and median times,
-// the total and median ratios and the worst query; which quant stage decided
-// each query; and wrong answers and failed validations:
+// on merge queries (see mergeBenchQueries) and reports, for sift's wall time
+// against the z3 process's and against z3's own :total-time, and for sift's
+// CPU time (the test process's, all threads) against the z3 process's, the
+// total and median times, the total and median ratios and the worst query;
+// what decided each query; and wrong answers and failed validations. On a
+// loaded machine the CPU figures are the steadier ones:
 //
 //	go test ./quant -run '^$' -bench BenchmarkMergeQueries -benchtime 1x -v
 //
@@ -162,7 +181,7 @@ func BenchmarkMergeQueries(b *testing.B) {
 	}
 	qs := mergeBenchQueries(b, b.TempDir())
 	for b.Loop() {
-		var zw, zs, st []time.Duration
+		var zw, zs, zc, st, sc []time.Duration
 		stages := map[string]int{}
 		var tsv strings.Builder
 		wrong, unknown, fails := 0, 0, 0
@@ -173,7 +192,7 @@ func BenchmarkMergeQueries(b *testing.B) {
 			}
 			z := runZ3(b, q.path, limit)
 			s := runSift(b, string(script))
-			zw, zs, st = append(zw, z.wall), append(zs, z.self), append(st, s.time)
+			zw, zs, zc, st, sc = append(zw, z.wall), append(zs, z.self), append(zc, z.cpu), append(st, s.time), append(sc, s.cpu)
 			stage := s.stage
 			if stage == "" {
 				stage = "none"
@@ -187,20 +206,20 @@ func BenchmarkMergeQueries(b *testing.B) {
 				wrong++
 				b.Errorf("%s: sift %s, z3 %s", q.name, s.answer, z.answer)
 			}
-			fmt.Fprintf(&tsv, "%s\t%s\t%s\t%.4f\t%.4f\t%s\t%.4f\t%s\t%d\n", q.name, q.family, z.answer,
-				z.wall.Seconds(), z.self.Seconds(), s.answer, s.time.Seconds(), stage, s.fails)
+			fmt.Fprintf(&tsv, "%s\t%s\t%s\t%.4f\t%.4f\t%.4f\t%s\t%.4f\t%.4f\t%s\t%d\n", q.name, q.family, z.answer,
+				z.wall.Seconds(), z.self.Seconds(), z.cpu.Seconds(), s.answer, s.time.Seconds(), s.cpu.Seconds(), stage, s.fails)
 		}
 		if p := os.Getenv("SIFT_MERGE_TSV"); p != "" {
-			os.WriteFile(p, []byte("file\tfamily\tz3\tz3_wall_s\tz3_self_s\tsift\tsift_s\tstage\tfailed_validations\n"+tsv.String()), 0o644)
+			os.WriteFile(p, []byte("file\tfamily\tz3\tz3_wall_s\tz3_self_s\tz3_cpu_s\tsift\tsift_s\tsift_cpu_s\tstage\tfailed_validations\n"+tsv.String()), 0o644)
 		}
 		b.Logf("%d queries; wrong %d; failed validations %d; sift unknown %d", len(qs), wrong, fails, unknown)
-		for _, peer := range []struct {
+		for _, cmp := range []struct {
 			name string
-			d    []time.Duration
-		}{{"z3 process", zw}, {"z3 :total-time", zs}} {
-			r := compareTimes(st, peer.d)
-			b.Logf("sift in-process vs %-14s: total %v vs %v (%.1fx); median %v vs %v; median ratio %.1fx; worst ratio %.2fx (%s)",
-				peer.name, r.totalA, r.totalB, r.total, r.medianA, r.medianB, r.median, r.worst, qs[r.worstAt].name)
+			a, b []time.Duration
+		}{{"wall vs z3 process", st, zw}, {"wall vs z3 :total-time", st, zs}, {"cpu vs z3 process cpu", sc, zc}} {
+			r := compareTimes(cmp.a, cmp.b)
+			b.Logf("sift in-process %-22s: total %v vs %v (%.1fx); median %v vs %v; median ratio %.1fx; worst ratio %.2fx (%s)",
+				cmp.name, r.totalA, r.totalB, r.total, r.medianA, r.medianB, r.median, r.worst, qs[r.worstAt].name)
 		}
 		names := make([]string, 0, len(stages))
 		for k := range stages {

@@ -1,0 +1,15 @@
+; Emitted by `sift symex net/netip ParseAddr --dir symex/testdata/realcode --merge=pat --max-len=4 --timeout=60s --emit-smt2 DIR` (query-000023.smt2, one of the 671 quantified queries of at most 64 KB that run wrote); status from z3 4.8.12 (-T:30).
+; regress: no-fallback
+(set-info :status unsat)
+(set-logic ABV)
+(declare-fun s.len () (_ BitVec 64))
+(declare-fun s () (Array (_ BitVec 64) (_ BitVec 8)))
+(declare-fun k!2 () (_ BitVec 64))
+(assert (bvule s.len #x0000000000000004))
+(assert (bvule k!2 #x0000000000000003))
+(assert (and (bvslt #x0000000000000000 s.len) (bvult #x0000000000000000 s.len) (not (= (select s #x0000000000000000) #x2e))))
+(assert (forall ((i (_ BitVec 64))) (or (not (and (bvule #x0000000000000001 i) (bvule i k!2))) (and (not (= (select s (bvadd i #xffffffffffffffff)) #x3a)) (not (= (select s (bvadd i #xffffffffffffffff)) #x25)) (bvslt i s.len) (bvult i s.len) (not (= (select s i) #x2e))))))
+(assert (= (select s k!2) #x3a))
+(assert (not (bvslt #x0000000000000000 s.len)))
+(check-sat)
+(exit)

@@ -1,0 +1,15 @@
+; Emitted by `sift symex net/textproto CanonicalMIMEHeaderKey --dir symex/testdata/realcode --merge=pat --incremental-merge --max-len=4 --timeout=60s --emit-smt2 DIR` (query-000089.smt2, one of the 711 quantified queries of at most 64 KB that run wrote); status from z3 4.8.12 (-T:30).
+; regress: no-fallback
+(set-info :status unsat)
+(set-logic ABV)
+(declare-fun s.len () (_ BitVec 64))
+(declare-fun s () (Array (_ BitVec 64) (_ BitVec 8)))
+(declare-fun k!2 () (_ BitVec 64))
+(assert (bvule s.len #x0000000000000004))
+(assert (bvule k!2 #x0000000000000002))
+(assert (let ((_let_0 (select s #x0000000000000000)) (_let_1 (select s #x0000000000000001))) (let ((_let_2 (bvule #x61 _let_0))) (and (bvslt #x0000000000000000 s.len) (bvult #x0000000000000000 s.len) (not (= (bvor (bvand (bvshl #x0000000000000001 ((_ zero_extend 56) _let_0)) #x03ff6cfa00000000) (bvand (bvshl #x0000000000000001 ((_ zero_extend 56) (bvsub _let_0 #x40))) #x57ffffffc7fffffe)) #x0000000000000000)) (or (and _let_2 (not (bvule _let_0 #x7a))) (not _let_2)) (bvslt #x0000000000000001 s.len) (bvult #x0000000000000001 s.len) (not (= (bvor (bvand (bvshl #x0000000000000001 ((_ zero_extend 56) _let_1)) #x03ff6cfa00000000) (bvand (bvshl #x0000000000000001 ((_ zero_extend 56) (bvsub _let_1 #x40))) #x57ffffffc7fffffe)) #x0000000000000000))))))
+(assert (forall ((i (_ BitVec 64))) (or (not (and (bvule #x0000000000000001 i) (bvule i k!2))) (and (or (and (= (select s (bvadd i #xffffffffffffffff)) #x2d) (bvule #x61 (select s i)) (not (bvule (select s i) #x7a))) (or (and (= (select s (bvadd i #xffffffffffffffff)) #x2d) (not (bvule #x61 (select s i)))) (not (= (select s (bvadd i #xffffffffffffffff)) #x2d)))) (or (and (not (= (select s (bvadd i #xffffffffffffffff)) #x2d)) (bvule #x41 (select s i)) (not (bvule (select s i) #x5a))) (or (and (not (= (select s (bvadd i #xffffffffffffffff)) #x2d)) (not (bvule #x41 (select s i)))) (= (select s (bvadd i #xffffffffffffffff)) #x2d))) (bvslt (bvadd i #x0000000000000001) s.len) (bvult (bvadd i #x0000000000000001) s.len) (not (= (bvor (bvand (bvshl #x0000000000000001 ((_ zero_extend 56) (select s (bvadd i #x0000000000000001)))) #x03ff6cfa00000000) (bvand (bvshl #x0000000000000001 ((_ zero_extend 56) (bvsub (select s (bvadd i #x0000000000000001)) #x40))) #x57ffffffc7fffffe)) #x0000000000000000))))))
+(assert (let ((_let_0 (select s (bvadd k!2 #x0000000000000001)))) (and (= (select s k!2) #x2d) (bvule #x61 _let_0) (bvule _let_0 #x7a))))
+(assert (= s.len #x0000000000000000))
+(check-sat)
+(exit)

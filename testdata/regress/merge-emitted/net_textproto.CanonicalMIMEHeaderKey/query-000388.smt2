@@ -1,0 +1,15 @@
+; Emitted by `sift symex net/textproto CanonicalMIMEHeaderKey --dir symex/testdata/realcode --merge=pat --max-len=4 --timeout=60s --emit-smt2 DIR` (query-000388.smt2, one of the 1008 quantified queries of at most 64 KB that run wrote); status from z3 4.8.12 (-T:30).
+; regress: no-fallback
+(set-info :status unsat)
+(set-logic ABV)
+(declare-fun s.len () (_ BitVec 64))
+(declare-fun s () (Array (_ BitVec 64) (_ BitVec 8)))
+(declare-fun k!3 () (_ BitVec 64))
+(assert (bvule s.len #x0000000000000004))
+(assert (bvule k!3 #x0000000000000001))
+(assert (let ((_let_0 (select s #x0000000000000000))) (and (bvslt #x0000000000000000 s.len) (bvult #x0000000000000000 s.len) (not (= (bvor (bvand (bvshl #x0000000000000001 ((_ zero_extend 56) _let_0)) #x03ff6cfa00000000) (bvand (bvshl #x0000000000000001 ((_ zero_extend 56) (bvsub _let_0 #x40))) #x57ffffffc7fffffe)) #x0000000000000000)) (bvule #x61 _let_0))))
+(assert (let ((_let_0 (select s #x0000000000000001)) (_let_1 (select s #x0000000000000000)) (_let_2 (select s #x0000000000000002)) (_let_3 (select s #x0000000000000003))) (forall ((i (_ BitVec 64))) (or (not (and (bvule #x0000000000000001 i) (bvule i k!3))) (and (not (bvule _let_1 #x7a)) (bvslt #x0000000000000001 s.len) (bvult #x0000000000000001 s.len) (not (= (bvor (bvand (bvshl #x0000000000000001 ((_ zero_extend 56) _let_0)) #x03ff6cfa00000000) (bvand (bvshl #x0000000000000001 ((_ zero_extend 56) (bvsub _let_0 #x40))) #x57ffffffc7fffffe)) #x0000000000000000)) (not (= _let_1 #x2d)) (bvule #x41 _let_0) (not (bvule _let_0 #x5a)) (bvslt #x0000000000000002 s.len) (bvult #x0000000000000002 s.len) (not (= (bvor (bvand (bvshl #x0000000000000001 ((_ zero_extend 56) _let_2)) #x03ff6cfa00000000) (bvand (bvshl #x0000000000000001 ((_ zero_extend 56) (bvsub _let_2 #x40))) #x57ffffffc7fffffe)) #x0000000000000000)) (not (= _let_0 #x2d)) (not (bvule #x41 _let_2)) (bvslt #x0000000000000003 s.len) (bvult #x0000000000000003 s.len) (not (= (bvor (bvand (bvshl #x0000000000000001 ((_ zero_extend 56) _let_3)) #x03ff6cfa00000000) (bvand (bvshl #x0000000000000001 ((_ zero_extend 56) (bvsub _let_3 #x40))) #x57ffffffc7fffffe)) #x0000000000000000)) (= _let_2 #x2d) (bvule #x61 _let_3))))))
+(assert (bvule (select s (bvmul #x0000000000000003 k!3)) #x7a))
+(assert (= s.len #x0000000000000000))
+(check-sat)
+(exit)

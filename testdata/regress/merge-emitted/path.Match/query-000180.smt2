@@ -1,0 +1,18 @@
+; Emitted by `sift symex path Match --dir symex/testdata/realcode --merge=pat --max-len=3 --timeout=60s --emit-smt2 DIR` (query-000180.smt2, one of the 1756 quantified queries of at most 64 KB that run wrote); status from z3 4.8.12 (-T:30).
+; regress: no-fallback
+(set-info :status unsat)
+(set-logic ABV)
+(declare-fun pattern.len () (_ BitVec 64))
+(declare-fun pattern () (Array (_ BitVec 64) (_ BitVec 8)))
+(declare-fun name.len () (_ BitVec 64))
+(declare-fun k!0 () (_ BitVec 64))
+(assert (bvule pattern.len #x0000000000000003))
+(assert (bvule name.len #x0000000000000003))
+(assert (bvslt #x0000000000000000 pattern.len))
+(assert (bvule k!0 #x0000000000000001))
+(assert (let ((_let_0 (bvsub pattern.len #x0000000000000001))) (and (bvslt #x0000000000000000 pattern.len) (bvult #x0000000000000000 pattern.len) (= (select pattern #x0000000000000000) #x2a) (bvule #x0000000000000001 pattern.len) (bvslt #x0000000000000000 _let_0) (bvult #x0000000000000000 _let_0))))
+(assert (let ((_let_0 (bvsub pattern.len #x0000000000000001))) (let ((_let_1 (bvsub _let_0 #x0000000000000001))) (forall ((i (_ BitVec 64))) (or (not (and (bvule #x0000000000000001 i) (bvule i k!0))) (and (= (select pattern #x0000000000000001) #x2a) (bvule #x0000000000000001 _let_0) (bvslt #x0000000000000000 _let_1) (bvult #x0000000000000000 _let_1)))))))
+(assert (not (= (select pattern (bvadd k!0 #x0000000000000001)) #x2a)))
+(assert (let ((_let_0 (bvsub pattern.len #x0000000000000001))) (not (bvslt #x0000000000000000 (ite (= k!0 #x0000000000000000) _let_0 (bvsub _let_0 #x0000000000000001))))))
+(check-sat)
+(exit)

@@ -1,0 +1,18 @@
+; Emitted by `sift symex strconv Unquote --dir symex/testdata/realcode --merge=pat --incremental-merge --max-len=4 --timeout=60s --emit-smt2 DIR` (query-000016.smt2, one of the 1550 quantified queries of at most 64 KB that run wrote); status from z3 4.8.12 (-T:30).
+; regress: no-fallback
+(set-info :status unsat)
+(set-logic ABV)
+(declare-fun s.len () (_ BitVec 64))
+(declare-fun s () (Array (_ BitVec 64) (_ BitVec 8)))
+(declare-fun k!0 () (_ BitVec 64))
+(assert (bvule s.len #x0000000000000004))
+(assert (not (bvslt s.len #x0000000000000002)))
+(assert (bvult #x0000000000000000 s.len))
+(assert (bvule #x0000000000000001 s.len))
+(assert (bvule k!0 #x0000000000000002))
+(assert (let ((_let_0 (bvsub s.len #x0000000000000001))) (and (bvslt #x0000000000000000 _let_0) (bvult #x0000000000000000 _let_0))))
+(assert (let ((_let_0 (bvsub s.len #x0000000000000001))) (forall ((i (_ BitVec 64))) (or (not (and (bvule #x0000000000000001 i) (bvule i k!0))) (and (not (= (select s i) (select s #x0000000000000000))) (bvslt i _let_0) (bvult i _let_0))))))
+(assert (= (select s (bvadd k!0 #x0000000000000001)) (select s #x0000000000000000)))
+(assert (bvslt k!0 #x0000000000000000))
+(check-sat)
+(exit)

@@ -1,0 +1,18 @@
+; Emitted by `sift symex strings EqualFold --dir symex/testdata/realcode --merge=pat --incremental-merge --max-len=3 --timeout=60s --emit-smt2 DIR` (query-000056.smt2, one of the 1138 quantified queries of at most 64 KB that run wrote); status from z3 4.8.12 (-T:30).
+; regress: no-fallback
+(set-info :status unsat)
+(set-logic ABV)
+(declare-fun s.len () (_ BitVec 64))
+(declare-fun s () (Array (_ BitVec 64) (_ BitVec 8)))
+(declare-fun t.len () (_ BitVec 64))
+(declare-fun t () (Array (_ BitVec 64) (_ BitVec 8)))
+(declare-fun k!1 () (_ BitVec 64))
+(assert (bvule s.len #x0000000000000003))
+(assert (bvule t.len #x0000000000000003))
+(assert (bvule k!1 #x0000000000000002))
+(assert (and (bvslt #x0000000000000000 (ite (bvslt t.len s.len) t.len s.len)) (bvult #x0000000000000000 s.len) (bvult #x0000000000000000 t.len)))
+(assert (forall ((i (_ BitVec 64))) (or (not (and (bvule #x0000000000000001 i) (bvule i k!1))) (and (not (bvule #x80 (bvor (select s (bvadd i #xffffffffffffffff)) (select t (bvadd i #xffffffffffffffff))))) (or (and (not (= (select t (bvadd i #xffffffffffffffff)) (select s (bvadd i #xffffffffffffffff)))) (not (bvult (select t (bvadd i #xffffffffffffffff)) (select s (bvadd i #xffffffffffffffff)))) (bvule #x41 (select s (bvadd i #xffffffffffffffff))) (bvule (select s (bvadd i #xffffffffffffffff)) #x5a) (= (select t (bvadd i #xffffffffffffffff)) (bvsub (bvadd (select s (bvadd i #xffffffffffffffff)) #x61) #x41))) (or (and (not (= (select t (bvadd i #xffffffffffffffff)) (select s (bvadd i #xffffffffffffffff)))) (bvult (select t (bvadd i #xffffffffffffffff)) (select s (bvadd i #xffffffffffffffff))) (bvule #x41 (select t (bvadd i #xffffffffffffffff))) (bvule (select t (bvadd i #xffffffffffffffff)) #x5a) (= (select s (bvadd i #xffffffffffffffff)) (bvsub (bvadd (select t (bvadd i #xffffffffffffffff)) #x61) #x41))) (= (select t (bvadd i #xffffffffffffffff)) (select s (bvadd i #xffffffffffffffff))))) (bvslt i (ite (bvslt t.len s.len) t.len s.len)) (bvult i s.len) (bvult i t.len)))))
+(assert (bvule #x80 (bvor (select s k!1) (select t k!1))))
+(assert (not (bvule k!1 s.len)))
+(check-sat)
+(exit)

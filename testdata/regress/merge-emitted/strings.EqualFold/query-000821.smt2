@@ -1,0 +1,18 @@
+; Emitted by `sift symex strings EqualFold --dir symex/testdata/realcode --merge=pat --max-len=3 --timeout=60s --emit-smt2 DIR` (query-000821.smt2, one of the 3705 quantified queries of at most 64 KB that run wrote); status from z3 4.8.12 (-T:30).
+; regress: no-fallback
+(set-info :status sat)
+(set-logic ABV)
+(declare-fun s.len () (_ BitVec 64))
+(declare-fun s () (Array (_ BitVec 64) (_ BitVec 8)))
+(declare-fun t.len () (_ BitVec 64))
+(declare-fun t () (Array (_ BitVec 64) (_ BitVec 8)))
+(declare-fun k!2 () (_ BitVec 64))
+(assert (bvule s.len #x0000000000000003))
+(assert (bvule t.len #x0000000000000003))
+(assert (and (bvule #x0000000000000001 k!2) (bvule k!2 #x0000000000000002)))
+(assert (and (bvslt #x0000000000000000 (ite (bvslt t.len s.len) t.len s.len)) (bvult #x0000000000000000 s.len) (bvult #x0000000000000000 t.len)))
+(assert (forall ((i (_ BitVec 64))) (or (not (and (bvule #x0000000000000001 i) (bvule i k!2))) (and (not (bvule #x80 (bvor (select s (bvadd i #xffffffffffffffff)) (select t (bvadd i #xffffffffffffffff))))) (= (select t (bvadd i #xffffffffffffffff)) (select s (bvadd i #xffffffffffffffff))) (bvslt i (ite (bvslt t.len s.len) t.len s.len)) (bvult i s.len) (bvult i t.len)))))
+(assert (bvule #x80 (bvor (select s k!2) (select t k!2))))
+(assert (bvule k!2 s.len))
+(check-sat)
+(exit)

@@ -1,0 +1,18 @@
+; Emitted by `sift symex strings ToLower --dir symex/testdata/realcode --merge=pat --incremental-merge --max-len=4 --timeout=60s --emit-smt2 DIR` (query-000296.smt2, one of the 3 quantified queries of at most 64 KB that run wrote); status from z3 4.8.12 (-T:30).
+; regress: no-fallback
+(set-info :status unsat)
+(set-logic ABV)
+(declare-fun s.len () (_ BitVec 64))
+(declare-fun s () (Array (_ BitVec 64) (_ BitVec 8)))
+(declare-fun k!0 () (_ BitVec 64))
+(assert (bvule s.len #x0000000000000004))
+(assert (bvslt #x0000000000000000 s.len))
+(assert (bvult #x0000000000000000 s.len))
+(assert (let ((_let_0 (bvslt #x0000000000000001 s.len)) (_let_1 (bvult #x0000000000000001 s.len)) (_let_2 (bvslt #x0000000000000002 s.len)) (_let_3 (bvult #x0000000000000002 s.len))) (let ((_let_4 (bvule #x80 (select s #x0000000000000000))) (_let_5 (bvule #x80 (select s #x0000000000000001))) (_let_6 (bvule #x80 (select s #x0000000000000002)))) (let ((_let_7 (not _let_4)) (_let_8 (not _let_5))) (or _let_4 (and _let_7 _let_0 _let_1 _let_5) (and _let_7 _let_0 _let_1 _let_8 _let_2 _let_3 _let_6) (and _let_7 _let_0 _let_1 _let_8 _let_2 _let_3 (not _let_6) (bvslt #x0000000000000003 s.len) (bvult #x0000000000000003 s.len) (bvule #x80 (select s #x0000000000000003))))))))
+(assert (and (bvule #x0000000000000001 k!0) (bvule k!0 #x0000000000000002)))
+(assert (let ((_let_0 (select s #x0000000000000000))) (and (bvult _let_0 #x80) (bvsle ((_ zero_extend 24) _let_0) #x0000007f))))
+(assert (forall ((i (_ BitVec 64))) (or (not (and (bvule #x0000000000000001 i) (bvule i k!0))) (and (or (and (bvsle #x00000041 ((_ zero_extend 24) (select s (bvadd i #xffffffffffffffff)))) (not (bvsle ((_ zero_extend 24) (select s (bvadd i #xffffffffffffffff))) #x0000005a))) (not (bvsle #x00000041 ((_ zero_extend 24) (select s (bvadd i #xffffffffffffffff)))))) (not (= ((_ zero_extend 24) (select s (bvadd i #xffffffffffffffff))) #x0000fffd)) (bvult i s.len) (bvult (select s i) #x80) (bvsle ((_ zero_extend 24) (select s i)) #x0000007f)))))
+(assert (let ((_let_0 ((_ zero_extend 24) (select s k!0)))) (and (bvsle #x00000041 _let_0) (bvsle _let_0 #x0000005a) (not (= (bvadd _let_0 #x00000020) _let_0)) (not (= _let_0 #x0000fffd)))))
+(assert (bvslt ((_ zero_extend 24) (select s k!0)) #x00000000))
+(check-sat)
+(exit)
