@@ -216,7 +216,7 @@ func BenchmarkMergeQueries(b *testing.B) {
 		for _, cmp := range []struct {
 			name string
 			a, b []time.Duration
-		}{{"wall vs z3 process", st, zw}, {"wall vs z3 :total-time", st, zs}, {"cpu vs z3 process cpu", sc, zc}} {
+		}{{"wall vs z3 process", st, zw}, {"wall vs z3 :total-time", st, zs}, {"cpu vs z3 process cpu", sc, zc}, {"cpu vs z3 :total-time", sc, zs}} {
 			r := compareTimes(cmp.a, cmp.b)
 			b.Logf("sift in-process %-22s: total %v vs %v (%.1fx); median %v vs %v; median ratio %.1fx; worst ratio %.2fx (%s)",
 				cmp.name, r.totalA, r.totalB, r.total, r.medianA, r.medianB, r.median, r.worst, qs[r.worstAt].name)
