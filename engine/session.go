@@ -53,11 +53,25 @@ func NewSession(st *term.Store, opts Options) *Session {
 		off[name] = true
 	}
 	var steps []Step
+	var q *qbvStage
+	fallback := false
 	for _, s := range stagesFor(opts.ArrayPruning, off) {
-		if _, fallback := s.(*z3Stage); (fallback && opts.NoFallback) || off[s.Name()] {
+		_, isZ3 := s.(*z3Stage)
+		if (isZ3 && opts.NoFallback) || off[s.Name()] {
 			continue
 		}
+		fallback = fallback || isZ3
+		if qs, ok := s.(*qbvStage); ok {
+			q = qs
+		}
 		steps = append(steps, s)
+	}
+	if q != nil {
+		// Without the fallback nothing after qbv decides quantifiers.
+		q.trace = opts.Trace
+		if !fallback {
+			q.share = 1
+		}
 	}
 	d := NewDriver(steps...)
 	d.Trace = opts.Trace
@@ -79,7 +93,7 @@ func stagesFor(p ArrayPruning, off map[string]bool) []Step {
 	bb.facts = facts
 	// Names in off that are preprocessing passes switch those passes off.
 	pre := newPreprocessStageWith(preprocess.Options{Disabled: off})
-	steps := []Step{constantStage{}, NewSVIStage(), pre, newQuantStage()}
+	steps := []Step{constantStage{}, NewSVIStage(), pre, newQuantStage(), newQBVStage()}
 	if p != PruningOff {
 		check := NewArraysPrecheckStage()
 		check.facts, check.Silent = facts, p == PruningIntervals

@@ -1,0 +1,93 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"github.com/sift-solver/sift/qbv"
+	"github.com/sift-solver/sift/quant"
+	"github.com/sift-solver/sift/term"
+)
+
+// qbvStage runs package qbv's counterexample-guided instantiation on
+// quantified problems that the quant stage left undecided. Its ground
+// problems and counterexample checks each go to a pipeline of their own (a
+// bit-blasting stage kept across the rounds of one run). Sat models come
+// with a ModelCheck that proves the assertions whose evaluation passes the
+// quantifier cap (qbv.Prove, "model checked by qbv").
+//
+// With a stage after it that can decide quantified problems (the Z3
+// fallback), it takes qbvShare of the time left.
+type qbvStage struct {
+	solver *qbv.Solver
+	share  float64
+	trace  io.Writer
+}
+
+// qbvShare is the stage's share of the time left when the Z3 fallback
+// follows.
+const qbvShare = 0.5
+
+func newQBVStage() *qbvStage {
+	return &qbvStage{solver: qbv.NewSolver(newQFDriver), share: qbvShare}
+}
+
+// newQFDriver returns a quantifier-free solver for qbv: constants and
+// bit-blasting, incremental across the calls of one run.
+func newQFDriver(st *term.Store) qbv.QFSolver {
+	return qfDriver{st, NewDriver(constantStage{}, newBitblastStage())}
+}
+
+type qfDriver struct {
+	st *term.Store
+	d  *Driver
+}
+
+func (q qfDriver) Solve(ctx context.Context, assertions, assumptions []term.Term) (qbv.Status, *term.Model, error) {
+	p := &Problem{Store: q.st, Assertions: assertions, Labels: make([]string, len(assertions)), Assumptions: assumptions}
+	v := q.d.Decide(ctx, p)
+	return v.Status, v.Model, nil
+}
+
+func (*qbvStage) Name() string { return "qbv" }
+
+// TimeShare is the stage's share of the time left when a later stage could
+// decide (see stageContext); 1 when nothing after it decides quantifiers.
+func (s *qbvStage) TimeShare() float64 { return s.share }
+
+func (s *qbvStage) Decide(ctx context.Context, p *Problem) (Verdict, error) {
+	roots := make([]term.Term, 0, len(p.Assertions)+len(p.Assumptions))
+	roots = append(append(roots, p.Assertions...), p.Assumptions...)
+	if !quant.HasQuantifier(p.Store, roots) {
+		return Verdict{Status: Unknown, Reason: "no quantifier"}, nil
+	}
+	r, err := s.solver.Solve(ctx, p.Store, roots)
+	if err != nil {
+		return Verdict{}, err
+	}
+	s.tracef("qbv: %s by %s after %d rounds, %d lemmas, %d quantifiers", r.Status, ruleOrReason(r), r.Rounds, r.Lemmas, r.Quantifiers)
+	switch r.Status {
+	case qbv.Sat:
+		return Verdict{Status: Sat, Model: r.Model, ModelCheck: s.solver.Prove}, nil
+	case qbv.Unsat:
+		return Verdict{Status: Unsat}, nil // no core: every assertion and assumption is taken
+	}
+	return Verdict{Status: Unknown, Reason: "qbv: " + r.Reason}, nil
+}
+
+func ruleOrReason(r qbv.Result) string {
+	if r.Status == qbv.Unknown {
+		return "(" + r.Reason + ")"
+	}
+	return string(r.Rule)
+}
+
+func (s *qbvStage) tracef(format string, args ...any) {
+	if s.trace != nil {
+		fmt.Fprintf(s.trace, "; "+format+"\n", args...)
+	}
+}
+
+// Statistics reports the procedure's counters for --stats.
+func (s *qbvStage) Statistics() [][2]string { return s.solver.Stats.Pairs() }

@@ -1,0 +1,44 @@
+// Package qbv decides quantified bit-vector problems outside the merge
+// fragment of package quant: any nesting of ∀ and ∃ over Boolean and
+// bit-vector variables, under any Boolean structure, beside ground
+// constraints over bit-vectors, arrays and uninterpreted functions.
+//
+// The procedure is counterexample-guided quantifier instantiation, the
+// approach of Bitwuzla and cvc5 (Niemetz, Preiner, Reynolds, Barrett,
+// Tinelli, CAV 2018; Preiner, Niemetz, Biere, TACAS 2017; Wintersteiger,
+// Hamadi, de Moura, FMSD 2013):
+//
+//  1. normalisation (normalize.go): ∃ becomes ¬∀¬, directly nested ∀ and ∀
+//     below ∨ are merged into one prefix, ∀ is distributed over ∧ and over
+//     disjuncts that share no variable (miniscoping), x ≠ t ∨ φ becomes
+//     φ[x:=t] (destructive equality resolution), unused variables go, and a
+//     ∀ over at most ExpandBits bits becomes the conjunction of its
+//     instances;
+//  2. abstraction (abstract.go): every closed quantified subterm becomes a
+//     fresh Boolean atom of the ground problem, which a quantifier-free
+//     solver supplied by the caller decides;
+//  3. the loop (solve.go): for a ground model M, an atom that M makes false
+//     gets its Skolemization lemma ¬φ[x:=k] (fresh k), once; an atom that M
+//     makes true gets a counterexample check, ∃x.¬φ(x) with the free
+//     symbols fixed to M (check.go; recursively, when φ has quantifiers of
+//     its own, so ∀∃ alternation is handled by Skolem constants per
+//     instance); a counterexample yields an instance φ[x:=t] with t chosen
+//     from its value, a ground term of equal value under M, or an inverse
+//     term found through the invertibility conditions of the operators on
+//     the path to x (instantiate.go, invert.go).
+//
+// Invariants:
+//   - Unsat only when the ground abstraction with its lemmas is unsat. Every
+//     lemma holds in every model of the input extended by the truth values
+//     of the atoms and by witnesses for the Skolem constants (invertibility
+//     conditions are exact, so choice constants keep this true).
+//   - Sat only when every atom's value in M is proved: a true atom by an
+//     unsat counterexample check, a false one by its Skolemization lemma,
+//     whose nested atoms are proved in turn. The caller still validates the
+//     model; Prove re-derives the truth of closed quantified assertions for
+//     the validation when evaluation passes its cap.
+//   - Unknown otherwise (time, unsupported sorts, a solver that gave up).
+//
+// Start reading at solve.go, then normalize.go, abstract.go, check.go and
+// instantiate.go.
+package qbv

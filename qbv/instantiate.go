@@ -1,0 +1,235 @@
+package qbv
+
+import (
+	"os"
+	"slices"
+	"github.com/sift-solver/sift/term"
+)
+
+// instantiate adds an instance of q for the counterexample in ce (the values
+// of q.ic). Each variable gets, in order of preference, an inverse term
+// (invert.go), a ground term of the problem whose value under the ground
+// model m is the counterexample value (which generalises the instance
+// beyond one value), or the value itself. If that instance is not new, the
+// instance by values is tried. It reports whether a lemma was added.
+func (r *run) instantiate(q *quantifier, m, ce *term.Model) bool {
+	st := r.st
+	vals := make([]term.Value, len(q.ic))
+	for i, c := range q.ic {
+		vals[i] = st.ValueOf(ce, c)
+	}
+	terms := make([]term.Term, len(q.vars))
+	symbolic := false
+	var cur *term.Model // m with the counterexample, for selection by evaluation
+	for i, v := range vals {
+		t := term.NoTerm
+		if v.Kind == term.ValBV && !noSymbolic {
+			t = r.pool.lookup(v)
+			if t == term.NoTerm && !q.quantified {
+				if cur == nil {
+					cur = withValues(m, q.ic, vals)
+				}
+				t = r.selectByEval(q, i, cur)
+			}
+		}
+		if t != term.NoTerm {
+			symbolic = true
+			r.s.Stats.SymbolicTerms++
+		} else {
+			t = st.ValueTerm(v)
+			r.s.Stats.ValueTerms++
+		}
+		terms[i] = t
+	}
+	if r.addInstance(q, terms) {
+		return true
+	}
+	if !symbolic {
+		return false
+	}
+	for i, v := range vals {
+		terms[i] = st.ValueTerm(v)
+	}
+	return r.addInstance(q, terms)
+}
+
+// withValues returns a copy of m that also gives xs the values vals.
+func withValues(m *term.Model, xs []term.Term, vals []term.Value) *term.Model {
+	out := &term.Model{Values: make(map[term.Term]term.Value, len(m.Values)+len(xs))}
+	for k, v := range m.Values {
+		out.Values[k] = v
+	}
+	for i, x := range xs {
+		out.Values[x] = vals[i]
+	}
+	return out
+}
+
+// selectCandidates and selectBudget bound selection by evaluation: the
+// candidates tried per variable, and the evaluated nodes per selection.
+const (
+	selectCandidates = 64
+	selectBudget     = 1 << 20
+)
+
+// selectByEval looks for a ground term g of the pool whose value, put in
+// place of variable i's counterexample value in cur, still falsifies q's
+// body under cur: g is then a counterexample too, and instantiating with g
+// rules out more than the one value (a Skolem constant of an ∃ that
+// matches this ∀, typically). On success cur holds g's value for the
+// variable.
+func (r *run) selectByEval(q *quantifier, i int, cur *term.Model) term.Term {
+	st := r.st
+	sort := st.SortOf(q.vars[i])
+	cands := r.pool.candidates(sort, selectCandidates)
+	if len(cands) == 0 {
+		return term.NoTerm
+	}
+	size := dagSize(st, q.neg, selectBudget)
+	if size*len(cands) > selectBudget {
+		cands = cands[:max(1, selectBudget/size)]
+	}
+	saved := cur.Values[q.ic[i]]
+	gv := term.NewEvaluator(st, r.pool.model)
+	for _, g := range cands {
+		v, err := gv.Eval(g)
+		if err != nil || v.Equal(saved) {
+			continue
+		}
+		cur.Values[q.ic[i]] = v
+		if b, err := term.NewEvaluator(st, cur).EvalBool(q.neg); err == nil && b {
+			r.pool.selected[g]++
+			return g
+		}
+	}
+	cur.Values[q.ic[i]] = saved
+	return term.NoTerm
+}
+
+// addInstance adds the lemma atom ⇒ φ[x:=terms] unless it is there already.
+func (r *run) addInstance(q *quantifier, terms []term.Term) bool {
+	st := r.st
+	sub := make(map[term.Term]term.Term, len(q.vars))
+	for i, v := range q.vars {
+		sub[v] = terms[i]
+	}
+	inst := r.abstract(st.Substitute(q.body, sub))
+	if !r.addLemma(st.Or(st.Not(q.atom), inst)) {
+		return false
+	}
+	q.instances++
+	r.s.Stats.Instances++
+	return true
+}
+
+// poolLimit bounds the ground terms kept for symbolic instantiation.
+const poolLimit = 4096
+
+// pool holds the ground bit-vector terms of a run's input (those below
+// quantifiers too) and finds, under the current ground model, a term with a
+// given value. Terms chosen often are chosen last, so that repeated
+// counterexamples with one value try different terms.
+type pool struct {
+	st       *term.Store
+	terms    []term.Term
+	symbols  []term.Term // the constants among terms, Skolem constants first
+	seen     map[term.Term]bool
+	bound    map[term.Term]bool // whether a term mentions a bound variable or a quantifier
+	model    *term.Model
+	byValue  map[string][]term.Term
+	selected map[term.Term]int
+}
+
+func newPool(st *term.Store) *pool {
+	return &pool{st: st, seen: map[term.Term]bool{}, bound: map[term.Term]bool{}, selected: map[term.Term]int{}}
+}
+
+// collect adds the ground bit-vector subterms of t that are not literals.
+func (p *pool) collect(t term.Term) {
+	st := p.st
+	st.PostOrder([]term.Term{t}, func(u term.Term) {
+		op := st.Op(u)
+		b := op == term.OpBound || op.IsQuantifier()
+		for i := 0; !b && i < st.NumArgs(u); i++ {
+			b = p.bound[st.Arg(u, i)]
+		}
+		p.bound[u] = b
+		if b || op == term.OpBVConst || p.seen[u] || len(p.terms) >= poolLimit || !st.IsBitVec(st.SortOf(u)) {
+			return
+		}
+		p.seen[u] = true
+		p.terms = append(p.terms, u)
+		if op == term.OpVar {
+			p.symbols = append(p.symbols, u)
+		}
+	})
+}
+
+// addSkolem adds a Skolem constant, which selection tries first.
+func (p *pool) addSkolem(k term.Term) {
+	if !p.st.IsBitVec(p.st.SortOf(k)) || p.seen[k] {
+		return
+	}
+	p.seen[k] = true
+	p.terms = append(p.terms, k)
+	p.symbols = append([]term.Term{k}, p.symbols...)
+}
+
+// candidates returns up to n terms of sort s for selection by evaluation:
+// constants (Skolem constants first), then the other terms, least selected
+// first within each group.
+func (p *pool) candidates(s term.Sort, n int) []term.Term {
+	var syms, rest []term.Term
+	for _, t := range p.symbols {
+		if p.st.SortOf(t) == s {
+			syms = append(syms, t)
+		}
+	}
+	for _, t := range p.terms {
+		if p.st.SortOf(t) == s && p.st.Op(t) != term.OpVar {
+			rest = append(rest, t)
+		}
+	}
+	bySelection := func(ts []term.Term) {
+		slices.SortStableFunc(ts, func(a, b term.Term) int { return p.selected[a] - p.selected[b] })
+	}
+	bySelection(syms)
+	bySelection(rest)
+	out := append(syms, rest...)
+	return out[:min(n, len(out))]
+}
+
+// newModel makes m the model lookups refer to.
+func (p *pool) newModel(m *term.Model) {
+	p.model, p.byValue = m, nil
+}
+
+// lookup returns a ground term whose value is v under the current model,
+// or NoTerm.
+func (p *pool) lookup(v term.Value) term.Term {
+	if len(p.terms) == 0 {
+		return term.NoTerm
+	}
+	if p.byValue == nil {
+		p.byValue = map[string][]term.Term{}
+		ev := term.NewEvaluator(p.st, p.model)
+		for _, t := range p.terms {
+			if x, err := ev.Eval(t); err == nil {
+				k := x.Key()
+				p.byValue[k] = append(p.byValue[k], t)
+			}
+		}
+	}
+	best := term.NoTerm
+	for _, t := range p.byValue[v.Key()] {
+		if best == term.NoTerm || p.selected[t] < p.selected[best] {
+			best = t
+		}
+	}
+	if best != term.NoTerm {
+		p.selected[best]++
+	}
+	return best
+}
+
+var noSymbolic = os.Getenv("QBV_NOSYM") != ""

@@ -1,0 +1,301 @@
+package qbv
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/sift-solver/sift/term"
+)
+
+// Status is an answer of the procedure or of a quantifier-free solve.
+type Status = term.Status
+
+const (
+	Unsat   = term.Unsat
+	Unknown = term.Unknown
+	Sat     = term.Sat
+)
+
+// QFSolver decides quantifier-free problems for the procedure: the
+// conjunction of the assertions under the assumptions, with a model when it
+// is satisfiable. The engine supplies it. One QFSolver serves one role of one
+// run (the ground problem, or the counterexample checks), so an incremental
+// implementation keeps what it learned across the run's rounds.
+type QFSolver interface {
+	Solve(ctx context.Context, assertions, assumptions []term.Term) (Status, *term.Model, error)
+}
+
+// Rule names what decided a problem.
+type Rule string
+
+const (
+	// RuleRefuted: the ground abstraction together with the Skolemization
+	// and instantiation lemmas is unsatisfiable.
+	RuleRefuted Rule = "refutation"
+	// RuleVerified: every quantifier atom's value under the ground model was
+	// proved by a counterexample check or a Skolem witness.
+	RuleVerified Rule = "verified-model"
+	// RuleEliminated: normalisation (equality resolution, expansion of
+	// narrow variables) removed every quantifier, and the ground solver
+	// decided what was left.
+	RuleEliminated Rule = "eliminated"
+)
+
+// Result is the procedure's answer on one problem.
+type Result struct {
+	Status Status
+	Model  *term.Model // for Sat: values of the input's free symbols
+	Rule   Rule        // for Sat and Unsat
+	Reason string      // for Unknown
+	// Rounds counts ground solves, Lemmas the Skolemization and
+	// instantiation lemmas added, Quantifiers the atoms registered.
+	Rounds, Lemmas, Quantifiers int
+}
+
+// Solver runs the procedure over the quantifier-free solvers NewQF makes.
+type Solver struct {
+	NewQF func(st *term.Store) QFSolver
+	// ExpandBits bounds the total width of the variables of a ∀ that
+	// normalisation replaces by the conjunction of all its instances.
+	ExpandBits uint32
+	// MaxDepth bounds the nesting of counterexample checks that are
+	// themselves quantified (one level per ∀∃ alternation).
+	MaxDepth int
+	Stats    Stats
+}
+
+// NewSolver returns a solver over newQF with the default limits.
+func NewSolver(newQF func(st *term.Store) QFSolver) *Solver {
+	return &Solver{NewQF: newQF, ExpandBits: 8, MaxDepth: 6}
+}
+
+// errUnsupported marks input the procedure does not handle.
+var errUnsupported = errors.New("unsupported")
+
+// Solve decides the conjunction of roots.
+func (s *Solver) Solve(ctx context.Context, st *term.Store, roots []term.Term) (Result, error) {
+	s.Stats.Calls++
+	if err := supported(st, roots); err != nil {
+		s.Stats.Unknown++
+		return Result{Reason: err.Error()}, nil
+	}
+	r := s.newRun(st, newNormalizer(st, &s.Stats, s.ExpandBits), 0)
+	for _, a := range roots {
+		r.assert(a)
+	}
+	status, m, err := r.loop(ctx, nil)
+	res := Result{Status: status, Rounds: r.rounds, Lemmas: r.lemmaCount, Quantifiers: len(r.quants)}
+	if err != nil {
+		s.Stats.Unknown++
+		return res, err
+	}
+	switch status {
+	case Sat:
+		s.Stats.Sat++
+		res.Rule = RuleVerified
+		res.Model = restrict(st, m, roots)
+	case Unsat:
+		s.Stats.Unsat++
+		res.Rule = RuleRefuted
+	default:
+		s.Stats.Unknown++
+		res.Reason = r.reason
+		if ctx.Err() != nil {
+			res.Reason = ctx.Err().Error()
+		}
+		return res, nil
+	}
+	if len(r.quants) == 0 {
+		res.Rule = RuleEliminated
+	}
+	return res, nil
+}
+
+// supported reports why roots are outside what the procedure handles: bound
+// variables of sorts other than Bool and bit-vectors.
+func supported(st *term.Store, roots []term.Term) error {
+	var bad error
+	st.PostOrder(roots, func(t term.Term) {
+		if bad != nil || !st.Op(t).IsQuantifier() {
+			return
+		}
+		args := st.Args(t)
+		for _, v := range args[:len(args)-1] {
+			s := st.SortOf(v)
+			if !st.IsBool(s) && !st.IsBitVec(s) {
+				bad = fmt.Errorf("%w: quantifier over %s", errUnsupported, st.SortString(s))
+				return
+			}
+		}
+	})
+	return bad
+}
+
+// restrict returns the part of m that gives values to the free symbols of
+// roots.
+func restrict(st *term.Store, m *term.Model, roots []term.Term) *term.Model {
+	out := term.NewModel()
+	for _, x := range st.FreeVarsOf(roots...) {
+		if v, ok := m.Values[x]; ok {
+			out.Set(x, v)
+		}
+	}
+	return out
+}
+
+// run is one instance of the loop: a ground problem (the abstraction of its
+// assertions plus lemmas) and the quantifiers registered in it. A nested
+// counterexample check is a run of its own, one level deeper.
+type run struct {
+	s     *Solver
+	st    *term.Store
+	norm  *normalizer
+	depth int
+
+	ground QFSolver
+	ce     QFSolver // counterexample checks of the quantifier-free bodies
+	ceUses int      // checks ce served
+
+	asserted   []term.Term // abstracted assertions and lemmas
+	lemmas     map[term.Term]bool
+	lemmaCount int
+	quants     []*quantifier
+	atoms      map[term.Term]*quantifier // normal ∀ term → its record
+	absMemo    map[term.Term]term.Term
+	pool       *pool
+
+	rounds int
+	reason string // why the last loop ended Unknown
+}
+
+func (s *Solver) newRun(st *term.Store, norm *normalizer, depth int) *run {
+	return &run{s: s, st: st, norm: norm, depth: depth, ground: s.NewQF(st),
+		lemmas: map[term.Term]bool{}, atoms: map[term.Term]*quantifier{},
+		absMemo: map[term.Term]term.Term{}, pool: newPool(st)}
+}
+
+// assert adds a root (closed: no free bound variable) to the ground problem.
+func (r *run) assert(t term.Term) {
+	r.pool.collect(t)
+	r.asserted = append(r.asserted, r.abstract(t))
+}
+
+// addLemma adds a lemma unless it is already there; it reports whether the
+// lemma was new.
+func (r *run) addLemma(l term.Term) bool {
+	if r.lemmas[l] || l == r.st.True() {
+		return false
+	}
+	r.lemmas[l] = true
+	r.lemmaCount++
+	r.asserted = append(r.asserted, l)
+	return true
+}
+
+// loop runs rounds until the ground problem is unsat under the assumptions,
+// or a ground model has every quantifier atom proved, or nothing more can
+// be done.
+func (r *run) loop(ctx context.Context, assumptions []term.Term) (Status, *term.Model, error) {
+	for {
+		if err := ctx.Err(); err != nil {
+			r.reason = err.Error()
+			return Unknown, nil, nil
+		}
+		r.rounds++
+		r.s.Stats.Rounds++
+		t0 := time.Now()
+		status, m, err := r.ground.Solve(ctx, r.asserted, assumptions)
+		if debug {
+			fmt.Fprintf(os.Stderr, "depth %d round %d ground %d assertions: %v in %v\n", r.depth, r.rounds, len(r.asserted), status, time.Since(t0))
+		}
+		if err != nil {
+			return Unknown, nil, err
+		}
+		switch status {
+		case Unsat:
+			return Unsat, nil, nil
+		case Unknown:
+			r.reason = "the ground solver gave up"
+			return Unknown, nil, nil
+		}
+		added, open := 0, false
+		r.pool.newModel(m)
+		for i, n := 0, len(r.quants); i < n; i++ {
+			q := r.quants[i]
+			if !boolValue(r.st, m, q.atom) {
+				if !q.skolemized {
+					q.skolemized = true
+					if r.addLemma(r.skolemization(q)) {
+						r.s.Stats.Skolemizations++
+						added++
+					}
+				}
+				continue
+			}
+			key, cacheable := q.valuesKey(r.st, m)
+			if cacheable && q.provedUnder == key && q.proved {
+				continue
+			}
+			r.s.Stats.Checks++
+			t0 := time.Now()
+			cs, ce, err := r.check(ctx, q, m)
+			if debug {
+				fmt.Fprintf(os.Stderr, "depth %d round %d check q%d (%d vars): %v in %v\n", r.depth, r.rounds, i, len(q.vars), cs, time.Since(t0))
+			}
+			if err != nil {
+				return Unknown, nil, err
+			}
+			switch cs {
+			case Unsat:
+				q.proved, q.provedUnder = cacheable, key
+			case Sat:
+				if r.instantiate(q, m, ce) {
+					added++
+				} else {
+					open = true
+					r.reason = "no new instance for a counterexample"
+				}
+			default:
+				open = true
+				r.reason = "a counterexample check was not decided"
+				if ctx.Err() != nil {
+					r.reason = ctx.Err().Error()
+					return Unknown, nil, nil
+				}
+			}
+		}
+		if added == 0 {
+			if open {
+				return Unknown, nil, nil
+			}
+			return Sat, m, nil
+		}
+	}
+}
+
+// skolemization returns the lemma a ∨ ¬φ[x:=k] for fresh constants k: when
+// the atom a of ∀x.φ is false, k witnesses it.
+func (r *run) skolemization(q *quantifier) term.Term {
+	st := r.st
+	sub := make(map[term.Term]term.Term, len(q.vars))
+	for _, v := range q.vars {
+		k := st.Fresh("qbv!sk", st.SortOf(v))
+		sub[v] = k
+		r.pool.addSkolem(k)
+	}
+	inst := st.Substitute(q.body, sub)
+	r.pool.collect(inst)
+	return st.Or(q.atom, st.Not(r.abstract(inst)))
+}
+
+// boolValue is the value of a Boolean symbol under m (false when m leaves
+// it out, as evaluation takes it).
+func boolValue(st *term.Store, m *term.Model, x term.Term) bool {
+	v := st.ValueOf(m, x)
+	return v.Kind == term.ValBool && v.Bool
+}
+
+var debug = os.Getenv("QBV_DEBUG") != ""

@@ -1,0 +1,35 @@
+package qbv
+
+import "strconv"
+
+// Stats counts what the procedure did over its lifetime.
+type Stats struct {
+	Calls, Sat, Unsat, Unknown int
+	// Rounds counts ground solves; Checks counterexample checks, of which
+	// NestedChecks were quantified themselves (a nested run).
+	Rounds, Checks, NestedChecks int
+	// Quantifiers counts atoms registered; Skolemizations and Instances the
+	// lemmas added; ValueTerms, SymbolicTerms and InverseTerms how the
+	// variables of instances were chosen.
+	Quantifiers, Skolemizations, Instances   int
+	ValueTerms, SymbolicTerms, InverseTerms int
+	// Normalisation: variables eliminated by equality resolution, ∀ split
+	// by miniscoping, ∀ replaced by their expansion.
+	Resolved, Miniscoped, Expanded int
+	// ModelChecks counts assertions Prove confirmed, ModelCheckFailures
+	// those it did not.
+	ModelChecks, ModelCheckFailures int
+}
+
+// Pairs returns the counters as name/value pairs for --stats.
+func (s Stats) Pairs() [][2]string {
+	kv := func(k string, v int) [2]string { return [2]string{"qbv-" + k, strconv.Itoa(v)} }
+	return [][2]string{
+		kv("sat", s.Sat), kv("unsat", s.Unsat), kv("unknown", s.Unknown),
+		kv("rounds", s.Rounds), kv("checks", s.Checks), kv("nested-checks", s.NestedChecks),
+		kv("quantifiers", s.Quantifiers), kv("skolemizations", s.Skolemizations), kv("instances", s.Instances),
+		kv("value-terms", s.ValueTerms), kv("symbolic-terms", s.SymbolicTerms), kv("inverse-terms", s.InverseTerms),
+		kv("resolved", s.Resolved), kv("miniscoped", s.Miniscoped), kv("expanded", s.Expanded),
+		kv("model-checks", s.ModelChecks), kv("model-check-failures", s.ModelCheckFailures),
+	}
+}
