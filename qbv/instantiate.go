@@ -1,9 +1,9 @@
 package qbv
 
 import (
+	"github.com/sift-solver/sift/term"
 	"os"
 	"slices"
-	"github.com/sift-solver/sift/term"
 )
 
 // instantiate adds an instance of q for the counterexample in ce (the values

@@ -11,7 +11,7 @@ type Stats struct {
 	// Quantifiers counts atoms registered; Skolemizations and Instances the
 	// lemmas added; ValueTerms, SymbolicTerms and InverseTerms how the
 	// variables of instances were chosen.
-	Quantifiers, Skolemizations, Instances   int
+	Quantifiers, Skolemizations, Instances  int
 	ValueTerms, SymbolicTerms, InverseTerms int
 	// Normalisation: variables eliminated by equality resolution, ∀ split
 	// by miniscoping, ∀ replaced by their expansion.
