@@ -38,6 +38,7 @@ func (r *run) atom(q term.Term) term.Term {
 		atom: st.Fresh("qbv!q", st.BoolSort()), neg: term.NoTerm}
 	r.quants = append(r.quants, rec)
 	r.atoms[q] = rec
+	r.byAtom[rec.atom] = rec
 	r.s.Stats.Quantifiers++
 	return rec.atom
 }

@@ -1,6 +1,7 @@
 package qbv
 
 import (
+	"os"
 	"context"
 	"strings"
 
@@ -16,6 +17,9 @@ type quantifier struct {
 	atom term.Term // its Boolean atom in the ground problem
 
 	skolemized bool
+	// asserted says the run's input asserts the atom false: its Skolem
+	// constants exist in every model and are candidates for selection.
+	asserted bool
 
 	// The counterexample formula ¬φ[x:=ic] over fresh constants ic, and its
 	// other free symbols, which a check fixes to their values in the ground
@@ -25,6 +29,10 @@ type quantifier struct {
 	scalars    []term.Term
 	others     []term.Term
 	quantified bool // φ has quantifiers: the check is a nested run
+	nonlinear  []bool // per variable: instantiate by values only (nonlinearVars)
+	// nonlinearSyms are the free constants under products with a
+	// non-literal operand, which the ground solver first tries small.
+	nonlinearSyms []term.Term
 
 	// proved says the last check found no counterexample while the free
 	// symbols had the values keyed by provedUnder.
@@ -58,6 +66,67 @@ func (q *quantifier) prepare(st *term.Store) {
 		}
 	}
 	q.quantified = !st.IsQuantifierFree(q.neg)
+	q.nonlinear = nonlinearVars(st, q.body, q.vars)
+	for i, nl := range nonlinearVars(st, q.neg, q.scalars) {
+		if nl {
+			q.nonlinearSyms = append(q.nonlinearSyms, q.scalars[i])
+		}
+	}
+}
+
+// smallWidth is the width whose sign extension a small value is.
+const smallWidth = 8
+
+// isSmall returns the constraint that x is the sign extension of its low
+// smallWidth bits, or NoTerm when x is that narrow.
+func isSmall(st *term.Store, x term.Term) term.Term {
+	w := width(st, x)
+	if !st.IsBitVec(st.SortOf(x)) || w <= smallWidth {
+		return term.NoTerm
+	}
+	low := st.MustMake(term.OpExtract, []uint32{smallWidth - 1, 0}, x)
+	return st.Eq(x, st.MustMake(term.OpSignExtend, []uint32{w - smallWidth}, low))
+}
+
+// smallValues returns, for the variables under products, the constraints
+// that their counterexample constants are small.
+func (q *quantifier) smallValues(st *term.Store) []term.Term {
+	var out []term.Term
+	for i, c := range q.ic {
+		if q.nonlinear[i] {
+			if s := isSmall(st, c); s != term.NoTerm {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+// nonlinearVars reports, for each of vars, whether it occurs in an operand
+// of a multiplication, division or remainder whose other operand is not a
+// literal. Instantiating such a variable by a term rather than a value
+// would make the ground problem nonlinear, which bit-blasting pays dearly
+// for (Bitwuzla filters such instances out too).
+func nonlinearVars(st *term.Store, body term.Term, vars []term.Term) []bool {
+	out := make([]bool, len(vars))
+	mark := func(t term.Term) {
+		for i, v := range vars {
+			if !out[i] && st.Contains(t, func(u term.Term) bool { return u == v }) {
+				out[i] = true
+			}
+		}
+	}
+	st.PostOrder([]term.Term{body}, func(t term.Term) {
+		switch st.Op(t) {
+		case term.OpBVMul, term.OpBVUdiv, term.OpBVUrem, term.OpBVSdiv, term.OpBVSrem, term.OpBVSmod:
+			a, b := st.Arg(t, 0), st.Arg(t, 1)
+			if st.Op(a) != term.OpBVConst && st.Op(b) != term.OpBVConst {
+				mark(a)
+				mark(b)
+			}
+		}
+	})
+	return out
 }
 
 // valuesKey identifies the values of the quantifier's free symbols under m;
@@ -96,11 +165,20 @@ func (r *run) check(ctx context.Context, q *quantifier, m *term.Model) (Status, 
 		r.reason = "a function or array value has no term"
 		return Unknown, nil, nil
 	}
+	neg = cheapProducts(st, neg, r.cheapMemo)
 	if !q.quantified {
 		if r.ce == nil || r.ceUses >= ceRenew {
 			r.ce, r.ceUses = r.s.NewQF(st), 0
 		}
 		r.ceUses++
+		if small := q.smallValues(st); len(small) > 0 && !noSmall {
+			// Counterexamples with small values for the variables under
+			// products keep the instances' products cheap to blast.
+			status, cm, err := r.ce.Solve(ctx, []term.Term{neg}, small)
+			if status != Unsat || err != nil {
+				return status, cm, err
+			}
+		}
 		return r.ce.Solve(ctx, []term.Term{neg}, nil)
 	}
 	if r.depth >= r.s.MaxDepth {
@@ -194,3 +272,5 @@ func tableTerm(st *term.Store, f *term.FunValue, args []term.Term) (term.Term, b
 	}
 	return out, true
 }
+
+var noSmall = os.Getenv("QBV_NOSMALL") != ""

@@ -23,9 +23,9 @@ func (r *run) instantiate(q *quantifier, m, ce *term.Model) bool {
 	var cur *term.Model // m with the counterexample, for selection by evaluation
 	for i, v := range vals {
 		t := term.NoTerm
-		if v.Kind == term.ValBV && !noSymbolic {
+		if v.Kind == term.ValBV && !noSymbolic && !q.nonlinear[i] {
 			t = r.pool.lookup(v)
-			if t == term.NoTerm && !q.quantified {
+			if t == term.NoTerm && !q.quantified && !noSelect {
 				if cur == nil {
 					cur = withValues(m, q.ic, vals)
 				}
@@ -133,6 +133,7 @@ type pool struct {
 	st       *term.Store
 	terms    []term.Term
 	symbols  []term.Term // the constants among terms, Skolem constants first
+	skolem   map[term.Term]bool
 	seen     map[term.Term]bool
 	bound    map[term.Term]bool // whether a term mentions a bound variable or a quantifier
 	model    *term.Model
@@ -141,7 +142,7 @@ type pool struct {
 }
 
 func newPool(st *term.Store) *pool {
-	return &pool{st: st, seen: map[term.Term]bool{}, bound: map[term.Term]bool{}, selected: map[term.Term]int{}}
+	return &pool{st: st, skolem: map[term.Term]bool{}, seen: map[term.Term]bool{}, bound: map[term.Term]bool{}, selected: map[term.Term]int{}}
 }
 
 // collect adds the ground bit-vector subterms of t that are not literals.
@@ -171,6 +172,7 @@ func (p *pool) addSkolem(k term.Term) {
 		return
 	}
 	p.seen[k] = true
+	p.skolem[k] = true
 	p.terms = append(p.terms, k)
 	p.symbols = append([]term.Term{k}, p.symbols...)
 }
@@ -181,12 +183,12 @@ func (p *pool) addSkolem(k term.Term) {
 func (p *pool) candidates(s term.Sort, n int) []term.Term {
 	var syms, rest []term.Term
 	for _, t := range p.symbols {
-		if p.st.SortOf(t) == s {
+		if p.st.SortOf(t) == s && p.skolem[t] {
 			syms = append(syms, t)
 		}
 	}
 	for _, t := range p.terms {
-		if p.st.SortOf(t) == s && p.st.Op(t) != term.OpVar {
+		if p.st.SortOf(t) == s && p.st.Op(t) != term.OpVar && selMode == "all" {
 			rest = append(rest, t)
 		}
 	}
@@ -233,3 +235,5 @@ func (p *pool) lookup(v term.Value) term.Term {
 }
 
 var noSymbolic = os.Getenv("QBV_NOSYM") != ""
+var noSelect = os.Getenv("QBV_NOSEL") != ""
+var selMode = os.Getenv("QBV_SEL")

@@ -164,23 +164,36 @@ type run struct {
 	lemmaCount int
 	quants     []*quantifier
 	atoms      map[term.Term]*quantifier // normal ∀ term → its record
+	byAtom     map[term.Term]*quantifier // atom → record
 	absMemo    map[term.Term]term.Term
+	cheapMemo  map[term.Term]term.Term // cheapProducts
 	pool       *pool
 
-	rounds int
-	reason string // why the last loop ended Unknown
+	rounds  int
+	reason  string // why the last loop ended Unknown
+	largeOK bool   // the ground problem has no model with small factors
 }
 
 func (s *Solver) newRun(st *term.Store, norm *normalizer, depth int) *run {
 	return &run{s: s, st: st, norm: norm, depth: depth, ground: s.NewQF(st),
-		lemmas: map[term.Term]bool{}, atoms: map[term.Term]*quantifier{},
-		absMemo: map[term.Term]term.Term{}, pool: newPool(st)}
+		lemmas: map[term.Term]bool{}, atoms: map[term.Term]*quantifier{}, byAtom: map[term.Term]*quantifier{},
+		absMemo: map[term.Term]term.Term{}, cheapMemo: map[term.Term]term.Term{}, pool: newPool(st)}
 }
 
 // assert adds a root (closed: no free bound variable) to the ground problem.
 func (r *run) assert(t term.Term) {
 	r.pool.collect(t)
-	r.asserted = append(r.asserted, r.abstract(t))
+	a := r.abstract(t)
+	r.asserted = append(r.asserted, cheapProducts(r.st, a, r.cheapMemo))
+	// An atom asserted false (an ∃ among the top conjuncts) is Skolemized
+	// in every model: its Skolem constants are candidates for selection.
+	for _, c := range conjuncts(r.st, a, nil) {
+		if r.st.Op(c) == term.OpNot {
+			if q := r.byAtom[r.st.Arg(c, 0)]; q != nil {
+				q.asserted = true
+			}
+		}
+	}
 }
 
 // addLemma adds a lemma unless it is already there; it reports whether the
@@ -191,7 +204,7 @@ func (r *run) addLemma(l term.Term) bool {
 	}
 	r.lemmas[l] = true
 	r.lemmaCount++
-	r.asserted = append(r.asserted, l)
+	r.asserted = append(r.asserted, cheapProducts(r.st, l, r.cheapMemo))
 	return true
 }
 
@@ -207,7 +220,7 @@ func (r *run) loop(ctx context.Context, assumptions []term.Term) (Status, *term.
 		r.rounds++
 		r.s.Stats.Rounds++
 		t0 := time.Now()
-		status, m, err := r.ground.Solve(ctx, r.asserted, assumptions)
+		status, m, err := r.solveGround(ctx, assumptions)
 		if debug {
 			fmt.Fprintf(os.Stderr, "depth %d round %d ground %d assertions: %v in %v\n", r.depth, r.rounds, len(r.asserted), status, time.Since(t0))
 		}
@@ -276,6 +289,36 @@ func (r *run) loop(ctx context.Context, assumptions []term.Term) (Status, *term.
 	}
 }
 
+// solveGround solves the ground problem, first with the constants under
+// products restricted to small values while that is satisfiable: a model
+// with a small factor makes the counterexample check a cheap product, where
+// a large one can make it a multiplier the SAT solver cannot get through
+// (termination arguments ∃c∀x. c·x' < c·x are like that).
+func (r *run) solveGround(ctx context.Context, assumptions []term.Term) (Status, *term.Model, error) {
+	if !r.largeOK && !noSmall {
+		var small []term.Term
+		seen := map[term.Term]bool{}
+		for _, q := range r.quants {
+			q.prepare(r.st)
+			for _, x := range q.nonlinearSyms {
+				if s := isSmall(r.st, x); s != term.NoTerm && !seen[s] {
+					seen[s] = true
+					small = append(small, s)
+				}
+			}
+		}
+		if len(small) > 0 {
+			status, m, err := r.ground.Solve(ctx, r.asserted, append(append([]term.Term(nil), assumptions...), small...))
+			if status != Unsat || err != nil {
+				return status, m, err
+			}
+			// Lemmas only accumulate, so small values stay impossible.
+			r.largeOK = true
+		}
+	}
+	return r.ground.Solve(ctx, r.asserted, assumptions)
+}
+
 // skolemization returns the lemma a ∨ ¬φ[x:=k] for fresh constants k: when
 // the atom a of ∀x.φ is false, k witnesses it.
 func (r *run) skolemization(q *quantifier) term.Term {
@@ -284,7 +327,9 @@ func (r *run) skolemization(q *quantifier) term.Term {
 	for _, v := range q.vars {
 		k := st.Fresh("qbv!sk", st.SortOf(v))
 		sub[v] = k
-		r.pool.addSkolem(k)
+		if q.asserted {
+			r.pool.addSkolem(k)
+		}
 	}
 	inst := st.Substitute(q.body, sub)
 	r.pool.collect(inst)
