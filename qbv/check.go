@@ -1,8 +1,8 @@
 package qbv
 
 import (
-	"os"
 	"context"
+	"os"
 	"strings"
 
 	"github.com/sift-solver/sift/term"
@@ -28,7 +28,7 @@ type quantifier struct {
 	neg        term.Term
 	scalars    []term.Term
 	others     []term.Term
-	quantified bool // φ has quantifiers: the check is a nested run
+	quantified bool   // φ has quantifiers: the check is a nested run
 	nonlinear  []bool // per variable: instantiate by values only (nonlinearVars)
 	// nonlinearSyms are the free constants under products with a
 	// non-literal operand, which the ground solver first tries small.
