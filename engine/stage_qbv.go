@@ -57,6 +57,15 @@ func (*qbvStage) Name() string { return "qbv" }
 func (s *qbvStage) TimeShare() float64 { return s.share }
 
 func (s *qbvStage) Decide(ctx context.Context, p *Problem) (Verdict, error) {
+	// The problem as posed, not as preprocessing left it: measured on the
+	// quantified dev files, the rewritten forms (products by even
+	// constants as concat and extract, say) made rounds slower, and Prove
+	// meets the assertions validation hands it in the form the run saw, so
+	// the facts the run recorded decide them at once.
+	onOriginal := p.Original != nil
+	if onOriginal {
+		p = p.Original
+	}
 	roots := make([]term.Term, 0, len(p.Assertions)+len(p.Assumptions))
 	roots = append(append(roots, p.Assertions...), p.Assumptions...)
 	if !quant.HasQuantifier(p.Store, roots) {
@@ -69,7 +78,7 @@ func (s *qbvStage) Decide(ctx context.Context, p *Problem) (Verdict, error) {
 	s.tracef("qbv: %s by %s after %d rounds, %d lemmas, %d quantifiers", r.Status, ruleOrReason(r), r.Rounds, r.Lemmas, r.Quantifiers)
 	switch r.Status {
 	case qbv.Sat:
-		return Verdict{Status: Sat, Model: r.Model, ModelCheck: s.solver.Prove}, nil
+		return Verdict{Status: Sat, Model: r.Model, ModelCheck: s.solver.Prove, OnOriginal: onOriginal}, nil
 	case qbv.Unsat:
 		return Verdict{Status: Unsat}, nil // no core: every assertion and assumption is taken
 	}

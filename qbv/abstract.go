@@ -33,6 +33,13 @@ func (r *run) atom(q term.Term) term.Term {
 		return rec.atom
 	}
 	st := r.st
+	if b, ok := r.known(q); ok {
+		r.s.Stats.Facts++
+		return st.Bool(b)
+	}
+	if len(st.FreeVarsOf(q)) == 0 {
+		r.debugFacts(q)
+	}
 	args := st.Args(q)
 	rec := &quantifier{term: q, vars: args[:len(args)-1], body: args[len(args)-1],
 		atom: st.Fresh("qbv!q", st.BoolSort()), neg: term.NoTerm}

@@ -30,6 +30,8 @@ type quantifier struct {
 	others     []term.Term
 	quantified bool   // φ has quantifiers: the check is a nested run
 	nonlinear  []bool // per variable: instantiate by values only (nonlinearVars)
+	valueTerms []int  // per variable: instances by value so far
+	inverted   []bool // per variable: an inverse term was used
 	// nonlinearSyms are the free constants under products with a
 	// non-literal operand, which the ground solver first tries small.
 	nonlinearSyms []term.Term
@@ -67,6 +69,8 @@ func (q *quantifier) prepare(st *term.Store) {
 	}
 	q.quantified = !st.IsQuantifierFree(q.neg)
 	q.nonlinear = nonlinearVars(st, q.body, q.vars)
+	q.valueTerms = make([]int, len(q.vars))
+	q.inverted = make([]bool, len(q.vars))
 	for i, nl := range nonlinearVars(st, q.neg, q.scalars) {
 		if nl {
 			q.nonlinearSyms = append(q.nonlinearSyms, q.scalars[i])

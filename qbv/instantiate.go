@@ -2,7 +2,6 @@ package qbv
 
 import (
 	"github.com/sift-solver/sift/term"
-	"os"
 	"slices"
 )
 
@@ -19,29 +18,49 @@ func (r *run) instantiate(q *quantifier, m, ce *term.Model) bool {
 		vals[i] = st.ValueOf(ce, c)
 	}
 	terms := make([]term.Term, len(q.vars))
+	var choices []term.Term
 	symbolic := false
-	var cur *term.Model // m with the counterexample, for selection by evaluation
+	var cur *term.Model // m with the counterexample
 	for i, v := range vals {
 		t := term.NoTerm
-		if v.Kind == term.ValBV && !noSymbolic && !q.nonlinear[i] {
+		if v.Kind == term.ValBV && !q.nonlinear[i] {
+			if cur == nil {
+				cur = withValues(m, q.ic, vals)
+			}
 			t = r.pool.lookup(v)
-			if t == term.NoTerm && !q.quantified && !noSelect {
-				if cur == nil {
-					cur = withValues(m, q.ic, vals)
-				}
+			if t == term.NoTerm && !q.quantified {
 				t = r.selectByEval(q, i, cur)
 			}
+			if t == term.NoTerm && !q.quantified && q.valueTerms[i] >= inverseAfter && !q.inverted[i] {
+				var cs []term.Term
+				if t, cs = r.inverse(q, i, cur, terms); t != term.NoTerm && r.depth > 0 && (len(cs) > 0 || hasProduct(st, t)) {
+					// In a nested run, whose ground problem is itself a
+					// counterexample search, only inverses without choice
+					// and products pay: the others make that search hard.
+					t, cs = term.NoTerm, nil
+				}
+				if t != term.NoTerm {
+					q.inverted[i] = true
+					choices = append(choices, cs...)
+					r.s.Stats.InverseTerms++
+				}
+			}
+			if t != term.NoTerm {
+				symbolic = true
+				r.s.Stats.SymbolicTerms++
+			}
 		}
-		if t != term.NoTerm {
-			symbolic = true
-			r.s.Stats.SymbolicTerms++
-		} else {
+		if t == term.NoTerm {
 			t = st.ValueTerm(v)
+			q.valueTerms[i]++
 			r.s.Stats.ValueTerms++
 		}
 		terms[i] = t
 	}
 	if r.addInstance(q, terms) {
+		for _, c := range choices {
+			r.addLemma(c)
+		}
 		return true
 	}
 	if !symbolic {
@@ -51,6 +70,17 @@ func (r *run) instantiate(q *quantifier, m, ce *term.Model) bool {
 		terms[i] = st.ValueTerm(v)
 	}
 	return r.addInstance(q, terms)
+}
+
+// inverseAfter is how many instances by value a variable gets before an
+// inverse term is tried for it, once (Bitwuzla's quant-ic-value-limit):
+// inverse terms tie the instance to the model's boundaries, which helps
+// where values alone do not converge but slows the many problems they do.
+const inverseAfter = 4
+
+// hasProduct reports whether t multiplies.
+func hasProduct(st *term.Store, t term.Term) bool {
+	return st.Contains(t, func(u term.Term) bool { return st.Op(u) == term.OpBVMul })
 }
 
 // withValues returns a copy of m that also gives xs the values vals.
@@ -177,27 +207,18 @@ func (p *pool) addSkolem(k term.Term) {
 	p.symbols = append([]term.Term{k}, p.symbols...)
 }
 
-// candidates returns up to n terms of sort s for selection by evaluation:
-// constants (Skolem constants first), then the other terms, least selected
-// first within each group.
+// candidates returns up to n Skolem constants of sort s for selection by
+// evaluation, least selected first. (Other ground terms were tried too: on
+// the dev suite they tied unrelated quantifiers together and slowed
+// convergence.)
 func (p *pool) candidates(s term.Sort, n int) []term.Term {
-	var syms, rest []term.Term
+	var out []term.Term
 	for _, t := range p.symbols {
 		if p.st.SortOf(t) == s && p.skolem[t] {
-			syms = append(syms, t)
+			out = append(out, t)
 		}
 	}
-	for _, t := range p.terms {
-		if p.st.SortOf(t) == s && p.st.Op(t) != term.OpVar && selMode == "all" {
-			rest = append(rest, t)
-		}
-	}
-	bySelection := func(ts []term.Term) {
-		slices.SortStableFunc(ts, func(a, b term.Term) int { return p.selected[a] - p.selected[b] })
-	}
-	bySelection(syms)
-	bySelection(rest)
-	out := append(syms, rest...)
+	slices.SortStableFunc(out, func(a, b term.Term) int { return p.selected[a] - p.selected[b] })
 	return out[:min(n, len(out))]
 }
 
@@ -233,7 +254,3 @@ func (p *pool) lookup(v term.Value) term.Term {
 	}
 	return best
 }
-
-var noSymbolic = os.Getenv("QBV_NOSYM") != ""
-var noSelect = os.Getenv("QBV_NOSEL") != ""
-var selMode = os.Getenv("QBV_SEL")

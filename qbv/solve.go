@@ -65,6 +65,7 @@ type Solver struct {
 	// themselves quantified (one level per ∀∃ alternation).
 	MaxDepth int
 	Stats    Stats
+	facts    *facts
 }
 
 // NewSolver returns a solver over newQF with the default limits.
@@ -264,6 +265,7 @@ func (r *run) loop(ctx context.Context, assumptions []term.Term) (Status, *term.
 			switch cs {
 			case Unsat:
 				q.proved, q.provedUnder = cacheable, key
+				r.record(q, m, true)
 			case Sat:
 				if r.instantiate(q, m, ce) {
 					added++
@@ -283,6 +285,12 @@ func (r *run) loop(ctx context.Context, assumptions []term.Term) (Status, *term.
 		if added == 0 {
 			if open {
 				return Unknown, nil, nil
+			}
+			// Every atom is proved: the false ones are false facts now.
+			for _, q := range r.quants {
+				if !boolValue(r.st, m, q.atom) {
+					r.record(q, m, false)
+				}
 			}
 			return Sat, m, nil
 		}

@@ -16,6 +16,8 @@ type Stats struct {
 	// Normalisation: variables eliminated by equality resolution, ∀ split
 	// by miniscoping, ∀ replaced by their expansion.
 	Resolved, Miniscoped, Expanded int
+	// Facts counts quantifiers decided by a recorded fact (facts.go).
+	Facts int
 	// ModelChecks counts assertions Prove confirmed, ModelCheckFailures
 	// those it did not.
 	ModelChecks, ModelCheckFailures int
@@ -30,6 +32,6 @@ func (s Stats) Pairs() [][2]string {
 		kv("quantifiers", s.Quantifiers), kv("skolemizations", s.Skolemizations), kv("instances", s.Instances),
 		kv("value-terms", s.ValueTerms), kv("symbolic-terms", s.SymbolicTerms), kv("inverse-terms", s.InverseTerms),
 		kv("resolved", s.Resolved), kv("miniscoped", s.Miniscoped), kv("expanded", s.Expanded),
-		kv("model-checks", s.ModelChecks), kv("model-check-failures", s.ModelCheckFailures),
+		kv("facts", s.Facts), kv("model-checks", s.ModelChecks), kv("model-check-failures", s.ModelCheckFailures),
 	}
 }

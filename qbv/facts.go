@@ -1,0 +1,68 @@
+package qbv
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/sift-solver/sift/smtlib"
+	"github.com/sift-solver/sift/term"
+)
+
+func smtlibString(st *term.Store, t term.Term) string { return smtlib.NewPrinter(st).TermString(t) }
+
+// facts records the truth of closed quantified terms (no free symbols at
+// all) that the procedure has proved: true when a counterexample check
+// under a model was unsat (the ∀ with the model's values in place of its
+// free symbols holds), false when a verified model Skolemized it. A later
+// run (Prove, above all, which re-derives the truth of an assertion with
+// the model's values in place) finds such a term decided at once instead of
+// solving it again.
+type facts struct {
+	st    *term.Store
+	truth map[term.Term]bool
+}
+
+// factsFor returns the solver's facts about terms of st, starting afresh
+// when the store changed.
+func (s *Solver) factsFor(st *term.Store) *facts {
+	if s.facts == nil || s.facts.st != st {
+		s.facts = &facts{st: st, truth: map[term.Term]bool{}}
+	}
+	return s.facts
+}
+
+// record notes that q (a normal ∀ term of the run) has the truth value b
+// when its free symbols take their values in m. It records the closed term
+// and its normal form, under which a later run meets it.
+func (r *run) record(q *quantifier, m *term.Model, b bool) {
+	q.prepare(r.st)
+	free := append(append([]term.Term(nil), q.scalars...), q.others...)
+	closed, ok := fixSymbols(r.st, q.term, free, m)
+	if !ok || !r.st.Op(closed).IsQuantifier() {
+		return
+	}
+	f := r.s.factsFor(r.st)
+	f.truth[closed] = b
+	if n := r.norm.quantifier(closed); r.norm.normal[n] {
+		f.truth[n] = b
+	}
+}
+
+// known returns the recorded truth of the normal ∀ term q, if q is closed
+// and recorded.
+func (r *run) known(q term.Term) (bool, bool) {
+	f := r.s.factsFor(r.st)
+	b, ok := f.truth[q]
+	return b, ok
+}
+
+func (r *run) debugFacts(q term.Term) {
+	if !debug {
+		return
+	}
+	pr := func(t term.Term) string { return smtlibString(r.st, t) }
+	fmt.Fprintf(os.Stderr, "lookup miss: %.300s\n", pr(q))
+	for k, v := range r.s.factsFor(r.st).truth {
+		fmt.Fprintf(os.Stderr, "  fact %v: %.300s\n", v, pr(k))
+	}
+}
