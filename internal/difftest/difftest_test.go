@@ -19,8 +19,8 @@ func envInt(name string, def int) int {
 }
 
 // differential runs SIFT_DIFF_N formulas (def by default) from SIFT_DIFF_SEED
-// and fails on every mismatch.
-func differential(t *testing.T, arrays bool, def int) {
+// of the vocabulary set in base and fails on every mismatch.
+func differential(t *testing.T, base Config, def int) {
 	z3, err := exec.LookPath("z3")
 	if err != nil {
 		t.Skip("z3 not installed: the differential test needs the z3 binary")
@@ -30,15 +30,16 @@ func differential(t *testing.T, arrays bool, def int) {
 	if testing.Short() {
 		n = min(n, def/4)
 	}
-	cfg := Config{N: n, Seed: uint64(envInt("SIFT_DIFF_SEED", 1)), Arrays: arrays, Z3: z3,
-		Batch: envInt("SIFT_DIFF_BATCH", 0), ProgressEvery: 10000,
-		Progress: func(r *Report) {
-			t.Logf("progress: %v", r)
-			for _, m := range r.Mismatches[shown:] {
-				t.Logf("mismatch so far: %v", m)
-			}
-			shown = len(r.Mismatches)
-		}}
+	cfg := base
+	cfg.N, cfg.Seed, cfg.Z3 = n, uint64(envInt("SIFT_DIFF_SEED", 1)), z3
+	cfg.Batch, cfg.ProgressEvery = envInt("SIFT_DIFF_BATCH", 0), 10000
+	cfg.Progress = func(r *Report) {
+		t.Logf("progress: %v", r)
+		for _, m := range r.Mismatches[shown:] {
+			t.Logf("mismatch so far: %v", m)
+		}
+		shown = len(r.Mismatches)
+	}
 	rep, err := Run(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -58,11 +59,16 @@ func differential(t *testing.T, arrays bool, def int) {
 
 // TestDifferentialQFBV cross-checks sift with z3 on random QF_BV formulas
 // over widths 1–70. Longer runs: make fuzz-diff N=200000 SEED=7.
-func TestDifferentialQFBV(t *testing.T) { differential(t, false, 2000) }
+func TestDifferentialQFBV(t *testing.T) { differential(t, Config{}, 2000) }
 
 // TestDifferentialArrays does the same with arrays and uninterpreted
 // functions. Longer runs: make fuzz-diff-arrays N=100000 SEED=7.
-func TestDifferentialArrays(t *testing.T) { differential(t, true, 1000) }
+func TestDifferentialArrays(t *testing.T) { differential(t, Config{Arrays: true}, 1000) }
+
+// TestDifferentialQuant does the same with quantifiers (nested ∀ and ∃ over
+// Booleans and bit-vectors of 1–32 bits). Longer runs: make fuzz-diff-quant
+// N=20000 SEED=7.
+func TestDifferentialQuant(t *testing.T) { differential(t, Config{Quant: true}, 400) }
 
 // TestJudgeCatchesWrongAnswers checks that the harness fails on wrong
 // answers: an unsat for a satisfiable formula, a sat whose model is wrong,

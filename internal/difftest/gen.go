@@ -28,6 +28,7 @@ type Gen struct {
 	r      *rand.Rand
 	widths []int
 	arrays bool
+	quant  bool    // quantifiers over Booleans and bit-vectors (quant.go)
 	scope  []bound // let-bound names visible at the current point
 	names  int     // let names made so far, for fresh names
 }
@@ -73,7 +74,12 @@ func (g *Gen) Width() int { return g.widths[g.r.IntN(len(g.widths))] }
 // Assertion returns a Boolean term of the given depth under up to two
 // top-level lets.
 func (g *Gen) Assertion(depth int) string {
-	return g.lets(g.r.IntN(3), depth, func() string { return g.BoolTerm(depth) })
+	return g.lets(g.r.IntN(3), depth, func() string {
+		if g.quant && g.r.IntN(2) == 0 {
+			return g.quantified(depth - 1)
+		}
+		return g.BoolTerm(depth)
+	})
 }
 
 // lets wraps body in n nested single-binding lets; each bound term may use
@@ -121,7 +127,11 @@ func (g *Gen) BoolTerm(depth int) string {
 		return []string{"p", "q", "true"}[g.r.IntN(3)]
 	}
 	d := depth - 1
-	switch g.r.IntN(14) {
+	cases := 14
+	if g.quant {
+		cases = 17
+	}
+	switch g.r.IntN(cases) {
 	case 0:
 		return "(not " + g.BoolTerm(d) + ")"
 	case 1:
@@ -152,6 +162,8 @@ func (g *Gen) BoolTerm(depth int) string {
 		if g.arrays {
 			return g.arrayAtom(d)
 		}
+	case 14, 15, 16:
+		return g.quantified(d)
 	}
 	return g.BoolTerm(0)
 }

@@ -19,6 +19,7 @@ type Config struct {
 	N       int           // formulas
 	Seed    uint64        // generator seed
 	Arrays  bool          // arrays and functions (QF_AUFBV) instead of QF_BV
+	Quant   bool          // quantifiers (BV) instead of QF_BV
 	Depth   int           // term depth; 0 means 3
 	Batch   int           // formulas per incremental script; 0 means 50
 	Timeout time.Duration // per check-sat, for both solvers; 0 means 2 s
@@ -95,6 +96,9 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if cfg.Arrays {
 		g = NewArrayGen(cfg.Seed)
 	}
+	if cfg.Quant {
+		g = NewQuantGen(cfg.Seed)
+	}
 	rep := &Report{Sift: map[string]int{}}
 	var (
 		mu      sync.Mutex
@@ -105,7 +109,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	for start := 0; start < cfg.N; start += cfg.Batch {
 		fs := make([]Formula, min(cfg.Batch, cfg.N-start))
 		for i := range fs {
-			fs[i] = Formula{[2]string{g.Assertion(cfg.Depth), g.Assertion(cfg.Depth - 1)}, g.BVTerm(g.Width(), 2)}
+			fs[i] = Formula{[2]string{g.Assertion(cfg.Depth), g.Assertion(cfg.Depth - 1)}, g.Probe()}
 		}
 		decls := g.Declarations()
 		answers, bad := runSift(ctx, decls, fs, cfg.Timeout)
