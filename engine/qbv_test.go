@@ -1,0 +1,140 @@
+package engine
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sift-solver/sift/smtlib"
+	"github.com/sift-solver/sift/term"
+)
+
+// runTraced runs a script with opts and returns the answers, the trace, the
+// statistics of the last session and its validation failures.
+func runTraced(t *testing.T, script string, opts Options, timeout time.Duration) (answers []string, trace string, stats map[string]string, bad int) {
+	t.Helper()
+	var out, tr bytes.Buffer
+	opts.Trace = &tr
+	var sessions []*Session
+	in := smtlib.NewInterpreter(smtlib.Config{Timeout: timeout, NewSolver: func(st *term.Store) smtlib.Solver {
+		s := NewSession(st, opts)
+		sessions = append(sessions, s)
+		return s
+	}}, &out)
+	if err := in.Run(context.Background(), strings.NewReader(script)); err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range strings.Split(out.String(), "\n") {
+		switch l = strings.TrimSpace(l); l {
+		case "sat", "unsat", "unknown":
+			answers = append(answers, l)
+		}
+	}
+	stats = map[string]string{}
+	for _, s := range sessions {
+		for _, kv := range s.Statistics() {
+			stats[kv[0]] = kv[1]
+		}
+		bad += s.Driver().ValidationFailures
+	}
+	return answers, tr.String(), stats, bad
+}
+
+// TestQBVRegressions runs every file of testdata/qbv without the Z3 fallback
+// and without the merge-fragment stage: qbv must decide each per its
+// :status, and every sat model must pass validation.
+func TestQBVRegressions(t *testing.T) {
+	dir := filepath.Join("..", "testdata", "qbv")
+	files, err := filepath.Glob(filepath.Join(dir, "*.smt2"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tsv, err := os.ReadFile(filepath.Join(dir, "ATTRIBUTION.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(string(tsv)), "\n")[1:] {
+		files = append(files, filepath.Join(dir, "dev", strings.Split(line, "\t")[0]))
+	}
+	if len(files) < 15 {
+		t.Fatalf("%d files under testdata/qbv", len(files))
+	}
+	for _, f := range files {
+		t.Run(strings.TrimPrefix(f, filepath.Join("..", "testdata", "qbv")+"/"), func(t *testing.T) {
+			src, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m := statusInfo.FindSubmatch(src)
+			if m == nil {
+				t.Fatal("no :status")
+			}
+			want := string(m[1])
+			got, trace, _, bad := runTraced(t, string(src), Options{NoFallback: true, Disable: []string{"quant"}}, 20*time.Second)
+			if len(got) != 1 || got[0] != want {
+				t.Fatalf("answers %v, want %s\n%s", got, want, trace)
+			}
+			if !strings.Contains(trace, "stage qbv: "+want) {
+				t.Errorf("qbv did not decide:\n%s", trace)
+			}
+			if bad > 0 {
+				t.Errorf("%d validation failures", bad)
+			}
+		})
+	}
+}
+
+// TestQBVTraceAndStats checks that the trace names the rule that decided and
+// the rounds, and that --stats has the procedure's counters.
+func TestQBVTraceAndStats(t *testing.T) {
+	const script = `(set-logic BV)
+(declare-const a (_ BitVec 32))
+(assert (forall ((x (_ BitVec 32))) (bvule x (bvor x a))))
+(check-sat)
+(assert (forall ((x (_ BitVec 32))) (distinct (bvadd x a) #x00000007)))
+(check-sat)`
+	got, trace, stats, bad := runTraced(t, script, Options{NoFallback: true}, 10*time.Second)
+	if strings.Join(got, " ") != "sat unsat" || bad > 0 {
+		t.Fatalf("answers %v (%d validation failures)\n%s", got, bad, trace)
+	}
+	for _, want := range []string{
+		"qbv: sat by verified-model after",
+		"model checked by qbv",
+		"qbv: unsat by refutation after",
+		"stage qbv: unsat",
+	} {
+		if !strings.Contains(trace, want) {
+			t.Errorf("trace lacks %q:\n%s", want, trace)
+		}
+	}
+	for _, k := range []string{"qbv-rounds", "qbv-instances", "qbv-sat", "qbv-unsat", "qbv-model-checks"} {
+		if v, ok := stats[k]; !ok || v == "0" {
+			t.Errorf("statistic %s = %q", k, v)
+		}
+	}
+}
+
+// TestQBVTimeShare checks the stage's share of the time: half of what is
+// left before the Z3 fallback, all of it without one.
+func TestQBVTimeShare(t *testing.T) {
+	for _, noFallback := range []bool{false, true} {
+		s := NewSession(term.NewStore(), Options{NoFallback: noFallback})
+		var share float64
+		for _, step := range s.Driver().Steps {
+			if q, ok := step.(*qbvStage); ok {
+				share = q.TimeShare()
+			}
+		}
+		want := qbvShare
+		if noFallback {
+			want = 1
+		}
+		if share != want {
+			t.Errorf("NoFallback=%v: share %v, want %v", noFallback, share, want)
+		}
+	}
+}

@@ -1,0 +1,232 @@
+package qbv
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/sift-solver/sift/bv"
+	"github.com/sift-solver/sift/smtlib"
+	"github.com/sift-solver/sift/term"
+)
+
+// parse reads the assertions of an SMT-LIB script into st.
+func parse(t *testing.T, script string) (*term.Store, []term.Term) {
+	t.Helper()
+	var st *term.Store
+	rec := &recorder{}
+	in := smtlib.NewInterpreter(smtlib.Config{NewSolver: func(s *term.Store) smtlib.Solver { st = s; return rec }}, &strings.Builder{})
+	if err := in.Run(t.Context(), strings.NewReader(script)); err != nil {
+		t.Fatal(err)
+	}
+	return st, rec.assertions
+}
+
+// recorder is an smtlib.Solver that only keeps the assertions.
+type recorder struct {
+	smtlib.Solver
+	assertions []term.Term
+}
+
+func (r *recorder) Assert(t term.Term, _ string) { r.assertions = append(r.assertions, t) }
+
+// countQuantifiers counts the quantifier nodes of t.
+func countQuantifiers(st *term.Store, t term.Term) int {
+	n := 0
+	st.PostOrder([]term.Term{t}, func(u term.Term) {
+		if st.Op(u).IsQuantifier() {
+			n++
+		}
+	})
+	return n
+}
+
+// TestNormalizeRules checks what each rule makes of a small input: the
+// number of quantifiers left at the top of the normal form and the counter
+// the rule bumps.
+func TestNormalizeRules(t *testing.T) {
+	const decls = "(declare-const a (_ BitVec 16))(declare-const b (_ BitVec 16))(declare-const p Bool)"
+	tests := []struct {
+		name, assertion string
+		quantifiers     int // quantifier nodes in the normal form
+		counter         func(s Stats) int
+	}{
+		{"equality resolution", "(forall ((x (_ BitVec 16))) (=> (= x (bvadd a b)) (bvult x a)))", 0,
+			func(s Stats) int { return s.Resolved }},
+		{"Boolean literal", "(forall ((q Bool) (x (_ BitVec 16))) (or q (bvult x a)))", 1,
+			func(s Stats) int { return s.Resolved }},
+		{"miniscope and", "(forall ((x (_ BitVec 16))) (and (bvult x a) (bvugt x b)))", 2,
+			func(s Stats) int { return s.Miniscoped }},
+		{"miniscope or", "(forall ((x (_ BitVec 16)) (y (_ BitVec 16))) (or (bvult x a) (bvugt y b)))", 2,
+			func(s Stats) int { return s.Miniscoped }},
+		{"expansion", "(forall ((x (_ BitVec 4)) (q Bool)) (or q (= ((_ zero_extend 12) x) a)))", 0,
+			func(s Stats) int { return s.Expanded }},
+		{"prenex under or", "(forall ((x (_ BitVec 16))) (or (bvult x a) (forall ((y (_ BitVec 16))) (bvult y x))))", 1,
+			func(s Stats) int { return 1 }},
+		{"exists as not forall", "(exists ((x (_ BitVec 16))) (and (bvult x a) (bvugt x b)))", 1,
+			func(s Stats) int { return 1 }},
+		{"unused variable", "(forall ((x (_ BitVec 16)) (y (_ BitVec 16))) (bvult x a))", 1,
+			func(s Stats) int { return 1 }},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			st, as := parse(t, decls+"(assert "+tc.assertion+")")
+			var stats Stats
+			n := newNormalizer(st, &stats, 8)
+			got := n.quantifier(as[0])
+			if q := countQuantifiers(st, got); q != tc.quantifiers {
+				t.Errorf("%d quantifiers in %s, want %d", q, smtlib.NewPrinter(st).TermString(got), tc.quantifiers)
+			}
+			if tc.counter(stats) == 0 {
+				t.Errorf("the rule did not fire: %+v", stats)
+			}
+			st.PostOrder([]term.Term{got}, func(u term.Term) {
+				if st.Op(u) == term.OpForall && !n.normal[u] && countQuantifiers(st, u) == 1 {
+					t.Errorf("a ∀ of the normal form is not marked normal")
+				}
+			})
+		})
+	}
+}
+
+// randomFormula builds a random Boolean term over the free constants cs and
+// the bound variables in scope, with ∀ and ∃ over 1–3-bit and Boolean
+// variables nested at any position.
+type randomFormula struct {
+	st    *term.Store
+	r     *rand.Rand
+	cs    []term.Term
+	scope []term.Term
+	n     int
+}
+
+func (g *randomFormula) leaf(w uint32) term.Term {
+	st := g.st
+	var cands []term.Term
+	for _, x := range append(append([]term.Term(nil), g.cs...), g.scope...) {
+		if st.IsBitVec(st.SortOf(x)) && st.Width(st.SortOf(x)) == w {
+			cands = append(cands, x)
+		}
+	}
+	if len(cands) == 0 || g.r.IntN(4) == 0 {
+		return st.Const(bv.New(w, g.r.Uint64()))
+	}
+	return cands[g.r.IntN(len(cands))]
+}
+
+func (g *randomFormula) bvTerm(w uint32, d int) term.Term {
+	st := g.st
+	if d == 0 || g.r.IntN(3) == 0 {
+		return g.leaf(w)
+	}
+	ops := []term.Op{term.OpBVAdd, term.OpBVSub, term.OpBVMul, term.OpBVAnd, term.OpBVXor, term.OpBVUdiv, term.OpBVShl}
+	switch g.r.IntN(4) {
+	case 0:
+		return st.MustMake(term.OpBVNot, nil, g.bvTerm(w, d-1))
+	case 1:
+		return st.Ite(g.boolTerm(d-1), g.bvTerm(w, d-1), g.bvTerm(w, d-1))
+	}
+	return st.MustMake(ops[g.r.IntN(len(ops))], nil, g.bvTerm(w, d-1), g.bvTerm(w, d-1))
+}
+
+func (g *randomFormula) boolTerm(d int) term.Term {
+	st := g.st
+	if d == 0 {
+		var bs []term.Term
+		for _, x := range append(append([]term.Term(nil), g.cs...), g.scope...) {
+			if st.IsBool(st.SortOf(x)) {
+				bs = append(bs, x)
+			}
+		}
+		if len(bs) > 0 && g.r.IntN(2) == 0 {
+			return bs[g.r.IntN(len(bs))]
+		}
+		w := uint32(1 + g.r.IntN(3))
+		return st.MustMake(term.OpBVUlt, nil, g.leaf(w), g.leaf(w))
+	}
+	switch g.r.IntN(8) {
+	case 0:
+		return st.Not(g.boolTerm(d - 1))
+	case 1:
+		return st.And(g.boolTerm(d-1), g.boolTerm(d-1))
+	case 2:
+		return st.Or(g.boolTerm(d-1), g.boolTerm(d-1))
+	case 3:
+		return st.Implies(g.boolTerm(d-1), g.boolTerm(d-1))
+	case 4:
+		w := uint32(1 + g.r.IntN(3))
+		return st.Eq(g.bvTerm(w, d-1), g.bvTerm(w, d-1))
+	case 5, 6:
+		op := term.OpForall
+		if g.r.IntN(2) == 0 {
+			op = term.OpExists
+		}
+		var vars []term.Term
+		for range 1 + g.r.IntN(2) {
+			s := st.BoolSort()
+			if g.r.IntN(3) > 0 {
+				s = st.BitVecSort(uint32(1 + g.r.IntN(3)))
+			}
+			// Names repeat on purpose: normalisation must rename clashes.
+			v := st.BoundVar(fmt.Sprintf("v%d", g.r.IntN(4)), s)
+			vars = append(vars, v)
+		}
+		saved := g.scope
+		g.scope = append(append([]term.Term(nil), g.scope...), vars...)
+		body := g.boolTerm(d - 1)
+		g.scope = saved
+		return st.MustMake(op, nil, append(vars, body)...)
+	}
+	w := uint32(1 + g.r.IntN(3))
+	return st.MustMake(term.OpBVSle, nil, g.bvTerm(w, d-1), g.bvTerm(w, d-1))
+}
+
+// TestNormalizeEquivalent checks on random formulas over narrow sorts that
+// the normal form has the truth value of the input under random models
+// (the evaluator enumerates the quantifiers), with and without expansion.
+func TestNormalizeEquivalent(t *testing.T) {
+	n := 2000
+	if testing.Short() {
+		n = 300
+	}
+	for _, expandBits := range []uint32{0, 8} {
+		st := term.NewStore()
+		cs := []term.Term{st.Var("a", st.BitVecSort(2)), st.Var("b", st.BitVecSort(3)), st.Var("p", st.BoolSort())}
+		g := &randomFormula{st: st, r: rand.New(rand.NewPCG(uint64(expandBits), 9)), cs: cs}
+		var stats Stats
+		norm := newNormalizer(st, &stats, expandBits)
+		checked := 0
+		for range n {
+			f := g.boolTerm(4)
+			if !st.Op(f).IsQuantifier() {
+				continue
+			}
+			got := norm.quantifier(f)
+			for range 4 {
+				m := term.NewModel()
+				for _, c := range cs {
+					if st.IsBool(st.SortOf(c)) {
+						m.Set(c, term.BoolValue(g.r.IntN(2) == 0))
+					} else {
+						m.Set(c, st.BVValue(bv.New(st.Width(st.SortOf(c)), g.r.Uint64())))
+					}
+				}
+				want, err1 := term.NewEvaluator(st, m).EvalBool(f)
+				have, err2 := term.NewEvaluator(st, m).EvalBool(got)
+				if err1 != nil || err2 != nil {
+					t.Fatalf("evaluation failed: %v, %v", err1, err2)
+				}
+				if want != have {
+					p := smtlib.NewPrinter(st)
+					t.Fatalf("expandBits %d: %s is %v but its normal form %s is %v", expandBits, p.TermString(f), want, p.TermString(got), have)
+				}
+				checked++
+			}
+		}
+		if checked < n/2 {
+			t.Errorf("only %d checks", checked)
+		}
+		t.Logf("expandBits %d: %d checks, %+v", expandBits, checked, stats)
+	}
+}
