@@ -19,7 +19,8 @@ func envInt(name string, def int) int {
 }
 
 // differential runs SIFT_DIFF_N formulas (def by default) from SIFT_DIFF_SEED
-// of the vocabulary set in base and fails on every mismatch.
+// of the vocabulary set in base and fails on every mismatch. SIFT_DIFF_DISABLE
+// names pipeline steps to leave out (comma-separated).
 func differential(t *testing.T, base Config, def int) {
 	z3, err := exec.LookPath("z3")
 	if err != nil {
@@ -33,6 +34,9 @@ func differential(t *testing.T, base Config, def int) {
 	cfg := base
 	cfg.N, cfg.Seed, cfg.Z3 = n, uint64(envInt("SIFT_DIFF_SEED", 1)), z3
 	cfg.Batch, cfg.ProgressEvery = envInt("SIFT_DIFF_BATCH", 0), 10000
+	if d := os.Getenv("SIFT_DIFF_DISABLE"); d != "" {
+		cfg.Disable = strings.Split(d, ",")
+	}
 	cfg.Progress = func(r *Report) {
 		t.Logf("progress: %v", r)
 		for _, m := range r.Mismatches[shown:] {

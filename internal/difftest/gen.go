@@ -29,6 +29,7 @@ type Gen struct {
 	widths []int
 	arrays bool
 	quant  bool    // quantifiers over Booleans and bit-vectors (quant.go)
+	focus  []int   // widths of the bound variables in scope, which Width favours
 	scope  []bound // let-bound names visible at the current point
 	names  int     // let names made so far, for fresh names
 }
@@ -69,7 +70,12 @@ func (g *Gen) Declarations() string {
 }
 
 // Width returns a random declared width.
-func (g *Gen) Width() int { return g.widths[g.r.IntN(len(g.widths))] }
+func (g *Gen) Width() int {
+	if len(g.focus) > 0 && g.r.IntN(3) > 0 {
+		return g.focus[g.r.IntN(len(g.focus))]
+	}
+	return g.widths[g.r.IntN(len(g.widths))]
+}
 
 // Assertion returns a Boolean term of the given depth under up to two
 // top-level lets.

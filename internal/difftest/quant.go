@@ -28,32 +28,37 @@ func (g *Gen) Probe() string {
 	return g.BVTerm(g.Width(), 2)
 }
 
-// quantified returns ∀ or ∃ over one to three fresh variables, narrow ones
-// more often than wide ones, around a body of the given depth in which the
-// variables are in scope (as leaves, like let names).
+// quantified returns ∀ or ∃ over one to three fresh variables (Boolean,
+// narrow, or 16 and 32 bits wide, so that both expansion and instantiation
+// get their turn) around a body of the given depth in which the variables
+// are in scope as leaves, like let names, and whose terms favour the
+// variables' widths, so that the body depends on them.
 func (g *Gen) quantified(depth int) string {
 	binder := []string{"forall", "exists"}[g.r.IntN(2)]
 	n := 1 + g.r.IntN(3)
 	var decls []string
+	focus := len(g.focus)
 	for range n {
 		name := fmt.Sprintf("v%d", g.names)
 		g.names++
 		w := 0 // Bool
 		switch k := g.r.IntN(10); {
 		case k < 2:
-		case k < 7:
+		case k < 5:
 			w = g.widths[g.r.IntN(6)] // 1–8 bits
 		default:
-			w = g.Width()
+			w = g.widths[6+g.r.IntN(2)] // 16 or 32 bits
 		}
 		sort := "Bool"
 		if w > 0 {
 			sort = fmt.Sprintf("(_ BitVec %d)", w)
+			g.focus = append(g.focus, w)
 		}
 		decls = append(decls, "("+name+" "+sort+")")
 		g.scope = append(g.scope, bound{name, w})
 	}
 	body := g.BoolTerm(depth)
 	g.scope = g.scope[:len(g.scope)-n]
+	g.focus = g.focus[:focus]
 	return "(" + binder + " (" + strings.Join(decls, " ") + ") " + body + ")"
 }

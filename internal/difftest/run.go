@@ -20,6 +20,7 @@ type Config struct {
 	Seed    uint64        // generator seed
 	Arrays  bool          // arrays and functions (QF_AUFBV) instead of QF_BV
 	Quant   bool          // quantifiers (BV) instead of QF_BV
+	Disable []string      // pipeline steps sift runs without (engine.Options.Disable)
 	Depth   int           // term depth; 0 means 3
 	Batch   int           // formulas per incremental script; 0 means 50
 	Timeout time.Duration // per check-sat, for both solvers; 0 means 2 s
@@ -112,7 +113,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			fs[i] = Formula{[2]string{g.Assertion(cfg.Depth), g.Assertion(cfg.Depth - 1)}, g.Probe()}
 		}
 		decls := g.Declarations()
-		answers, bad := runSift(ctx, decls, fs, cfg.Timeout)
+		answers, bad := runSift(ctx, decls, fs, cfg.Timeout, cfg.Disable)
 		z3Slot <- struct{}{}
 		wg.Add(1)
 		go func(start int) {
@@ -142,11 +143,11 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 // runSift runs one batch in a fresh interpreter, a command at a time, and
 // asks for the probe's value and the model after each sat. Error responses
 // and failed model validations come back as mismatches.
-func runSift(ctx context.Context, decls string, fs []Formula, timeout time.Duration) ([]siftAnswer, []Mismatch) {
-	var out bytes.Buffer
+func runSift(ctx context.Context, decls string, fs []Formula, timeout time.Duration, disable []string) ([]siftAnswer, []Mismatch) {
+	var out, trace bytes.Buffer
 	var sessions []*engine.Session
 	in := smtlib.NewInterpreter(smtlib.Config{Timeout: timeout, NewSolver: func(st *term.Store) smtlib.Solver {
-		s := engine.NewSession(st, engine.Options{NoFallback: true})
+		s := engine.NewSession(st, engine.Options{NoFallback: true, Trace: &trace, Disable: disable})
 		sessions = append(sessions, s)
 		return s
 	}}, &out)
@@ -173,6 +174,7 @@ func runSift(ctx context.Context, decls string, fs []Formula, timeout time.Durat
 	for i, f := range fs {
 		expectSilent(i, "push and assert", "(push 1)"+f.assertions())
 		before := validationFailures(sessions)
+		trace.Reset()
 		a := siftAnswer{status: run("(check-sat)")}
 		switch a.status {
 		case "sat":
@@ -186,7 +188,7 @@ func runSift(ctx context.Context, decls string, fs []Formula, timeout time.Durat
 			bad = append(bad, Mismatch{i, "sift-error", "check-sat answered " + a.status + "\n" + f.assertions()})
 		}
 		if validationFailures(sessions) > before {
-			bad = append(bad, Mismatch{i, "sift-validation", "a model failed sift's own validation\n" + f.assertions()})
+			bad = append(bad, Mismatch{i, "sift-validation", "a model failed sift's own validation\n" + f.assertions() + "\n" + trace.String()})
 		}
 		answers[i] = a
 		expectSilent(i, "pop", "(pop 1)")
