@@ -7,6 +7,9 @@
 //	svi             strided value intervals (seed 004), package svi
 //	preprocess      word-level passes (package preprocess), a Transformer
 //	quant           quantified merge queries (seed 000), package quant
+//	qbv             other quantified bit-vector problems: counterexample-
+//	                guided instantiation, package qbv; half the time left
+//	                when the Z3 fallback follows (stage_qbv.go)
 //	arrays-precheck ILP pre-check (seed 003), package arrays
 //	bitblast        AIG → CaDiCaL, lemmas on demand for arrays and UFs
 //	                (lod*.go; eager lemmas pruned by the arrays analysis,

@@ -75,7 +75,8 @@ func (s *qbvStage) Decide(ctx context.Context, p *Problem) (Verdict, error) {
 	if err != nil {
 		return Verdict{}, err
 	}
-	s.tracef("qbv: %s by %s after %d rounds, %d lemmas, %d quantifiers", r.Status, ruleOrReason(r), r.Rounds, r.Lemmas, r.Quantifiers)
+	s.tracef("qbv: %s by %s after %d rounds, %d instances, %d Skolemizations, %d quantifiers",
+		r.Status, ruleOrReason(r), r.Rounds, r.Instances, r.Skolemizations, r.Quantifiers)
 	switch r.Status {
 	case qbv.Sat:
 		return Verdict{Status: Sat, Model: r.Model, ModelCheck: s.solver.Prove, OnOriginal: onOriginal}, nil

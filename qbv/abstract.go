@@ -37,9 +37,6 @@ func (r *run) atom(q term.Term) term.Term {
 		r.s.Stats.Facts++
 		return st.Bool(b)
 	}
-	if len(st.FreeVarsOf(q)) == 0 {
-		r.debugFacts(q)
-	}
 	args := st.Args(q)
 	rec := &quantifier{term: q, vars: args[:len(args)-1], body: args[len(args)-1],
 		atom: st.Fresh("qbv!q", st.BoolSort()), neg: term.NoTerm}

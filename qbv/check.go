@@ -2,7 +2,6 @@ package qbv
 
 import (
 	"context"
-	"os"
 	"strings"
 
 	"github.com/sift-solver/sift/term"
@@ -40,8 +39,6 @@ type quantifier struct {
 	// symbols had the values keyed by provedUnder.
 	proved      bool
 	provedUnder string
-
-	instances int
 }
 
 // prepare builds the counterexample formula the first time it is needed.
@@ -175,7 +172,7 @@ func (r *run) check(ctx context.Context, q *quantifier, m *term.Model) (Status, 
 			r.ce, r.ceUses = r.s.NewQF(st), 0
 		}
 		r.ceUses++
-		if small := q.smallValues(st); len(small) > 0 && !noSmall {
+		if small := q.smallValues(st); len(small) > 0 {
 			// Counterexamples with small values for the variables under
 			// products keep the instances' products cheap to blast.
 			status, cm, err := r.ce.Solve(ctx, []term.Term{neg}, small)
@@ -276,5 +273,3 @@ func tableTerm(st *term.Store, f *term.FunValue, args []term.Term) (term.Term, b
 	}
 	return out, true
 }
-
-var noSmall = os.Getenv("QBV_NOSMALL") != ""

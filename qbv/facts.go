@@ -1,14 +1,6 @@
 package qbv
 
-import (
-	"fmt"
-	"os"
-
-	"github.com/sift-solver/sift/smtlib"
-	"github.com/sift-solver/sift/term"
-)
-
-func smtlibString(st *term.Store, t term.Term) string { return smtlib.NewPrinter(st).TermString(t) }
+import "github.com/sift-solver/sift/term"
 
 // facts records the truth of closed quantified terms (no free symbols at
 // all) that the procedure has proved: true when a counterexample check
@@ -54,15 +46,4 @@ func (r *run) known(q term.Term) (bool, bool) {
 	f := r.s.factsFor(r.st)
 	b, ok := f.truth[q]
 	return b, ok
-}
-
-func (r *run) debugFacts(q term.Term) {
-	if !debug {
-		return
-	}
-	pr := func(t term.Term) string { return smtlibString(r.st, t) }
-	fmt.Fprintf(os.Stderr, "lookup miss: %.300s\n", pr(q))
-	for k, v := range r.s.factsFor(r.st).truth {
-		fmt.Fprintf(os.Stderr, "  fact %v: %.300s\n", v, pr(k))
-	}
 }

@@ -147,7 +147,7 @@ func (r *run) addInstance(q *quantifier, terms []term.Term) bool {
 	if !r.addLemma(st.Or(st.Not(q.atom), inst)) {
 		return false
 	}
-	q.instances++
+	r.instances++
 	r.s.Stats.Instances++
 	return true
 }

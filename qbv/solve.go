@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"time"
 
 	"github.com/sift-solver/sift/term"
 )
@@ -50,9 +48,9 @@ type Result struct {
 	Model  *term.Model // for Sat: values of the input's free symbols
 	Rule   Rule        // for Sat and Unsat
 	Reason string      // for Unknown
-	// Rounds counts ground solves, Lemmas the Skolemization and
-	// instantiation lemmas added, Quantifiers the atoms registered.
-	Rounds, Lemmas, Quantifiers int
+	// Rounds counts ground solves, Instances and Skolemizations the lemmas
+	// of each kind the run added, Quantifiers the atoms registered.
+	Rounds, Instances, Skolemizations, Quantifiers int
 }
 
 // Solver runs the procedure over the quantifier-free solvers NewQF makes.
@@ -88,7 +86,7 @@ func (s *Solver) Solve(ctx context.Context, st *term.Store, roots []term.Term) (
 		r.assert(a)
 	}
 	status, m, err := r.loop(ctx, nil)
-	res := Result{Status: status, Rounds: r.rounds, Lemmas: r.lemmaCount, Quantifiers: len(r.quants)}
+	res := Result{Status: status, Rounds: r.rounds, Instances: r.instances, Skolemizations: r.skolemizations, Quantifiers: len(r.quants)}
 	if err != nil {
 		s.Stats.Unknown++
 		return res, err
@@ -162,7 +160,8 @@ type run struct {
 
 	asserted   []term.Term // abstracted assertions and lemmas
 	lemmas     map[term.Term]bool
-	lemmaCount int
+	// instances and skolemizations count the lemmas of each kind.
+	instances, skolemizations int
 	quants     []*quantifier
 	atoms      map[term.Term]*quantifier // normal ∀ term → its record
 	byAtom     map[term.Term]*quantifier // atom → record
@@ -204,7 +203,6 @@ func (r *run) addLemma(l term.Term) bool {
 		return false
 	}
 	r.lemmas[l] = true
-	r.lemmaCount++
 	r.asserted = append(r.asserted, cheapProducts(r.st, l, r.cheapMemo))
 	return true
 }
@@ -220,11 +218,7 @@ func (r *run) loop(ctx context.Context, assumptions []term.Term) (Status, *term.
 		}
 		r.rounds++
 		r.s.Stats.Rounds++
-		t0 := time.Now()
 		status, m, err := r.solveGround(ctx, assumptions)
-		if debug {
-			fmt.Fprintf(os.Stderr, "depth %d round %d ground %d assertions: %v in %v\n", r.depth, r.rounds, len(r.asserted), status, time.Since(t0))
-		}
 		if err != nil {
 			return Unknown, nil, err
 		}
@@ -243,6 +237,7 @@ func (r *run) loop(ctx context.Context, assumptions []term.Term) (Status, *term.
 				if !q.skolemized {
 					q.skolemized = true
 					if r.addLemma(r.skolemization(q)) {
+						r.skolemizations++
 						r.s.Stats.Skolemizations++
 						added++
 					}
@@ -254,11 +249,7 @@ func (r *run) loop(ctx context.Context, assumptions []term.Term) (Status, *term.
 				continue
 			}
 			r.s.Stats.Checks++
-			t0 := time.Now()
 			cs, ce, err := r.check(ctx, q, m)
-			if debug {
-				fmt.Fprintf(os.Stderr, "depth %d round %d check q%d (%d vars): %v in %v\n", r.depth, r.rounds, i, len(q.vars), cs, time.Since(t0))
-			}
 			if err != nil {
 				return Unknown, nil, err
 			}
@@ -303,7 +294,7 @@ func (r *run) loop(ctx context.Context, assumptions []term.Term) (Status, *term.
 // a large one can make it a multiplier the SAT solver cannot get through
 // (termination arguments ∃c∀x. c·x' < c·x are like that).
 func (r *run) solveGround(ctx context.Context, assumptions []term.Term) (Status, *term.Model, error) {
-	if !r.largeOK && !noSmall {
+	if !r.largeOK {
 		var small []term.Term
 		seen := map[term.Term]bool{}
 		for _, q := range r.quants {
@@ -350,5 +341,3 @@ func boolValue(st *term.Store, m *term.Model, x term.Term) bool {
 	v := st.ValueOf(m, x)
 	return v.Kind == term.ValBool && v.Bool
 }
-
-var debug = os.Getenv("QBV_DEBUG") != ""
