@@ -158,16 +158,16 @@ type run struct {
 	ce     QFSolver // counterexample checks of the quantifier-free bodies
 	ceUses int      // checks ce served
 
-	asserted   []term.Term // abstracted assertions and lemmas
-	lemmas     map[term.Term]bool
+	asserted []term.Term // abstracted assertions and lemmas
+	lemmas   map[term.Term]bool
 	// instances and skolemizations count the lemmas of each kind.
 	instances, skolemizations int
-	quants     []*quantifier
-	atoms      map[term.Term]*quantifier // normal ∀ term → its record
-	byAtom     map[term.Term]*quantifier // atom → record
-	absMemo    map[term.Term]term.Term
-	cheapMemo  map[term.Term]term.Term // cheapProducts
-	pool       *pool
+	quants                    []*quantifier
+	atoms                     map[term.Term]*quantifier // normal ∀ term → its record
+	byAtom                    map[term.Term]*quantifier // atom → record
+	absMemo                   map[term.Term]term.Term
+	cheapMemo                 map[term.Term]term.Term // cheapProducts
+	pool                      *pool
 
 	rounds  int
 	reason  string // why the last loop ended Unknown
