@@ -11,25 +11,15 @@ import (
 	"github.com/sift-solver/sift/term"
 )
 
-// parse reads the assertions of an SMT-LIB script into st.
+// parse reads the assertions of an SMT-LIB script.
 func parse(t *testing.T, script string) (*term.Store, []term.Term) {
 	t.Helper()
-	var st *term.Store
-	rec := &recorder{}
-	in := smtlib.NewInterpreter(smtlib.Config{NewSolver: func(s *term.Store) smtlib.Solver { st = s; return rec }}, &strings.Builder{})
-	if err := in.Run(t.Context(), strings.NewReader(script)); err != nil {
+	st, as, _, err := smtlib.ReadAssertions(strings.NewReader(script))
+	if err != nil {
 		t.Fatal(err)
 	}
-	return st, rec.assertions
+	return st, as
 }
-
-// recorder is an smtlib.Solver that only keeps the assertions.
-type recorder struct {
-	smtlib.Solver
-	assertions []term.Term
-}
-
-func (r *recorder) Assert(t term.Term, _ string) { r.assertions = append(r.assertions, t) }
 
 // countQuantifiers counts the quantifier nodes of t.
 func countQuantifiers(st *term.Store, t term.Term) int {
