@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"time"
@@ -142,6 +143,13 @@ func (d *Driver) Decide(ctx context.Context, p *Problem) Verdict {
 			}
 			v.Model = m
 			checked, err := d.validate(ctx, p, m, v.ModelCheck)
+			if err != nil && (errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled)) {
+				// A model check that ran out of time proved nothing, but
+				// found nothing wrong either: not a bug, an unknown.
+				d.tracef("stage %s: sat model not validated before the time limit: %v", step.Name(), err)
+				reason = ctxReason(ctx.Err())
+				continue
+			}
 			if err != nil {
 				d.ValidationFailures++
 				d.tracef("stage %s: sat model FAILED validation: %v (this is a bug)", step.Name(), err)

@@ -3,6 +3,8 @@ package engine
 import (
 	"bytes"
 	"context"
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -136,6 +138,41 @@ func TestQBVTimeShare(t *testing.T) {
 		}
 		if share != want {
 			t.Errorf("NoFallback=%v: share %v, want %v", noFallback, share, want)
+		}
+	}
+}
+
+// capStage answers sat with the empty model and a model check that fails
+// with err.
+type capStage struct{ err error }
+
+func (capStage) Name() string { return "cap" }
+
+func (s capStage) Decide(ctx context.Context, p *Problem) (Verdict, error) {
+	check := func(context.Context, *term.Store, *term.Model, []term.Term) error { return s.err }
+	return Verdict{Status: Sat, Model: term.NewModel(), ModelCheck: check}, nil
+}
+
+// TestModelCheckOutOfTime checks that a model check that runs out of time
+// makes the answer unknown without counting a validation failure (it found
+// nothing wrong), while one that fails otherwise still counts.
+func TestModelCheckOutOfTime(t *testing.T) {
+	st := term.NewStore()
+	w := st.BitVecSort(32)
+	x, a := st.BoundVar("x", w), st.Var("a", w)
+	// Past the enumeration cap: only the model check can confirm it.
+	f := st.MustMake(term.OpForall, nil, x, st.MustMake(term.OpBVUle, nil, x, st.MustMake(term.OpBVOr, nil, x, a)))
+	for _, tc := range []struct {
+		err      error
+		failures int
+	}{
+		{fmt.Errorf("not proved: %w", context.DeadlineExceeded), 0},
+		{errors.New("false under the model"), 1},
+	} {
+		d := NewDriver(capStage{tc.err})
+		v := d.Decide(context.Background(), &Problem{Store: st, Assertions: []term.Term{f}, Labels: []string{""}})
+		if v.Status != Unknown || d.ValidationFailures != tc.failures {
+			t.Errorf("%v: %s with %d validation failures, want unknown with %d", tc.err, v.Status, d.ValidationFailures, tc.failures)
 		}
 	}
 }

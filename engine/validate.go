@@ -41,7 +41,7 @@ func (d *Driver) validate(ctx context.Context, p *Problem, m *term.Model, check 
 	}
 	if len(capped) > 0 {
 		if err := check(ctx, p.Store, m, capped); err != nil {
-			return 0, fmt.Errorf("%d assertions past the quantifier cap not confirmed: %v", len(capped), err)
+			return 0, fmt.Errorf("%d assertions past the quantifier cap not confirmed: %w", len(capped), err)
 		}
 	}
 	return len(capped), nil

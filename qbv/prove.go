@@ -36,6 +36,9 @@ func (s *Solver) Prove(ctx context.Context, st *term.Store, m *term.Model, asser
 			if status == Unsat {
 				return fmt.Errorf("assertion %d is false under the model", i)
 			}
+			if err := ctx.Err(); err != nil {
+				return fmt.Errorf("assertion %d not proved: %w", i, err)
+			}
 			return fmt.Errorf("assertion %d not proved: %s", i, r.reason)
 		}
 		s.Stats.ModelChecks++
