@@ -143,14 +143,36 @@ func stdlibChainBound(e symexcorpus.Entry) int {
 // standard-library function of the symex corpus (symex/testdata/realcode),
 // at small bounds; SIFT_SYMEX_CORPUS_FULL=1 uses the manifest's bounds.
 func TestAblationsAgreeOnStdlibCorpus(t *testing.T) {
+	var total chain.Stats
+	var avoided int
+	eachStdlibCorpus(t, func(t *testing.T, p *Program, opts Options) {
+		s, v := checkAblations(t, p, opts)
+		total.Queries += s.Queries
+		total.Backend += s.Backend
+		avoided += v.Avoided
+	})
+	// The comparison means something only if the layers answered questions.
+	if total.Queries == 0 || total.Backend*10 > total.Queries*9 || avoided == 0 {
+		t.Errorf("the chain sent %d of %d questions to the engine; value sets avoided %d", total.Backend, total.Queries, avoided)
+	}
+	t.Logf("everything on: value sets avoided %d checks; the chain got %d and sent %d to the engine", avoided, total.Queries, total.Backend)
+}
+
+// stdlibLoaded holds the corpus packages loaded so far, by path: loading
+// is most of the cost of a run at small bounds, and tests run one at a
+// time.
+var stdlibLoaded = map[string]*Program{}
+
+// eachStdlibCorpus runs check in a subtest on every standard-library
+// function of the symex corpus, with its fixed parameters and the bound of
+// stdlibChainBound (the manifest's with SIFT_SYMEX_CORPUS_FULL=1).
+func eachStdlibCorpus(t *testing.T, check func(t *testing.T, p *Program, opts Options)) {
 	entries, err := symexcorpus.ReadManifest("testdata/realcode/corpus.tsv")
 	if err != nil {
 		t.Fatal(err)
 	}
 	full := os.Getenv("SIFT_SYMEX_CORPUS_FULL") != ""
-	var total chain.Stats
-	var avoided int
-	loaded := map[string]*Program{}
+	loaded := stdlibLoaded
 	for _, e := range entries {
 		if !e.Stdlib() {
 			continue
@@ -172,17 +194,9 @@ func TestAblationsAgreeOnStdlibCorpus(t *testing.T) {
 			if full {
 				opts.MaxLen = e.MaxLen
 			}
-			s, v := checkAblations(t, p, opts)
-			total.Queries += s.Queries
-			total.Backend += s.Backend
-			avoided += v.Avoided
+			check(t, p, opts)
 		})
 	}
-	// The comparison means something only if the layers answered questions.
-	if total.Queries == 0 || total.Backend*10 > total.Queries*9 || avoided == 0 {
-		t.Errorf("the chain sent %d of %d questions to the engine; value sets avoided %d", total.Backend, total.Queries, avoided)
-	}
-	t.Logf("everything on: value sets avoided %d checks; the chain got %d and sent %d to the engine", avoided, total.Queries, total.Backend)
 }
 
 // fixedOf reads the manifest's --fix NAME=VALUE flags.

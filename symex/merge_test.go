@@ -41,40 +41,83 @@ func panicSet(r *Result) []string {
 }
 
 // TestStdMergeKeepsPanicsAndCoverage: on every corpus function, std finds
-// the same panic sites and covers the same blocks and lines as no merging,
-// never more paths, and every path it reports replays exactly.
+// the same panic sites and unsupported constructs and covers the same
+// blocks and lines as no merging, never with more paths, and every path it
+// reports replays exactly.
 func TestStdMergeKeepsPanicsAndCoverage(t *testing.T) {
 	for _, c := range corpusFuncs {
 		for _, n := range c.maxLens {
 			t.Run(fmt.Sprintf("%s/%d", c.fn, n), func(t *testing.T) {
-				p := loadCorpus(t, c.fn)
-				_, none := explore(t, p, Options{MaxLen: n}, nil)
-				ex, std := explore(t, p, Options{MaxLen: n, Merge: merge.NewStd(0)}, nil)
-				if got, want := panicSet(std), panicSet(none); !reflect.DeepEqual(got, want) {
-					t.Errorf("panics under std %q, under none %q", got, want)
-				}
-				if got, want := std.Coverage.Funcs(), none.Coverage.Funcs(); !reflect.DeepEqual(got, want) {
-					t.Errorf("coverage under std %v, under none %v", got, want)
-				}
-				if std.Stats.Paths > none.Stats.Paths || !std.Stats.Exhausted() {
-					t.Errorf("std: %d paths (none %d), exhausted %v", std.Stats.Paths, none.Stats.Paths, std.Stats.Exhausted())
-				}
-				replayed := 0
-				for _, p := range std.Paths {
-					if p.Inputs == nil || (p.Kind != "return" && p.Kind != "panic") {
-						continue
-					}
-					replayed++
-					if err := ex.Replay(p); err != nil {
-						t.Error(err)
-					}
-				}
-				if replayed != std.Stats.Paths {
-					t.Errorf("%d of %d paths replayed", replayed, std.Stats.Paths)
-				}
+				checkMergeAgrees(t, loadCorpus(t, c.fn), Options{MaxLen: n}, merge.NewStd(0))
 			})
 		}
 	}
+}
+
+// TestStdMergeAgreesOnStdlibCorpus is the same comparison on the
+// standard-library functions of the symex corpus, at small bounds.
+func TestStdMergeAgreesOnStdlibCorpus(t *testing.T) {
+	merged := 0
+	eachStdlibCorpus(t, func(t *testing.T, p *Program, opts Options) {
+		merged += checkMergeAgrees(t, p, opts, merge.NewStd(0)).Stats.StatesMerged
+	})
+	if merged == 0 {
+		t.Error("std merged no states on the corpus")
+	}
+}
+
+// checkMergeAgrees explores p without merging and with strategy s, and
+// requires the same panic sites, unsupported constructs and coverage, no
+// more paths, an exhausted space, and an exact replay of every path the
+// merged run reports.
+func checkMergeAgrees(t *testing.T, p *Program, opts Options, s merge.Strategy) *Result {
+	t.Helper()
+	_, none := explore(t, p, opts, nil)
+	o := opts
+	o.Merge = s
+	ex, m := explore(t, p, o, nil)
+	if !none.Stats.Exhausted() || !m.Stats.Exhausted() {
+		t.Fatalf("a run did not exhaust the bounded space: none %+v, %s %+v", none.Stats, s.Name(), m.Stats)
+	}
+	if got, want := panicSet(m), panicSet(none); !reflect.DeepEqual(got, want) {
+		t.Errorf("panics under %s %q, under none %q", s.Name(), got, want)
+	}
+	if got, want := unsupportedSet(m), unsupportedSet(none); !reflect.DeepEqual(got, want) {
+		t.Errorf("unsupported under %s %q, under none %q", s.Name(), got, want)
+	}
+	if got, want := m.Coverage.Funcs(), none.Coverage.Funcs(); !reflect.DeepEqual(got, want) {
+		t.Errorf("coverage under %s %v, under none %v", s.Name(), got, want)
+	}
+	if m.Stats.Paths > none.Stats.Paths {
+		t.Errorf("%s: %d paths, none %d", s.Name(), m.Stats.Paths, none.Stats.Paths)
+	}
+	replayed := 0
+	for _, p := range m.Paths {
+		if p.Inputs == nil || (p.Kind != "return" && p.Kind != "panic") {
+			continue
+		}
+		replayed++
+		if err := ex.Replay(p); err != nil {
+			t.Error(err)
+		}
+	}
+	if replayed != m.Stats.Paths {
+		t.Errorf("%d of %d paths replayed", replayed, m.Stats.Paths)
+	}
+	return m
+}
+
+func unsupportedSet(r *Result) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, p := range r.Paths {
+		if k := p.Pos.String() + ": " + p.Message; p.Kind == "unsupported" && !seen[k] {
+			seen[k] = true
+			out = append(out, k)
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 // TestStdMergeCounts checks merged-state counts derived by hand.
