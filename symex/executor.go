@@ -47,6 +47,10 @@ type Stats struct {
 	Merges, StatesMerged                        int    // merged states built, and the states they absorbed
 	IncMerges                                   int    // incremental merges (seed 000 §4)
 	Time                                        time.Duration
+	// CPUTime is the process's CPU time (user and system, every thread)
+	// during the exploration: unlike Time, it hardly moves when other
+	// processes share the machine.
+	CPUTime time.Duration
 }
 
 // Exhausted reports whether the exploration covered the whole bounded

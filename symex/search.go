@@ -69,7 +69,7 @@ func (e *Executor) Explore(ctx context.Context) (*Result, error) {
 		defer cancel()
 	}
 	e.ctx = ctx
-	start := time.Now()
+	start, cpu := time.Now(), processCPU()
 	fn := e.prog.Fn
 	pcs, err := e.makeInputs(fn)
 	if err != nil {
@@ -189,6 +189,7 @@ func (e *Executor) Explore(ctx context.Context) (*Result, error) {
 	}
 	e.stats.BlocksCovered, e.stats.BlocksTotal = e.cov.Totals()
 	e.stats.Time = time.Since(start)
+	e.stats.CPUTime = processCPU() - cpu
 	res.Stats = e.stats
 	res.Solver = e.solver.Statistics()
 	if sc, ok := e.solver.(StageCounter); ok {

@@ -24,6 +24,7 @@ type Summary struct {
 	QuantifiedByStage map[string]int   `json:"quantified_by_stage,omitempty"`
 	SolverTimeS       float64          `json:"solver_time_s"`
 	TimeS             float64          `json:"time_s"`
+	CPUS              float64          `json:"cpu_s"`
 	Exhausted         bool             `json:"exhausted"`
 	Stopped           string           `json:"stopped"`
 	Cut               int              `json:"cut"`
@@ -83,7 +84,7 @@ func (r *Result) Summary(opts Options) *Summary {
 	s := r.Stats
 	out := &Summary{Function: r.Fn.String(), MaxLen: opts.MaxLen, Merge: "none", Paths: s.Paths,
 		Returned: s.Returned, Panicked: s.Panicked, StatesMerged: s.StatesMerged, Queries: s.Queries,
-		QueriesByStage: r.QueriesByStage, QuantifiedByStage: r.QuantifiedByStage, SolverTimeS: s.SolverTime.Seconds(), TimeS: s.Time.Seconds(),
+		QueriesByStage: r.QueriesByStage, QuantifiedByStage: r.QuantifiedByStage, SolverTimeS: s.SolverTime.Seconds(), TimeS: s.Time.Seconds(), CPUS: s.CPUTime.Seconds(),
 		Exhausted: s.Exhausted(), Stopped: s.Stopped, Cut: s.Cut, DepthCut: s.DepthCut, Unknown: s.Unknown,
 		Panics: []SummaryPanic{}, Unsupported: []SummarySite{},
 		Coverage: SummaryCoverage{BlocksCovered: s.BlocksCovered, BlocksTotal: s.BlocksTotal}}

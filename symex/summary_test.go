@@ -32,7 +32,10 @@ func TestJSONSummaryGolden(t *testing.T) {
 	if s.TimeS <= 0 || s.SolverTimeS <= 0 || s.SolverTimeS > s.TimeS {
 		t.Errorf("times: solver %v s of %v s", s.SolverTimeS, s.TimeS)
 	}
-	s.TimeS, s.SolverTimeS = 0, 0
+	if s.CPUS < 0 {
+		t.Errorf("cpu_s %v", s.CPUS)
+	}
+	s.TimeS, s.SolverTimeS, s.CPUS = 0, 0, 0
 	for i := range s.Panics {
 		s.Panics[i].Position = shortFile(s.Panics[i].Position)
 	}

@@ -1,46 +1,46 @@
 #!/bin/sh
-# none vs std on functions nobody here wrote, each pair run back to back:
-# time to exhaust the bounded space (time_s, from --json), paths, queries,
-# solver time, coverage and merge counts.
-# Usage: go build -o /tmp/siftsymex ./symex/cmd/siftsymex &&
-#        sh symex/testdata/merge_figures.sh [max-len ...]
-# semver.IsValid needs a module: the script makes one under $SEMVER_DIR
-# (default /tmp/semvermod) with golang.org/x/mod pinned at v0.24.0 (network:
-# the Go module proxy), unless it exists.
+# none vs std (and any other --merge given in MERGES) on functions nobody
+# here wrote, each function's runs back to back: time to exhaust the bounded
+# space (time_s from --json, loading excluded, and cpu_s, the process's CPU
+# time over the same span), paths, queries, solver time, coverage and merged
+# states; the last column is cpu_s against none's (CPU time, since the wall
+# time of a run moves with the load of a shared machine).
+# Run from the repository root:
+#   go build -o /tmp/siftsymex ./symex/cmd/siftsymex &&
+#   (cd symex/testdata/realcode && go mod download) &&
+#   sh symex/testdata/merge_figures.sh 4 8 12
+# Environment: SIFTSYMEX (binary), LIMIT (--timeout per run, 300s), MERGES
+# ("none std"), OUT (directory of the --json files, /tmp/merge-figures).
 bin=${SIFTSYMEX:-/tmp/siftsymex}
 limit=${LIMIT:-300s}
+merges=${MERGES:-none std}
 out=${OUT:-/tmp/merge-figures}
-sv=${SEMVER_DIR:-/tmp/semvermod}
+dir=$(cd "$(dirname "$0")/realcode" && pwd)
 mkdir -p "$out"
-if [ ! -f "$sv/go.mod" ]; then
-  mkdir -p "$sv" && (cd "$sv" &&
-    printf 'module scratch/semver\n\ngo 1.26\n' >go.mod &&
-    printf 'package main\n\nimport "golang.org/x/mod/semver"\n\nfunc main() { println(semver.IsValid("v1.0.0")) }\n' >main.go &&
-    GOFLAGS=-mod=mod go get golang.org/x/mod@v0.24.0)
-fi
-lens=${*:-4 8}
-printf '%-24s %4s %5s %9s %8s %8s %9s %6s %9s %7s\n' function len merge time_s paths queries solver_s exh coverage merged
-for n in $lens; do
-  while read -r dir pkg fn fix; do
-    for m in none std; do
-      j="$out/$fn-$n-$m.json"
+echo "# $(date -u +%FT%TZ) load: $(cut -d' ' -f1-3 /proc/loadavg) limit: $limit"
+printf '%-26s %4s %5s %9s %9s %7s %8s %9s %4s %9s %7s %7s\n' function len merge time_s cpu_s paths queries solver_s exh coverage merged vs_none
+for n in ${*:-4 8}; do
+  while read -r pkg fn fix; do
+    base=""
+    for m in $merges; do
+      j="$out/$(echo "$pkg.$fn" | tr / _)-$n-$m.json"
+      rm -f "$j"
       (cd "$dir" && nice -n 10 "$bin" "$pkg" "$fn" $fix --max-len "$n" --merge "$m" --timeout "$limit" --json "$j" >/dev/null 2>&1)
-      python3 - "$j" <<'PY'
-import json, sys
-s = json.load(open(sys.argv[1]))
-c = s["coverage"]
-print("%-24s %4d %5s %9.2f %8d %8d %9.2f %6s %4d/%-4d %7d" % (s["function"].split("/")[-1], s["max_len"], s["merge"],
-      s["time_s"], s["paths"], s["queries"], s["solver_time_s"], "yes" if s["exhausted"] else "no",
-      c["blocks_covered"], c["blocks_total"], s["states_merged"]))
-PY
+      if [ ! -f "$j" ]; then echo "$pkg.$fn $n $m: no summary"; continue; fi
+      t=$(jq .cpu_s "$j")
+      [ -z "$base" ] && base=$t
+      jq -r --arg base "$base" '
+        def r: . * 100 | round / 100 | tostring;
+        def pad(n): tostring | " " * (n - length) + .;
+        "\(.function | split("/") | last | .[0:26] | . + " " * (26 - length)) \(.max_len | pad(4)) \(.merge | pad(5)) \(.time_s | r | pad(9)) \(.cpu_s | r | pad(9)) \(.paths | pad(7)) \(.queries | pad(8)) \(.solver_time_s | r | pad(9)) \(if .exhausted then "yes" else "no" end | pad(4)) \("\(.coverage.blocks_covered)/\(.coverage.blocks_total)" | pad(9)) \(.states_merged | pad(7)) \(if ($base | tonumber) > 0 then .cpu_s / ($base | tonumber) else 0 end | r | pad(7))"' "$j"
     done
   done <<LIST
-/tmp strings IndexByte
-/tmp strings TrimSpace
-/tmp unicode/utf8 ValidString
-/tmp strconv ParseUint --fix base=10 --fix bitSize=64
-/tmp path Clean
-/tmp encoding/hex DecodeString
-$sv golang.org/x/mod/semver IsValid
+strings IndexByte
+strings TrimSpace
+unicode/utf8 ValidString
+strconv ParseUint --fix base=10 --fix bitSize=64
+path Clean
+encoding/hex DecodeString
+golang.org/x/mod/semver IsValid
 LIST
 done
