@@ -11,18 +11,9 @@ import (
 // assertEquivalent checks a == b on every assignment of their variables.
 func assertEquivalent(t *testing.T, st *term.Store, a, b term.Term) {
 	t.Helper()
-	forAllModels(t, st, freeVars(st, []term.Term{a, b}), func(m *term.Model) bool {
-		va, err1 := st.Eval(a, m)
-		vb, err2 := st.Eval(b, m)
-		if err1 != nil || err2 != nil {
-			t.Fatalf("eval: %v %v", err1, err2)
-		}
-		if !va.Equal(vb) {
-			t.Errorf("not equivalent under %v: %s vs %s", m.Values, printed(st, []term.Term{a}), printed(st, []term.Term{b}))
-			return false
-		}
-		return true
-	})
+	if err := equivalentOn(t, st, a, b); err != nil {
+		t.Errorf("%s vs %s: %v", show(st, a), show(st, b), err)
+	}
 }
 
 // TestRewriteBruteForce rewrites random terms over two variables of width w

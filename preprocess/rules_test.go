@@ -82,44 +82,21 @@ func parseLoose(script string) (*term.Store, []term.Term, bool) {
 
 // equivalentOn reports whether a and b agree on every assignment of their
 // free variables (a counterexample is described in the error).
-func equivalentOn(st *term.Store, a, b term.Term) error {
-	vars := st.FreeVarsOf(a, b)
-	bits := uint32(0)
-	for _, x := range vars {
-		if s := st.SortOf(x); st.IsBool(s) {
-			bits++
-		} else {
-			bits += st.Width(s)
-		}
-	}
-	if bits > 16 {
-		return fmt.Errorf("%d bits of variables: too many for brute force", bits)
-	}
-	for n := uint64(0); n < 1<<bits; n++ {
-		m := term.NewModel()
-		rest := n
-		for _, x := range vars {
-			s := st.SortOf(x)
-			if st.IsBool(s) {
-				m.Set(x, term.BoolValue(rest&1 == 1))
-				rest >>= 1
-				continue
-			}
-			w := st.Width(s)
-			m.Set(x, st.BVValue(bv.New(w, rest)))
-			rest >>= w
-		}
+func equivalentOn(t *testing.T, st *term.Store, a, b term.Term) error {
+	var bad error
+	forAllModels(t, st, st.FreeVarsOf(a, b), func(m *term.Model) bool {
 		ev := term.NewEvaluator(st, m)
 		va, err1 := ev.Eval(a)
 		vb, err2 := ev.Eval(b)
-		if err1 != nil || err2 != nil {
-			return fmt.Errorf("eval: %v %v", err1, err2)
+		switch {
+		case err1 != nil || err2 != nil:
+			bad = fmt.Errorf("eval: %v %v", err1, err2)
+		case !va.Equal(vb):
+			bad = fmt.Errorf("differ under %s", describeModel(st, m))
 		}
-		if !va.Equal(vb) {
-			return fmt.Errorf("differ under %s", describeModel(st, m))
-		}
-	}
-	return nil
+		return bad == nil
+	})
+	return bad
 }
 
 func describeModel(st *term.Store, m *term.Model) string {
@@ -169,7 +146,7 @@ func TestRuleExamples(t *testing.T) {
 						continue
 					}
 					fired = true
-					if err := equivalentOn(st, in, out); err != nil {
+					if err := equivalentOn(t, st, in, out); err != nil {
 						t.Errorf("%s at width %d: %s -> %s: %v", ex, w, show(st, in), show(st, out), err)
 					}
 				}
@@ -213,7 +190,7 @@ func TestRulesOnRandomTerms(t *testing.T) {
 						continue
 					}
 					fired[ru.name]++
-					if err := equivalentOn(st, s, out); err != nil {
+					if err := equivalentOn(t, st, s, out); err != nil {
 						t.Errorf("%s at width %d: %s -> %s: %v", ru.name, w, show(st, s), show(st, out), err)
 					}
 				}
