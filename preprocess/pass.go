@@ -33,7 +33,7 @@ type PassStats struct {
 	// trigger was absent, or nothing had changed since it last found
 	// nothing to do.
 	Runs, Fired, Skipped int
-	Time        time.Duration
+	Time                 time.Duration
 	// Eliminated counts variables the pass put on the trail; Rewritten counts
 	// the terms it reports as replaced (pass-specific: assertions split,
 	// parents replaced, embedded occurrences set to true, ...).

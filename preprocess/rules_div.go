@@ -250,3 +250,28 @@ var ruleUdivUrem = &rule{name: "udiv-urem", ops: ops(term.OpBVUdiv),
 		return r.ite(r.eq(b, r.konst(bv.Zero(w))), r.konst(bv.Ones(w)), r.konst(bv.Zero(w))), true
 	},
 	examples: []string{"(bvudiv (bvurem x y) y)"}}
+
+// A quotient or remainder equal to its dividend: (= (bvurem a b) a) holds
+// exactly when b = 0 or a < b, and (= (bvudiv a b) a) when b = 1, a = 0 and
+// b ≠ 0, or b = 0 and a is all ones.
+var ruleEqDivDividend = &rule{name: "eq-div-dividend", ops: ops(term.OpEq),
+	apply: func(r *rewriter, t term.Term) (term.Term, bool) {
+		st := r.st
+		for _, s := range [2][2]term.Term{{st.Arg(t, 0), st.Arg(t, 1)}, {st.Arg(t, 1), st.Arg(t, 0)}} {
+			d, a := s[0], s[1]
+			op := st.Op(d)
+			if (op != term.OpBVUrem && op != term.OpBVUdiv) || st.Arg(d, 0) != a {
+				continue
+			}
+			b := st.Arg(d, 1)
+			w := r.width(a)
+			zero := r.konst(bv.Zero(w))
+			if op == term.OpBVUrem {
+				return r.or(r.eq(b, zero), r.op2(term.OpBVUlt, a, b)), true
+			}
+			return r.or(r.eq(b, r.konst(bv.New(w, 1))), r.and(r.eq(a, zero), r.not(r.eq(b, zero))),
+				r.and(r.eq(b, zero), r.eq(a, r.konst(bv.Ones(w))))), true
+		}
+		return t, false
+	},
+	examples: []string{"(= (bvurem x y) x)", "(= x (bvudiv x y))", "(= (bvurem #ones x) #ones)"}}

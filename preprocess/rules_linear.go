@@ -238,8 +238,9 @@ func (r *rewriter) sum(p *linear) term.Term {
 	return st.MustMake(term.OpBVAdd, nil, d, r.konst(k))
 }
 
-// withUrem folds a - (a/b)·b into a mod b: the remainder as symbolic
-// execution computes it.
+// withUrem replaces a product (a/b)·b by a - (a mod b) where that leaves
+// fewer leaves: a - (a/b)·b becomes a mod b, the remainder as symbolic
+// execution computes it, and (ones/b)·b + (ones mod b) becomes ones.
 func (r *rewriter) withUrem(p *linear) *linear {
 	st := r.st
 	for m, c := range p.coef {
@@ -251,16 +252,16 @@ func (r *rewriter) withUrem(p *linear) *linear {
 			if st.Op(q) != term.OpBVUdiv || st.Arg(q, 1) != b {
 				continue
 			}
+			// m = a - rem, so c·m = c·a - c·rem.
 			a := st.Arg(q, 0)
-			if ca, ok := p.coef[a]; ok && bv.Add(ca, c).IsZero() {
-				out := newLinear(p.w).addScaled(p, bv.New(p.w, 1))
-				delete(out.coef, a)
+			repl := newLinear(p.w).addScaled(r.lin(a), bv.New(p.w, 1))
+			repl = repl.addScaled(r.lin(r.mk(term.OpBVUrem, nil, a, b)), bv.Ones(p.w))
+			out := newLinear(p.w).addScaled(p, bv.New(p.w, 1))
+			if out != nil {
 				delete(out.coef, m)
-				rem := r.mk(term.OpBVUrem, nil, a, b)
-				out.coef[rem] = bv.Add(out.get(rem), ca)
-				if out.coef[rem].IsZero() {
-					delete(out.coef, rem)
-				}
+			}
+			out = out.addScaled(repl, c)
+			if out != nil && len(out.coef) < len(p.coef) {
 				return out
 			}
 		}
@@ -358,4 +359,5 @@ var ruleEqLinear = &rule{name: "eq-linear", ops: ops(term.OpEq),
 	},
 	examples: []string{"(= (bvadd x y) (bvadd y #3))", "(= (bvsub x y) (bvneg y))", "(= (bvadd x #1) (bvadd x #2))",
 		"(= (bvneg x) y)", "(= (bvadd (bvmul x y) #3) (bvmul x y))", "(= (bvmul x #3) #5)",
-		"(= (bvadd (bvmul x #2) #1) (bvmul y #2))", "(= (bvnot x) (bvadd y #1))", "(= (bvmul (bvudiv x y) y) (bvsub x (bvurem x y)))"}}
+		"(= (bvadd (bvmul x #2) #1) (bvmul y #2))", "(= (bvnot x) (bvadd y #1))", "(= (bvmul (bvudiv x y) y) (bvsub x (bvurem x y)))",
+		"(= (bvmul (bvudiv #ones x) x) (bvnot (bvurem #ones x)))"}}
