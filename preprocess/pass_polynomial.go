@@ -204,6 +204,8 @@ func (p *polyEq) poly(t term.Term) polynomial {
 		for _, a := range args {
 			q = q.mul(p.poly(a))
 		}
+	case term.OpConcat:
+		q = p.shifted(t)
 	case term.OpBVShl:
 		if st.Op(args[1]) == term.OpBVConst {
 			if k, ok := st.Value(args[1]).Uint64(); ok && k < uint64(w) {
@@ -218,4 +220,47 @@ func (p *polyEq) poly(t term.Term) polynomial {
 	}
 	p.polys[t] = q
 	return q
+}
+
+// shifted reads (concat A 0_k) as A·2^k when every atom of A's polynomial,
+// at width w-k, is a low slice (_ extract w-k-1 0) of a width-w term: the
+// product of low slices is the product of the terms modulo 2^(w-k), so
+// shifted by k it is the product of the terms modulo 2^w. The rewriter
+// writes multiplications by even constants and shifts by constants so.
+func (p *polyEq) shifted(t term.Term) polynomial {
+	st := p.st
+	hi, lo := st.Arg(t, 0), st.Arg(t, 1)
+	if st.Op(lo) != term.OpBVConst || !st.Value(lo).IsZero() {
+		return nil
+	}
+	w, k := st.Width(st.SortOf(t)), st.Width(st.SortOf(lo))
+	a := p.poly(hi)
+	if a == nil {
+		return nil
+	}
+	out := polynomial{}
+	for m, c := range a {
+		var inner []string
+		if m != "" {
+			for _, id := range strings.Split(m, ",") {
+				n, _ := strconv.Atoi(id)
+				x := term.Term(n)
+				if st.Op(x) != term.OpExtract {
+					return nil
+				}
+				h, l := st.Indices(x)
+				y := st.Arg(x, 0)
+				if l != 0 || h != w-k-1 || st.Width(st.SortOf(y)) != w {
+					return nil
+				}
+				inner = append(inner, strconv.Itoa(int(y)))
+			}
+		}
+		mono := ""
+		for _, id := range inner {
+			mono = joinMonomials(mono, id)
+		}
+		out.add(mono, bv.Concat(c, bv.Zero(k)))
+	}
+	return out
 }
