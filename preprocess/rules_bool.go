@@ -146,8 +146,8 @@ var ruleEqBoolNot = &rule{name: "eq-bool-not", ops: ops(term.OpEq),
 	},
 	examples: []string{"(= (not p) (not q))", "(= p (not p))", "(= (not (bvult x y)) (bvult x y))"}}
 
-// An equality of a concatenation with a concatenation or a constant splits
-// into the equalities of the slices.
+// An equality of a concatenation with anything but a variable splits into
+// the equalities of the slices (a variable stays whole for var-subst).
 var ruleEqConcat = &rule{name: "eq-concat", ops: ops(term.OpEq),
 	apply: func(r *rewriter, t term.Term) (term.Term, bool) {
 		st := r.st
@@ -155,7 +155,7 @@ var ruleEqConcat = &rule{name: "eq-concat", ops: ops(term.OpEq),
 		if st.Op(a) != term.OpConcat {
 			a, b = b, a
 		}
-		if st.Op(a) != term.OpConcat || (st.Op(b) != term.OpConcat && !r.isConst(b)) {
+		if st.Op(a) != term.OpConcat || st.Op(b) == term.OpVar {
 			return t, false
 		}
 		lw := r.width(st.Arg(a, 1))
@@ -168,7 +168,8 @@ var ruleEqConcat = &rule{name: "eq-concat", ops: ops(term.OpEq),
 	},
 	examples: []string{"(= (concat ((_ extract 0 0) x) y) (concat ((_ extract 0 0) y) x))",
 		"(= (concat ((_ extract %H 1) x) ((_ extract 0 0) y)) (concat ((_ extract 0 0) y) ((_ extract %H 1) x)))",
-		"(= (concat x y) (concat y x))", "(= (concat x ((_ extract 0 0) y)) (concat #0 #b1))"}}
+		"(= (concat x y) (concat y x))", "(= (concat x ((_ extract 0 0) y)) (concat #0 #b1))",
+		"(= ((_ extract %W 0) (concat x y)) (concat ((_ extract 0 0) y) x))"}}
 
 // (= ~a ~b) is (= a b).
 var ruleEqNotNot = &rule{name: "eq-not-not", ops: ops(term.OpEq),
