@@ -164,15 +164,21 @@ func (e *Executor) branchT(s *State, c term.Term, traced bool) (bool, error) {
 }
 
 // addImplied records a symbolic branch the solver decided without a fork,
-// when the strategy asks for it (pat): the literal is implied by the path
+// inside a symbolic loop, when the strategy asks for it (pat): the literal is implied by the path
 // constraint, but as a step of the trail it keeps path words regular. The
 // last iteration of a loop bounded by --max-len exits on such a decision
 // (i < len(s) is false once i = max-len), and without the step its word
 // would lack the exit symbol every shorter leaf has (seed 000's execution
 // tree keeps these single-child nodes too).
 func (e *Executor) addImplied(s *State, lit term.Term) {
-	if e.mg != nil && e.mg.implied {
-		e.addLit(s, lit)
+	if e.mg == nil || !e.mg.implied {
+		return
+	}
+	for _, f := range s.frames {
+		if len(f.regions) > 0 { // only trails inside a loop's region are words
+			e.addLit(s, lit)
+			return
+		}
 	}
 }
 

@@ -437,7 +437,9 @@ func (e *Executor) viewOf(s *State) *merge.View {
 		}
 	}
 	root = min(root, len(s.pc))
-	return &merge.View{Point: e.pointOf(s), PC: s.pc, Root: root, Trail: s.trail[root:], Layout: fl.layout, Cells: fl.view}
+	top := s.top()
+	return &merge.View{Point: e.pointOf(s), PC: s.pc, Root: root, Trail: s.trail[root:], Layout: fl.layout, Cells: fl.view,
+		Kind: e.mg.pointsOf(top.fn).Kinds[top.block.Index]}
 }
 
 // boundsOf lists the length bounds of s's strings and slices, in layout
@@ -520,15 +522,37 @@ func (e *Executor) rebuild(p merge.Point, states []*State, m merge.Merged) (*Sta
 		s.tr.from[k] = tracedMember{pc: st.pc, tr: st.tr}
 		s.steps = min(s.steps, st.steps)
 		s.forks = min(s.forks, st.forks)
-		if st.model == nil || len(s.spare) >= maxSpareModels || !holds(term.NewEvaluator(e.st, st.model), s.pc) {
+		if st.model == nil || len(s.spare) >= maxSpareModels {
+			continue
+		}
+		mm := withAux(e.st, st.model, m, k)
+		if !holds(term.NewEvaluator(e.st, mm), s.pc) {
 			continue
 		}
 		if s.model == nil {
-			s.model = st.model
+			s.model = mm
 		} else {
-			s.spare = append(s.spare, st.model)
+			s.spare = append(s.spare, mm)
 		}
 	}
 	s.arrived = false
 	return s, nil
+}
+
+// withAux extends member k's model with its values of the merge's fresh
+// variables (a copy; the member's model is unchanged).
+func withAux(st *term.Store, model *term.Model, m merge.Merged, k int) *term.Model {
+	if len(m.Aux) == 0 || k >= len(m.AuxValues) {
+		return model
+	}
+	out := term.NewModel()
+	for x, v := range model.Values {
+		out.Set(x, v)
+	}
+	for a, x := range m.Aux {
+		if a < len(m.AuxValues[k]) {
+			out.Set(x, st.BVValue(st.Value(m.AuxValues[k][a])))
+		}
+	}
+	return out
 }

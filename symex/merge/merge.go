@@ -51,6 +51,9 @@ type View struct {
 	Trail  []Step
 	Layout uint64 // hash of everything in the state that is not a cell term
 	Cells  []Cell // in layout order: equal layouts give the same Var and Path sequence
+	// Kind is the kinds of merge point (points.go) the view waits at; 0
+	// when the executor does not say.
+	Kind Kind
 }
 
 // Merged is one merged state: the views it replaces and what it holds.
@@ -58,6 +61,12 @@ type Merged struct {
 	Members []int       // indices into the views given to Merge
 	PC      []term.Term // the merged path constraint, as conjuncts
 	Cells   []term.Term // one term per cell of the members' common layout
+	// Aux are the fresh variables PC introduces (pat's count k), and
+	// AuxValues[i] their constant values for member i: a model of member
+	// i's path constraint extended with them satisfies PC, which gives the
+	// merged state a model without a query.
+	Aux       []term.Term
+	AuxValues [][]term.Term
 }
 
 // Strategy decides which waiting states merge and builds the merged states.

@@ -111,8 +111,16 @@ const (
 )
 
 // Merge partitions the views by merge region (the same root pc), then
-// merges each region's leaves.
+// merges each region's leaves. At a join that is no loop exit (with
+// --merge-points joins or all) it is the standard merge: patterns are
+// about loops.
 func (p *Pat) Merge(st *term.Store, views []*View) ([]Merged, error) {
+	if len(views) > 0 && views[0].Kind != 0 && views[0].Kind&KindLoopExit == 0 {
+		var std Std
+		ms, err := std.Merge(st, views)
+		p.absorb(&std.stats)
+		return ms, err
+	}
 	var order []string
 	regions := map[string][]int{}
 	for i, v := range views {
@@ -324,10 +332,15 @@ func (p *Pat) fallback(st *term.Store, views []*View, idx []int, why string) ([]
 			ms[m].Members[n] = idx[j]
 		}
 	}
-	p.stats.Merges += std.stats.Merges
-	p.stats.StatesMerged += std.stats.StatesMerged
-	for why, n := range std.stats.Refused {
+	p.absorb(&std.stats)
+	return ms, nil
+}
+
+// absorb adds the standard merge's counts to pat's.
+func (p *Pat) absorb(s *Stats) {
+	p.stats.Merges += s.Merges
+	p.stats.StatesMerged += s.StatesMerged
+	for why, n := range s.Refused {
 		p.stats.Refuse(why, n)
 	}
-	return ms, nil
 }

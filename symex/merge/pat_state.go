@@ -47,6 +47,10 @@ func (p *Pat) build(st *term.Store, views []*View, g *PatternGroup, members []in
 	pm.k = st.Fresh("k", st.BitVecSort(64))
 	pm.merged.Members = members
 	pm.merged.PC = patPC(st, sy, first, fp, pm.k, g.Counts)
+	pm.merged.Aux = []term.Term{pm.k}
+	for _, c := range g.Counts {
+		pm.merged.AuxValues = append(pm.merged.AuxValues, []term.Term{st.ConstUint64(64, uint64(c))})
+	}
 	pm.merged.Cells = make([]term.Term, len(first.Cells))
 	vals := make([]equation, len(members))
 	for c := range first.Cells {

@@ -384,3 +384,20 @@ func TestSynthesize(t *testing.T) {
 }
 
 func s2(st *term.Store) term.Term { return st.Var("m", st.BitVecSort(64)) }
+
+// TestPatAtJoins: with joins among its merge points (--merge-points all),
+// pat merges the states at a join that is no loop exit the standard way.
+func TestPatAtJoins(t *testing.T) {
+	f := newFig2()
+	for _, v := range f.views {
+		v.Kind = KindJoin
+	}
+	p := NewPat()
+	ms, err := p.Merge(f.st, f.views)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ms) != 1 || len(ms[0].Members) != 7 || p.stats.Quantified != 0 || len(p.stats.Fallback) != 0 {
+		t.Errorf("%d merged states, stats %+v; want one standard merge of all 7", len(ms), p.stats)
+	}
+}
