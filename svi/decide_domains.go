@@ -43,10 +43,15 @@ func (d *domains) domain(v term.Term) Set {
 	return Full(d.c.nodes[v].w)
 }
 
-// set replaces the domain of v and drops the cached evaluations.
+// set replaces the domain of v and drops the cached evaluations of the
+// terms over v (the others keep their value).
 func (d *domains) set(v term.Term, s Set) {
 	d.dom[v] = s
-	clear(d.memo)
+	for t := range d.memo {
+		if slices.Contains(d.c.varsOf(t), v) {
+			delete(d.memo, t)
+		}
+	}
 }
 
 // eval is the forward value set of t: it contains every value t takes when

@@ -1,6 +1,7 @@
 package svi
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"sort"
@@ -78,9 +79,16 @@ func FromValues(w uint, vals []uint64) Result {
 	if w > MaxWidth {
 		return overApprox(Full(w), "width above 64")
 	}
-	ps := make([]SVI, len(vals))
+	// Enumerated images repeat values a lot: sort and drop duplicates as
+	// plain integers before building parts.
+	vs := make([]uint64, len(vals))
 	for i, v := range vals {
-		v &= mask(w)
+		vs[i] = v & mask(w)
+	}
+	slices.Sort(vs)
+	vs = slices.Compact(vs)
+	ps := make([]SVI, len(vs))
+	for i, v := range vs {
 		ps[i] = SVI{v, v, 1}
 	}
 	return fromParts(w, ps, "")
@@ -203,11 +211,11 @@ func mergeAdjacent(ps []SVI) []SVI {
 }
 
 func sortParts(ps []SVI) {
-	sort.Slice(ps, func(i, j int) bool {
-		if ps[i].Lo != ps[j].Lo {
-			return ps[i].Lo < ps[j].Lo
+	slices.SortFunc(ps, func(p, q SVI) int {
+		if p.Lo != q.Lo {
+			return cmp.Compare(p.Lo, q.Lo)
 		}
-		return ps[i].Hi > ps[j].Hi
+		return cmp.Compare(q.Hi, p.Hi)
 	})
 }
 

@@ -98,7 +98,12 @@ func (t *Tracker) Assume(s *Sets, lit term.Term) *Sets {
 	if s.empty || len(ls) == 0 {
 		return s
 	}
-	d := &domains{c: t.c, dom: maps.Clone(s.dom), memo: map[term.Term]Set{}, why: map[term.Term][]int{}}
+	// The path's evaluations stay valid until a domain changes (set drops
+	// the ones over it), so the pending literals are not evaluated afresh.
+	d := &domains{c: t.c, dom: maps.Clone(s.dom), memo: maps.Clone(s.memo), why: map[term.Term][]int{}}
+	if d.memo == nil {
+		d.memo = map[term.Term]Set{}
+	}
 	if d.dom == nil {
 		d.dom = map[term.Term]Set{}
 	}

@@ -14,8 +14,10 @@ import (
 // (or none does), the other side is infeasible and no solver is asked.
 // When the condition is undecided and the path has a model, the sets
 // narrowed by the other side's literal show how to move the model there;
-// the moved model, once it satisfies the whole path constraint by
-// evaluation, shows that side feasible without a query either.
+// the moved model, once it satisfies the other side's literal and every
+// conjunct of the path constraint that mentions a moved variable by
+// evaluation (the others keep the values the path's model, which satisfies
+// them, gives them), shows that side feasible without a query either.
 //
 // Soundness: the sets only over-approximate the values the path
 // constraint allows (a literal outside the fragment narrows nothing), so
@@ -43,11 +45,13 @@ type ValueSetStats struct {
 type valueSets struct {
 	st    *term.Store
 	tr    *svi.Tracker
+	vars  map[term.Term][]term.Term // free variables of each conjunct checked
+	ev    *term.Evaluator           // reused for every moved model (Reset)
 	stats ValueSetStats
 }
 
 func newValueSets(st *term.Store) *valueSets {
-	return &valueSets{st: st, tr: svi.NewTracker(st)}
+	return &valueSets{st: st, tr: svi.NewTracker(st), vars: map[term.Term][]term.Term{}, ev: term.NewEvaluator(st, nil)}
 }
 
 // assume narrows s's sets by a literal added to its path constraint.
@@ -118,7 +122,7 @@ func (v *valueSets) witness(s *State, l term.Term) *term.Model {
 	for k, x := range s.model.Values {
 		m.Set(k, x)
 	}
-	moved := false
+	moved := map[term.Term]bool{} // the variables (arrays for reads) given new values
 	for x, set := range narrowed {
 		cur, err := old.Eval(x)
 		if err != nil || cur.Kind != term.ValBV {
@@ -129,15 +133,20 @@ func (v *valueSets) witness(s *State, l term.Term) *term.Model {
 			continue
 		}
 		to, ok := nearest(set, n)
-		if !ok || !v.assign(m, old, x, bv.New(cur.BV.Width(), to)) {
+		if !ok {
 			return nil
 		}
-		moved = true
+		changed := v.assign(m, old, x, bv.New(cur.BV.Width(), to))
+		if changed == term.NoTerm {
+			return nil
+		}
+		moved[changed] = true
 	}
-	if !moved {
+	if len(moved) == 0 {
 		return nil
 	}
-	if chain.Holds(v.st, m, l) && chain.Holds(v.st, m, s.pc...) {
+	v.ev.Reset(m)
+	if chain.AllHold(v.ev, []term.Term{l}) && chain.AllHold(v.ev, v.touching(s.pc, moved)) {
 		v.stats.Witnesses++
 		v.stats.Avoided++
 		return m
@@ -165,32 +174,55 @@ func nearest(set svi.Set, x uint64) (uint64, bool) {
 	return set.Witness()
 }
 
-// assign gives the variable or array read x the value val in m; the index
-// of a read is evaluated under the path's model (old).
-func (v *valueSets) assign(m *term.Model, old *term.Evaluator, x term.Term, val bv.Value) bool {
+// assign gives the variable or array read x the value val in m and returns
+// the variable whose value changed (the array, for a read), or NoTerm when
+// it cannot. The index of a read is evaluated under the path's model (old).
+func (v *valueSets) assign(m *term.Model, old *term.Evaluator, x term.Term, val bv.Value) term.Term {
 	st := v.st
 	switch st.Op(x) {
 	case term.OpVar:
 		m.Set(x, st.BVValue(val))
-		return true
+		return x
 	case term.OpSelect:
 		arr := st.Arg(x, 0)
 		if st.Op(arr) != term.OpVar {
-			return false
+			return term.NoTerm
 		}
 		idx, err := old.Eval(st.Arg(x, 1))
 		if err != nil {
-			return false
+			return term.NoTerm
 		}
 		a, ok := m.Values[arr]
 		if !ok {
 			a = st.DefaultValue(st.SortOf(arr))
 		}
 		if a.Kind != term.ValArray {
-			return false
+			return term.NoTerm
 		}
 		m.Set(arr, term.Value{Kind: term.ValArray, Sort: a.Sort, Arr: a.Arr.Store(idx, st.BVValue(val))})
-		return true
+		return arr
 	}
-	return false
+	return term.NoTerm
+}
+
+// touching returns the conjuncts of pc that mention a variable of moved.
+// The others keep their value under the moved model: it agrees with the
+// path's model, which satisfies pc (the executor's invariant), on all
+// their variables.
+func (v *valueSets) touching(pc []term.Term, moved map[term.Term]bool) []term.Term {
+	var out []term.Term
+	for _, c := range pc {
+		vs, ok := v.vars[c]
+		if !ok {
+			vs = v.st.FreeVarsOf(c)
+			v.vars[c] = vs
+		}
+		for _, x := range vs {
+			if moved[x] {
+				out = append(out, c)
+				break
+			}
+		}
+	}
+	return out
 }

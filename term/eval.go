@@ -55,6 +55,18 @@ func NewEvaluator(st *Store, m *Model) *Evaluator {
 	return &Evaluator{st: st, model: m, QuantifierCap: DefaultQuantifierCap, memo: map[Term]Value{}}
 }
 
+// Reset makes e evaluate under m, forgetting what it computed before. It
+// keeps the memo's storage, so an evaluator reused for many models (a
+// symbolic executor checking a model per branch) does not grow a new one
+// each time.
+func (e *Evaluator) Reset(m *Model) {
+	e.model = m
+	clear(e.memo)
+	clear(e.bound)
+	clear(e.hasBound)
+	e.quantDepth, e.quantBudget = 0, 0
+}
+
 // Eval evaluates t under m.
 func (st *Store) Eval(t Term, m *Model) (Value, error) { return NewEvaluator(st, m).Eval(t) }
 
@@ -160,7 +172,15 @@ func (e *Evaluator) eval(t Term) (Value, error) {
 	}
 
 	args := st.Args(t)
-	vals := make([]Value, len(args))
+	// Most operators take at most three arguments: their values stay on
+	// the stack (the evaluator runs on every branch of the executor).
+	var valBuf [3]Value
+	vals := valBuf[:0]
+	if len(args) <= len(valBuf) {
+		vals = valBuf[:len(args)]
+	} else {
+		vals = make([]Value, len(args))
+	}
 	for i := range args {
 		v, err := e.Eval(st.Arg(t, i))
 		if err != nil {
@@ -196,7 +216,13 @@ func (e *Evaluator) eval(t Term) (Value, error) {
 	case OpApply:
 		return vals[0].Fun.Eval(vals[1:])
 	}
-	bvs := make([]bv.Value, len(vals))
+	var bvBuf [3]bv.Value
+	bvs := bvBuf[:0]
+	if len(vals) <= len(bvBuf) {
+		bvs = bvBuf[:len(vals)]
+	} else {
+		bvs = make([]bv.Value, len(vals))
+	}
 	for i, v := range vals {
 		if v.Kind != ValBV {
 			return Value{}, fmt.Errorf("%s applied to a non-bit-vector value", op)

@@ -192,13 +192,32 @@ func smallDomain(i Value, n int) []Value {
 
 // Select reads the array at index i.
 func (a *ArrayValue) Select(i Value) Value {
-	if a.pos != nil || len(a.Index) > 0 {
-		a.buildPos()
-		if p, ok := a.pos[i.Key()]; ok {
-			return a.Elem[p]
-		}
+	if p := a.indexOf(i); p >= 0 {
+		return a.Elem[p]
 	}
 	return a.Default
+}
+
+// linearScan is the number of entries up to which indexOf compares indices
+// one by one: model arrays (a string's bytes, say) are small, and comparing
+// bit-vectors is cheaper than building the string keys of a map.
+const linearScan = 16
+
+// indexOf returns the position of index i among a's entries, or -1.
+func (a *ArrayValue) indexOf(i Value) int {
+	if len(a.Index) <= linearScan {
+		for p := range a.Index {
+			if a.Index[p].Equal(i) {
+				return p
+			}
+		}
+		return -1
+	}
+	a.buildPos()
+	if p, ok := a.pos[i.Key()]; ok {
+		return p
+	}
+	return -1
 }
 
 func (a *ArrayValue) buildPos() {
@@ -213,13 +232,12 @@ func (a *ArrayValue) buildPos() {
 
 // Store returns a new array equal to a except at index i.
 func (a *ArrayValue) Store(i, e Value) *ArrayValue {
-	a.buildPos()
+	at := a.indexOf(i)
 	n := &ArrayValue{Default: a.Default}
 	n.Index = make([]Value, 0, len(a.Index)+1)
 	n.Elem = make([]Value, 0, len(a.Index)+1)
-	k := i.Key()
 	for p := range a.Index {
-		if a.Index[p].Key() == k {
+		if p == at {
 			continue
 		}
 		n.Index = append(n.Index, a.Index[p])

@@ -19,6 +19,9 @@ import (
 type Config struct {
 	Name  string
 	Flags []string
+	// Bin, when set, replaces the runner's binary for this configuration
+	// (to compare builds, e.g. main before a change against after it).
+	Bin string
 }
 
 // Runner runs entries with a binary of `sift symex`.
@@ -103,7 +106,11 @@ func (rn *Runner) Run(ctx context.Context, e Entry, c Config) *Row {
 	}
 	ctx, cancel := context.WithTimeout(ctx, e.Timeout+grace)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, rn.Bin, args...)
+	bin := rn.Bin
+	if c.Bin != "" {
+		bin = c.Bin
+	}
+	cmd := exec.CommandContext(ctx, bin, args...)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	start := time.Now()

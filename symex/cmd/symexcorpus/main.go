@@ -31,6 +31,7 @@ type cli struct {
 	Run      string        `help:"Only the functions whose package.Function matches this regexp."`
 	Stdlib   bool          `help:"Only standard-library functions (no module cache needed)."`
 	Config   []string      `help:"NAME=FLAGS: a configuration (repeatable; default one named 'default' with no flags)." sep:"none"`
+	ConfBin  []string      `name:"config-bin" help:"NAME=PATH: run configuration NAME with another binary (repeatable)." sep:"none"`
 	MaxLen   int           `name:"max-len" help:"Replace every function's --max-len."`
 	Timeout  time.Duration `help:"Replace every function's --timeout."`
 	MaxMem   int           `name:"max-memory" help:"--max-memory of every run in MiB." default:"3072"`
@@ -70,6 +71,18 @@ func (c *cli) run() error {
 	if err != nil {
 		return err
 	}
+	for _, cb := range c.ConfBin {
+		name, path, _ := strings.Cut(cb, "=")
+		found := false
+		for i := range configs {
+			if configs[i].Name == name {
+				configs[i].Bin, found = path, true
+			}
+		}
+		if !found || path == "" {
+			return fmt.Errorf("--config-bin %q: want NAME=PATH for a configuration named by --config", cb)
+		}
+	}
 	rn := &corpus.Runner{Bin: c.Bin, Args0: c.Args0, Dir: c.Dir, MaxLen: c.MaxLen, Timeout: c.Timeout, MaxMemoryMiB: c.MaxMem, JSON: !c.Text}
 	loadBefore := loadavg()
 	start := time.Now()
@@ -104,7 +117,11 @@ func (c *cli) run() error {
 		start.UTC().Format("2006-01-02 15:04 UTC"), time.Since(start).Round(time.Second), loadBefore, loadavg())
 	fmt.Fprintf(w, "Command: `symexcorpus %s`\n\n", strings.Join(os.Args[1:], " "))
 	for _, cf := range configs {
-		fmt.Fprintf(w, "- config `%s`: `%s`\n", cf.Name, strings.Join(cf.Flags, " "))
+		bin := c.Bin
+		if cf.Bin != "" {
+			bin = cf.Bin
+		}
+		fmt.Fprintf(w, "- config `%s`: `%s %s`\n", cf.Name, bin, strings.Join(cf.Flags, " "))
 	}
 	fmt.Fprintln(w)
 	corpus.WriteMarkdown(w, rows, configs)
