@@ -3,12 +3,14 @@ package corpus
 import (
 	"bufio"
 	"bytes"
+	"flag"
 	"os"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/sift-solver/sift/symex"
+	"github.com/sift-solver/sift/symex/chain"
 )
 
 const manifest = "../testdata/realcode/corpus.tsv"
@@ -112,7 +114,8 @@ func TestParseJSON(t *testing.T) {
 	res := &symex.Result{Fn: prog.Fn, Stats: symex.Stats{Paths: 7, Returned: 5, Panicked: 2, Cut: 1,
 		Queries: 40, Unknown: 1, SolverTime: 1500 * time.Millisecond, Time: 2 * time.Second,
 		BlocksCovered: 9, BlocksTotal: 12, Stopped: "time limit"},
-		QueriesByStage: map[string]int{"bitblast": 30, "svi": 10}}
+		QueriesByStage: map[string]int{"bitblast": 30, "svi": 10},
+		Chain:          &chain.Stats{Queries: 40, Backend: 12}, ValueSets: &symex.ValueSetStats{Avoided: 60}}
 	name := t.TempDir() + "/s.json"
 	if err := res.WriteJSONFile(name, symex.Options{MaxLen: 3}); err != nil {
 		t.Fatal(err)
@@ -123,10 +126,51 @@ func TestParseJSON(t *testing.T) {
 	}
 	if r.Paths != 7 || r.Returned != 5 || r.Panicked != 2 || r.Cut != 1 || r.Queries != 40 || r.Unknown != 1 ||
 		r.Solver != 1500*time.Millisecond || r.Elapsed != 2*time.Second || r.BlocksCovered != 9 ||
-		r.BlocksTotal != 12 || r.Stopped != "time limit" {
+		r.BlocksTotal != 12 || r.Stopped != "time limit" || r.Avoided != 60 || r.Engine != 12 || r.Checks() != 100 {
 		t.Errorf("parsed %+v", r)
 	}
 	if r.Stats["queries_by_stage.bitblast"] != "30" || r.Stats["max_len"] != "3" {
 		t.Errorf("counters %v", r.Stats)
+	}
+}
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+// TestWriteMarkdownGolden fixes the table's format on made-up rows: two
+// configurations, one function both explored alike (compared), one that
+// one of them did not finish (left out of the comparison), one error.
+func TestWriteMarkdownGolden(t *testing.T) {
+	row := func(id, cfg string, paths, queries, avoided, engine int, solver, elapsed time.Duration, stopped string) *Row {
+		return &Row{ID: id, Config: cfg, Paths: paths, Returned: paths, Queries: queries, Avoided: avoided,
+			Engine: engine, Solver: solver, Elapsed: elapsed, BlocksCovered: 5, BlocksTotal: 8, Stopped: stopped}
+	}
+	rows := []*Row{
+		row("p.F", "off", 10, 40, 0, 40, 900*time.Millisecond, time.Second, ""),
+		row("p.F", "on", 10, 8, 32, 3, 100*time.Millisecond, 250*time.Millisecond, ""),
+		row("p.G", "off", 3, 9, 0, 9, 29*time.Second, 30*time.Second, "time limit"),
+		row("p.G", "on", 7, 20, 5, 6, 10*time.Second, 12*time.Second, ""),
+		{ID: "p.H", Config: "off", Err: "killed after 150s"},
+		{ID: "p.H", Config: "on", Err: "killed after 150s"},
+	}
+	rows[1].UnsupportedMsgs = []string{"f.go:1:2: something | not modelled"}
+	rows[1].Unsupported = 2
+	rows[0].Unsupported = 2
+	var b bytes.Buffer
+	WriteMarkdown(&b, rows, []Config{{Name: "off"}, {Name: "on"}})
+	golden := "testdata/table.golden.md"
+	if *update {
+		if err := os.MkdirAll("testdata", 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(golden, b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(b.Bytes(), want) {
+		t.Errorf("table differs from %s (rerun with -update if meant):\n%s", golden, b.String())
 	}
 }

@@ -52,12 +52,16 @@ type Row struct {
 	// error); the counters are then zero.
 	Err                                         string
 	Paths, Returned, Panicked, Unsupported, Cut int
-	Queries, Unknown                            int
-	Solver, Elapsed                             time.Duration // as the command reports them
-	Wall                                        time.Duration // of the process
-	BlocksCovered, BlocksTotal                  int
-	Stopped                                     string
-	UnsupportedMsgs                             []string
+	// Queries went to the solver (through the solver chain, if any);
+	// Avoided are the checks value sets answered without it; Engine the
+	// queries that reached the engine past the chain (Queries without a
+	// chain).
+	Queries, Avoided, Engine, Unknown int
+	Solver, Elapsed                   time.Duration // as the command reports them
+	Wall                              time.Duration // of the process
+	BlocksCovered, BlocksTotal        int
+	Stopped                           string
+	UnsupportedMsgs                   []string
 	// Stats holds the command's "name: key=value ..." lines as
 	// "name.key" -> value (solver stage counters and the like).
 	Stats map[string]string
@@ -66,12 +70,17 @@ type Row struct {
 // Executor is the time outside the solver.
 func (r *Row) Executor() time.Duration { return r.Elapsed - r.Solver }
 
-// QueriesPerSecond is the queries answered per second of exploration.
-func (r *Row) QueriesPerSecond() float64 {
+// Checks are the feasibility checks the exploration needed: the queries
+// and the checks value sets settled without one. Two runs that explored
+// the same paths need about as many, whatever answered them.
+func (r *Row) Checks() int { return r.Queries + r.Avoided }
+
+// ChecksPerSecond is the checks answered per second of exploration.
+func (r *Row) ChecksPerSecond() float64 {
 	if r.Elapsed <= 0 {
 		return 0
 	}
-	return float64(r.Queries) / r.Elapsed.Seconds()
+	return float64(r.Checks()) / r.Elapsed.Seconds()
 }
 
 // Run runs entry e under configuration c.
@@ -164,6 +173,7 @@ func (r *Row) parse(out string) error {
 		}
 		if m := reQueries.FindStringSubmatch(line); m != nil {
 			r.Queries, r.Unknown = atoi(m[1]), atoi(m[2])
+			r.Engine = r.Queries
 			r.Solver, _ = time.ParseDuration(m[3])
 			seen++
 		}
@@ -212,6 +222,12 @@ type summary struct {
 		BlocksCovered int `json:"blocks_covered"`
 		BlocksTotal   int `json:"blocks_total"`
 	} `json:"coverage"`
+	SolverChain *struct {
+		Backend int `json:"backend"`
+	} `json:"solver_chain"`
+	ValueSets *struct {
+		Avoided int `json:"avoided"`
+	} `json:"value_sets"`
 }
 
 // parseJSON reads a --json summary file.
@@ -226,6 +242,13 @@ func (r *Row) parseJSON(name string) error {
 	}
 	r.Paths, r.Returned, r.Panicked, r.Cut = s.Paths, s.Returned, s.Panicked, s.Cut
 	r.Queries, r.Unknown, r.Stopped = s.Queries, s.Unknown, s.Stopped
+	r.Engine = s.Queries
+	if s.SolverChain != nil {
+		r.Engine = s.SolverChain.Backend
+	}
+	if s.ValueSets != nil {
+		r.Avoided = s.ValueSets.Avoided
+	}
 	r.Solver = time.Duration(s.SolverTimeS * float64(time.Second))
 	r.Elapsed = time.Duration(s.TimeS * float64(time.Second))
 	r.BlocksCovered, r.BlocksTotal = s.Coverage.BlocksCovered, s.Coverage.BlocksTotal

@@ -9,12 +9,13 @@ import (
 )
 
 // WriteMarkdown writes the rows as a table, grouped by function (in the
-// order given) with one line per configuration, followed by totals per
-// configuration.
+// order given) with one line per configuration, then totals per
+// configuration and, with several configurations, their comparison at
+// equal coverage.
 func WriteMarkdown(w io.Writer, rows []*Row, configs []Config) {
 	multi := len(configs) > 1
-	head := "| function | paths (ret/panic) | unsup | cut | queries | q/s | solver s | executor s | exec % | coverage | notes |"
-	rule := "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"
+	head := "| function | paths (ret/panic) | unsup | cut | checks | queries | engine | checks/s | solver s | executor s | exec % | coverage | notes |"
+	rule := "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"
 	if multi {
 		head = strings.Replace(head, "| function |", "| function | config |", 1)
 		rule = "|---" + rule
@@ -27,12 +28,12 @@ func WriteMarkdown(w io.Writer, rows []*Row, configs []Config) {
 			cells = append(cells, r.Config)
 		}
 		if r.Err != "" {
-			cells = append(cells, "–", "–", "–", "–", "–", "–", "–", "–", "–", "error: "+r.Err)
+			cells = append(cells, "–", "–", "–", "–", "–", "–", "–", "–", "–", "–", "–", "error: "+r.Err)
 		} else {
 			cells = append(cells,
 				fmt.Sprintf("%d (%d/%d)", r.Paths, r.Returned, r.Panicked),
-				fmt.Sprint(r.Unsupported), fmt.Sprint(r.Cut), fmt.Sprint(r.Queries),
-				fmt.Sprintf("%.0f", r.QueriesPerSecond()),
+				fmt.Sprint(r.Unsupported), fmt.Sprint(r.Cut), fmt.Sprint(r.Checks()), fmt.Sprint(r.Queries),
+				fmt.Sprint(r.Engine), fmt.Sprintf("%.0f", r.ChecksPerSecond()),
 				secs(r.Solver), secs(r.Executor()), pct(r.Executor(), r.Elapsed),
 				fmt.Sprintf("%d/%d", r.BlocksCovered, r.BlocksTotal), r.notes())
 		}
@@ -40,6 +41,10 @@ func WriteMarkdown(w io.Writer, rows []*Row, configs []Config) {
 	}
 	fmt.Fprintln(w)
 	writeTotals(w, rows, configs)
+	if multi {
+		fmt.Fprintln(w)
+		writeComparison(w, rows, configs)
+	}
 }
 
 // notes says why a run stopped and its first unsupported instruction.
@@ -60,12 +65,32 @@ func (r *Row) notes() string {
 
 // Totals sums the rows of one configuration.
 type Totals struct {
-	Config                      string
-	Functions, Clean, Errors    int // Clean: ran, no unsupported path
-	Completed                   int // ran out of states within the bounds
-	Paths, Unsupported, Queries int
-	Solver, Elapsed             time.Duration
-	BlocksCovered, BlocksTotal  int
+	Config                             string
+	Functions, Clean, Errors           int // Clean: ran, no unsupported path
+	Completed                          int // ran out of states within the bounds
+	Paths, Unsupported, Checks, Engine int
+	Queries                            int
+	Solver, Elapsed                    time.Duration
+	BlocksCovered, BlocksTotal         int
+}
+
+func (t *Totals) add(r *Row) {
+	t.Paths += r.Paths
+	t.Unsupported += r.Unsupported
+	t.Checks += r.Checks()
+	t.Queries += r.Queries
+	t.Engine += r.Engine
+	t.Solver += r.Solver
+	t.Elapsed += r.Elapsed
+	t.BlocksCovered += r.BlocksCovered
+	t.BlocksTotal += r.BlocksTotal
+}
+
+func (t *Totals) checksPerSecond() float64 {
+	if t.Elapsed <= 0 {
+		return 0
+	}
+	return float64(t.Checks) / t.Elapsed.Seconds()
 }
 
 // Sum totals the rows of configuration c.
@@ -86,29 +111,69 @@ func Sum(rows []*Row, c string) Totals {
 		if r.Stopped == "" {
 			t.Completed++
 		}
-		t.Paths += r.Paths
-		t.Unsupported += r.Unsupported
-		t.Queries += r.Queries
-		t.Solver += r.Solver
-		t.Elapsed += r.Elapsed
-		t.BlocksCovered += r.BlocksCovered
-		t.BlocksTotal += r.BlocksTotal
+		t.add(r)
 	}
 	return t
 }
 
 func writeTotals(w io.Writer, rows []*Row, configs []Config) {
-	fmt.Fprintln(w, "| config | functions | no unsupported path | completed | errors | paths | queries | q/s | solver s | executor s | exec % | coverage |")
-	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+	fmt.Fprintln(w, "| config | functions | no unsupported path | completed | errors | paths | checks | queries | engine | checks/s | solver s | executor s | exec % | coverage |")
+	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 	for _, c := range configs {
 		t := Sum(rows, c.Name)
-		qps := 0.0
-		if t.Elapsed > 0 {
-			qps = float64(t.Queries) / t.Elapsed.Seconds()
+		fmt.Fprintf(w, "| %s | %d | %d | %d | %d | %d | %d | %d | %d | %.0f | %s | %s | %s | %d/%d |\n",
+			c.Name, t.Functions, t.Clean, t.Completed, t.Errors, t.Paths, t.Checks, t.Queries, t.Engine,
+			t.checksPerSecond(), secs(t.Solver), secs(t.Elapsed-t.Solver), pct(t.Elapsed-t.Solver, t.Elapsed),
+			t.BlocksCovered, t.BlocksTotal)
+	}
+}
+
+// Comparable reports whether two runs of one function explored the same
+// space: both completed, with the same paths (returned and panicked),
+// unsupported paths and coverage.
+func Comparable(a, b *Row) bool {
+	return a.Err == "" && b.Err == "" && a.Stopped == "" && b.Stopped == "" && a.Cut == 0 && b.Cut == 0 &&
+		a.Returned == b.Returned && a.Panicked == b.Panicked && a.Unsupported == b.Unsupported &&
+		a.BlocksCovered == b.BlocksCovered && a.BlocksTotal == b.BlocksTotal
+}
+
+// writeComparison compares every configuration with each other one on the
+// functions where both explored the same space (equal coverage): the
+// exploration time of each, their ratio, and the checks per second.
+func writeComparison(w io.Writer, rows []*Row, configs []Config) {
+	byKey := map[[2]string]*Row{}
+	var ids []string
+	for _, r := range rows {
+		if _, seen := byKey[[2]string{r.ID, configs[0].Name}]; !seen && r.Config == configs[0].Name {
+			ids = append(ids, r.ID)
 		}
-		fmt.Fprintf(w, "| %s | %d | %d | %d | %d | %d | %d | %.0f | %s | %s | %s | %d/%d |\n",
-			c.Name, t.Functions, t.Clean, t.Completed, t.Errors, t.Paths, t.Queries, qps,
-			secs(t.Solver), secs(t.Elapsed-t.Solver), pct(t.Elapsed-t.Solver, t.Elapsed), t.BlocksCovered, t.BlocksTotal)
+		byKey[[2]string{r.ID, r.Config}] = r
+	}
+	fmt.Fprintln(w, "Pairs of configurations on the functions both explored completely with the same paths, unsupported paths and coverage (time: exploration seconds; speed-up: the first's time over the second's; checks/s: feasibility checks, queries plus checks value sets settled, per second):")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "| first | second | functions | first s | second s | speed-up | first checks/s | second checks/s | second exec % |")
+	fmt.Fprintln(w, "|---|---|---:|---:|---:|---:|---:|---:|---:|")
+	for i, a := range configs {
+		for _, b := range configs[i+1:] {
+			var ta, tb Totals
+			n := 0
+			for _, id := range ids {
+				ra, rb := byKey[[2]string{id, a.Name}], byKey[[2]string{id, b.Name}]
+				if ra == nil || rb == nil || !Comparable(ra, rb) {
+					continue
+				}
+				n++
+				ta.add(ra)
+				tb.add(rb)
+			}
+			speed := 0.0
+			if tb.Elapsed > 0 {
+				speed = ta.Elapsed.Seconds() / tb.Elapsed.Seconds()
+			}
+			fmt.Fprintf(w, "| %s | %s | %d | %s | %s | %.2f | %.0f | %.0f | %s |\n", a.Name, b.Name, n,
+				secs(ta.Elapsed), secs(tb.Elapsed), speed, ta.checksPerSecond(), tb.checksPerSecond(),
+				pct(tb.Elapsed-tb.Solver, tb.Elapsed))
+		}
 	}
 }
 
@@ -132,13 +197,16 @@ type jsonRow struct {
 	Panicked        int               `json:"panicked"`
 	Unsupported     int               `json:"unsupported"`
 	Cut             int               `json:"cut"`
+	Checks          int               `json:"checks"`
 	Queries         int               `json:"queries"`
+	Avoided         int               `json:"avoided"`
+	Engine          int               `json:"engine"`
 	Unknown         int               `json:"unknown"`
 	SolverS         float64           `json:"solver_s"`
 	ElapsedS        float64           `json:"elapsed_s"`
 	ExecutorS       float64           `json:"executor_s"`
 	WallS           float64           `json:"wall_s"`
-	QPS             float64           `json:"queries_per_s"`
+	CPS             float64           `json:"checks_per_s"`
 	BlocksCovered   int               `json:"blocks_covered"`
 	BlocksTotal     int               `json:"blocks_total"`
 	Stopped         string            `json:"stopped,omitempty"`
@@ -151,9 +219,10 @@ func WriteJSON(w io.Writer, rows []*Row) error {
 	out := make([]jsonRow, len(rows))
 	for i, r := range rows {
 		out[i] = jsonRow{ID: r.ID, Config: r.Config, Args: r.Args, Err: r.Err, Paths: r.Paths, Returned: r.Returned,
-			Panicked: r.Panicked, Unsupported: r.Unsupported, Cut: r.Cut, Queries: r.Queries, Unknown: r.Unknown,
+			Panicked: r.Panicked, Unsupported: r.Unsupported, Cut: r.Cut, Checks: r.Checks(), Queries: r.Queries,
+			Avoided: r.Avoided, Engine: r.Engine, Unknown: r.Unknown,
 			SolverS: r.Solver.Seconds(), ElapsedS: r.Elapsed.Seconds(), ExecutorS: r.Executor().Seconds(),
-			WallS: r.Wall.Seconds(), QPS: r.QueriesPerSecond(), BlocksCovered: r.BlocksCovered,
+			WallS: r.Wall.Seconds(), CPS: r.ChecksPerSecond(), BlocksCovered: r.BlocksCovered,
 			BlocksTotal: r.BlocksTotal, Stopped: r.Stopped, UnsupportedMsgs: r.UnsupportedMsgs, Stats: r.Stats}
 	}
 	enc := json.NewEncoder(w)
