@@ -5,8 +5,12 @@
 // explores its paths by forking at every branch whose condition the solver
 // cannot decide. Strings and slices follow seed 000's symbolic-size model: a
 // symbolic length bounded by Options.MaxLen and contents held in an SMT array of
-// the element sort. Every feasibility check goes to sift's engine in-process
-// (or, with a pipe solver, to any SMT-LIB process).
+// the element sort. A branch is decided by the models the path has, then by
+// the path's value sets (valuesets.go, seed 004: svi sets narrowed by every
+// literal of the path constraint settle a condition, or move the model to
+// the other side), then by the solver chain (package chain: constraint
+// independence, a query cache, a counterexample cache), and only then by
+// sift's engine in-process (or, with a pipe solver, any SMT-LIB process).
 //
 // Invariants:
 //   - Values are immutable: a fork copies frames and the object table, never
