@@ -272,6 +272,9 @@ func (e *Executor) run(s *State) error {
 		}
 		instr := f.block.Instrs[f.pc]
 		s.decided = s.decided[:0]
+		if len(e.initSnaps) > 0 && len(s.frames) == 1 {
+			e.initSnapshot(s, instr)
+		}
 		advance, err := e.safeExec(s, instr)
 		if err != nil {
 			if p, ok := err.(*panicked); ok {

@@ -13,6 +13,11 @@ import (
 func (e *Executor) builtin(s *State, in ssa.Instruction, cl callee) (Value, error) {
 	args, ts := cl.args, cl.types
 	name := cl.builtin.Name()
+	for _, a := range args {
+		if o, ok := a.(Opaque); ok {
+			return nil, e.unsup(in, "use of %s", o.What)
+		}
+	}
 	switch name {
 	case "len", "cap":
 		switch x := args[0].(type) {

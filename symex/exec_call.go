@@ -103,7 +103,7 @@ func (e *Executor) call(s *State, in *ssa.Call) (bool, error) {
 		// Package initializers run lazily, on the first use of a global.
 		return true, nil
 	}
-	if v, ok, err := e.generic(s, in, cl); ok || err != nil {
+	if v, ok, err := e.native(s, in, cl); ok || err != nil {
 		if err != nil {
 			return false, err
 		}

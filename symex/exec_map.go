@@ -174,6 +174,9 @@ func (e *Executor) mapObj(s *State, v Value) (*MapObj, int, error) {
 	}
 	m, ok := o.(MapObj)
 	if !ok {
+		if op, isOpaque := o.(Opaque); isOpaque {
+			return nil, 0, fmt.Errorf("use of %s", op.What)
+		}
 		return nil, 0, fmt.Errorf("map object is %T", o)
 	}
 	return &m, p.Obj, nil

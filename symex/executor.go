@@ -133,6 +133,7 @@ type Executor struct {
 	lastGlobal  int            // the last id reserveID gave
 	uniqueIDs   map[string]int // unique.Make's intern table per type
 	uniqueReady bool
+	initSnaps   map[*State]map[int]Value // running initializers: memory before the current top-level call
 	ctx         context.Context
 
 	mg *merger // nil without merging

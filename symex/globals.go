@@ -1,9 +1,13 @@
 package symex
 
 import (
+	"fmt"
 	"go/types"
+	"maps"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/sift-solver/sift/term"
 )
 
 // Globals are objects with negative ids. Their initial values come from
@@ -46,6 +50,134 @@ func (e *Executor) globalValue(id int) (Value, error) {
 	return e.zero(elem)
 }
 
+// A step of an initializer that the executor cannot run does not lose the
+// whole package: when a top-level instruction of the init function fails
+// (a call into code without a Go body, say), its result becomes Opaque, so
+// does every object the failed call changed, and the initializer goes on.
+// Globals computed without the failed step keep their exact values; the
+// others end a path that uses them. A failure that decides control flow
+// (an If on an Opaque), a panic or a limit still fails the whole package.
+
+// initSnapshot keeps the memory of an initializer's state before a
+// top-level call, for skipFailed.
+func (e *Executor) initSnapshot(s *State, instr ssa.Instruction) {
+	if _, ok := e.initSnaps[s]; !ok {
+		return
+	}
+	if _, ok := instr.(*ssa.Call); ok {
+		e.initSnaps[s] = maps.Clone(s.mem)
+	}
+}
+
+// skipFailed turns the failed top-level instruction of initializer state s
+// into an Opaque result and reports whether the initializer can go on.
+func (e *Executor) skipFailed(s *State, err error) bool {
+	u, ok := err.(*unsupported)
+	if !ok || len(s.frames) == 0 {
+		return false
+	}
+	f := s.frames[0]
+	instr := f.block.Instrs[f.pc]
+	v, isValue := instr.(ssa.Value)
+	if !isValue {
+		return false
+	}
+	what := fmt.Sprintf("the result of %s in %s (not run: %s)", instrString(instr), f.fn, u.msg)
+	if _, isCall := instr.(*ssa.Call); isCall {
+		snap := e.initSnaps[s]
+		for id, x := range s.mem {
+			old, had := snap[id]
+			if (had && !sameValue(old, x)) || (!had && id < 0) {
+				s.mem[id] = Opaque{What: "an object changed by " + what}
+			}
+		}
+	}
+	s.frames = s.frames[:1]
+	f.env[v] = Opaque{What: what}
+	f.pc++
+	return true
+}
+
+// sameValue reports whether a and b are the same value: the same terms and
+// shapes (values are immutable and share their parts).
+func sameValue(a, b Value) bool {
+	switch x := a.(type) {
+	case term.Term:
+		y, ok := b.(term.Term)
+		return ok && x == y
+	case Struct:
+		y, ok := b.(Struct)
+		return ok && sameValues(x, y)
+	case Vec:
+		y, ok := b.(Vec)
+		return ok && sameValues(x, y)
+	case StringVal:
+		y, ok := b.(StringVal)
+		return ok && x == y
+	case SliceVal:
+		y, ok := b.(SliceVal)
+		return ok && x.Obj == y.Obj && samePath(x.At, y.At) && x.Off == y.Off && x.Len == y.Len &&
+			x.Cap == y.Cap && x.Max == y.Max && sameValue(x.elemsInit, y.elemsInit)
+	case ArrayVal:
+		y, ok := b.(ArrayVal)
+		return ok && x.Len == y.Len && sameValue(x.Elems, y.Elems)
+	case Backing:
+		y, ok := b.(Backing)
+		return ok && sameValue(x.Elems, y.Elems)
+	case PtrVal:
+		y, ok := b.(PtrVal)
+		return ok && x.Obj == y.Obj && samePath(x.Path, y.Path)
+	case FuncVal:
+		y, ok := b.(FuncVal)
+		return ok && x.Fn == y.Fn && sameValues(x.Bindings, y.Bindings)
+	case IfaceVal:
+		y, ok := b.(IfaceVal)
+		return ok && (x.T == y.T || (x.T != nil && y.T != nil && types.Identical(x.T, y.T))) && sameValue(x.V, y.V)
+	case MapObj:
+		y, ok := b.(MapObj)
+		if !ok || len(x.Entries) != len(y.Entries) {
+			return false
+		}
+		for i := range x.Entries {
+			p, q := x.Entries[i], y.Entries[i]
+			if p.Dead != q.Dead || !sameValue(p.K, q.K) || !sameValue(p.V, q.V) {
+				return false
+			}
+		}
+		return true
+	case Opaque:
+		y, ok := b.(Opaque)
+		return ok && x == y
+	case nil:
+		return b == nil
+	}
+	return false
+}
+
+func sameValues(a, b []Value) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !sameValue(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func samePath(a, b []PathStep) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
 // ensureInit runs pkg's initializer unless it ran already.
 func (e *Executor) ensureInit(pkg *ssa.Package) {
 	if !e.inited[pkg] {
@@ -84,7 +216,17 @@ func (e *Executor) runInit(pkg *ssa.Package) {
 	s.frames = []*frame{{fn: fn, block: fn.Blocks[0], env: map[ssa.Value]Value{}}}
 	saved := e.pending
 	e.pending = nil
-	err := e.run(s)
+	if e.initSnaps == nil {
+		e.initSnaps = map[*State]map[int]Value{}
+	}
+	e.initSnaps[s] = nil
+	var err error
+	for {
+		if err = e.run(s); err == nil || !e.skipFailed(s, err) {
+			break
+		}
+	}
+	delete(e.initSnaps, s)
 	e.pending = saved
 	if err != nil {
 		e.initFailed[pkg] = err.Error()

@@ -89,15 +89,27 @@ func (e *Executor) operand(in ssa.Instruction, name string, iv IfaceVal) (Value,
 	return iv.V, nil
 }
 
-// generic handles calls of generic functions the executor runs natively:
-// unique.Make. ok is false for every other function.
-func (e *Executor) generic(s *State, in ssa.Instruction, cl callee) (v Value, ok bool, err error) {
-	o := cl.fn.Origin()
-	if o == nil || o.Pkg == nil || o.Pkg.Pkg.Path() != "unique" || o.Name() != "Make" {
+// native handles calls the executor answers itself: unique.Make, and
+// reflect.TypeOf, TypeFor and ValueOf, whose results are Opaque (reflection
+// is not modelled; package tables that hold reflect types, like
+// encoding/json's, still initialize, and a path ends where it uses one).
+// ok is false for every other function.
+func (e *Executor) native(s *State, in ssa.Instruction, cl callee) (v Value, ok bool, err error) {
+	fn := cl.fn
+	if o := fn.Origin(); o != nil {
+		fn = o
+	}
+	if fn.Pkg == nil {
 		return nil, false, nil
 	}
-	v, err = e.uniqueMake(s, in, cl.fn.TypeArgs()[0], cl.args[0])
-	return v, true, err
+	switch fn.Pkg.Pkg.Path() + "." + fn.Name() {
+	case "unique.Make":
+		v, err = e.uniqueMake(s, in, cl.fn.TypeArgs()[0], cl.args[0])
+		return v, true, err
+	case "reflect.TypeOf", "reflect.TypeFor", "reflect.ValueOf":
+		return Opaque{What: "the result of " + cl.fn.String()}, true, nil
+	}
+	return nil, false, nil
 }
 
 // uniqueMake is unique.Make[T](v): a Handle{value *T} whose pointer is the

@@ -339,3 +339,29 @@ func TestPipeSolver(t *testing.T) {
 		}
 	}
 }
+
+// TestInitFailedStep: an initializer step the executor cannot run makes
+// its result and the objects it changed Opaque, and the rest of the package
+// initializes exactly.
+func TestInitFailedStep(t *testing.T) {
+	ex, res := explore(t, loadCorpus(t, "InitSkip"), Options{MaxLen: 2}, nil)
+	if res.Stats.Returned != 1 || res.Stats.Unsupported != 1 || res.Stats.Panicked != 0 {
+		t.Fatalf("returned %d, unsupported %d, panicked %d; want 1, 1, 0",
+			res.Stats.Returned, res.Stats.Unsupported, res.Stats.Panicked)
+	}
+	for _, p := range res.Paths {
+		switch p.Kind {
+		case "unsupported":
+			if !strings.Contains(p.Message, "an object changed by the result of") || !strings.Contains(p.Message, "register(") {
+				t.Errorf("unsupported path: %s", p.Message)
+			}
+		case "return":
+			if err := ex.Replay(p); err != nil {
+				t.Error(err)
+			}
+			if len(p.Results) != 1 || p.Results[0].V != uint64(2) {
+				t.Errorf("results %+v, want len(kinds) = 2", p.Results)
+			}
+		}
+	}
+}

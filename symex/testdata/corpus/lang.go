@@ -367,3 +367,25 @@ func PickName(k int8) string {
 	}
 	return *p
 }
+
+var registry = map[string]int{}
+
+// register changes registry, then computes with floats, which the executor
+// does not run: the initializer step fails after the change.
+func register(name string, n int) int {
+	registry[name] = n
+	return int(float64(n) * 1.5)
+}
+
+var registered = register("x", len(names))
+
+var kinds = []string{"a", "b"}
+
+// InitSkip reads globals of an initializer with one failed step: kinds is
+// exact, registry (changed by the failed call) and registered are Opaque.
+func InitSkip(k string) int {
+	if k == "r" {
+		return len(registry) + registered
+	}
+	return len(kinds)
+}
