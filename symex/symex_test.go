@@ -243,6 +243,14 @@ var stdlibCases = []struct {
 	{"strings", "IndexByte", nil},
 	{"strconv", "ParseUint", map[string]int64{"base": 10, "bitSize": 64}},
 	{"path", "Clean", nil},
+	// Issue 13's three: make([]string, n) and unicode.White_Space (init
+	// tables); strings.Builder through unsafe.Pointer; the builtin clear and
+	// unique.Make.
+	{"strings", "Fields", nil},
+	{"net/url", "PathUnescape", nil},
+	{"net/netip", "ParseAddr", nil},
+	// sync.Pool, reflect types in package tables, defer.
+	{"encoding/json", "Valid", nil},
 }
 
 func TestStdlib(t *testing.T) {
