@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/types"
 	"maps"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -116,7 +117,7 @@ func sameValue(a, b Value) bool {
 		return ok && x == y
 	case SliceVal:
 		y, ok := b.(SliceVal)
-		return ok && x.Obj == y.Obj && samePath(x.At, y.At) && x.Off == y.Off && x.Len == y.Len &&
+		return ok && x.Obj == y.Obj && slices.Equal(x.At, y.At) && x.Off == y.Off && x.Len == y.Len &&
 			x.Cap == y.Cap && x.Max == y.Max && sameValue(x.elemsInit, y.elemsInit)
 	case ArrayVal:
 		y, ok := b.(ArrayVal)
@@ -126,7 +127,7 @@ func sameValue(a, b Value) bool {
 		return ok && sameValue(x.Elems, y.Elems)
 	case PtrVal:
 		y, ok := b.(PtrVal)
-		return ok && x.Obj == y.Obj && samePath(x.Path, y.Path)
+		return ok && x.Obj == y.Obj && slices.Equal(x.Path, y.Path)
 	case FuncVal:
 		y, ok := b.(FuncVal)
 		return ok && x.Fn == y.Fn && sameValues(x.Bindings, y.Bindings)
@@ -160,18 +161,6 @@ func sameValues(a, b []Value) bool {
 	}
 	for i := range a {
 		if !sameValue(a[i], b[i]) {
-			return false
-		}
-	}
-	return true
-}
-
-func samePath(a, b []PathStep) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
 			return false
 		}
 	}

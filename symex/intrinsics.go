@@ -1,6 +1,7 @@
 package symex
 
 import (
+	"go/constant"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
@@ -31,45 +32,40 @@ func (e *Executor) intrinsic(s *State, in ssa.Instruction, cl callee) (Value, er
 	return nil, e.unsup(in, "unknown intrinsic %s", cl.fn.Name())
 }
 
-// Operand kinds, as models/fmt.go numbers them.
-const (
-	kindOther = iota
-	kindBool
-	kindInt
-	kindUint
-	kindString
-	kindBytes
-	kindNil
-)
-
 // operand answers fmt's intrinsics about an interface operand: its kind by
 // underlying type, its value as a basic type, its type's name.
 func (e *Executor) operand(in ssa.Instruction, name string, iv IfaceVal) (Value, error) {
-	kind := kindOther
+	// The kinds are models/fmt.go's constants kindOther, kindBool, ….
+	kind := "kindOther"
 	if iv.T == nil {
-		kind = kindNil
+		kind = "kindNil"
 	} else {
 		switch u := iv.T.Underlying().(type) {
 		case *types.Basic:
 			switch {
 			case u.Info()&types.IsBoolean != 0:
-				kind = kindBool
+				kind = "kindBool"
 			case u.Info()&types.IsInteger != 0 && isSigned(u):
-				kind = kindInt
+				kind = "kindInt"
 			case u.Info()&types.IsInteger != 0:
-				kind = kindUint
+				kind = "kindUint"
 			case u.Info()&types.IsString != 0:
-				kind = kindString
+				kind = "kindString"
 			}
 		case *types.Slice:
 			if isByte(u.Elem()) {
-				kind = kindBytes
+				kind = "kindBytes"
 			}
 		}
 	}
 	switch name {
 	case "sift_kind":
-		return e.st.ConstUint64(64, uint64(kind)), nil
+		c, ok := e.prog.modelPkg.Members[kind].(*ssa.NamedConst)
+		if !ok {
+			return nil, e.unsup(in, "no model constant %s", kind)
+		}
+		n, _ := constant.Uint64Val(c.Value.Value)
+		return e.st.ConstUint64(64, n), nil
 	case "sift_typestring":
 		if iv.T == nil {
 			return e.constString("<nil>"), nil
@@ -77,12 +73,12 @@ func (e *Executor) operand(in ssa.Instruction, name string, iv IfaceVal) (Value,
 		return e.constString(types.TypeString(iv.T, func(p *types.Package) string { return p.Name() })), nil
 	case "sift_int", "sift_uint":
 		x, ok := iv.V.(term.Term)
-		if !ok || (kind != kindInt && kind != kindUint) {
+		if !ok || (kind != "kindInt" && kind != "kindUint") {
 			return nil, e.unsup(in, "%s of a %s", name, iv.T)
 		}
-		return e.resize(x, 64, kind == kindInt), nil
+		return e.resize(x, 64, kind == "kindInt"), nil
 	}
-	want := map[string]int{"sift_bool": kindBool, "sift_string": kindString, "sift_bytes": kindBytes}[name]
+	want := map[string]string{"sift_bool": "kindBool", "sift_string": "kindString", "sift_bytes": "kindBytes"}[name]
 	if kind != want {
 		return nil, e.unsup(in, "%s of a %s", name, iv.T)
 	}

@@ -21,15 +21,17 @@ var corpusFuncs = []struct {
 	{"Guarded", []int{3}}, {"Last", []int{3}}, {"Runes", []int{2}}, {"Quadrant", []int{0}}, {"Table", []int{0}},
 	{"Build", []int{2}}, {"MapUse", []int{0}}, {"Diamonds", []int{0}}, {"PCMerge", []int{0}},
 	{"MergedIndex", []int{2}},
-	// Language features (lang.go): Vec arrays, maps, defers and panics in
-	// flight, interfaces.
-	{"BuilderSkip", []int{2}}, {"UnsafeViews", []int{2}}, {"SplitComma", []int{2}}, {"Longest", []int{2}},
-	{"JoinBytes", []int{2}}, {"Name", []int{0}}, {"LookupKV", []int{2}}, {"ClearMinMax", []int{2}},
-	{"MinString", []int{2}}, {"Distinct", []int{2}}, {"MapSum", []int{0}}, {"MapOps", []int{2}},
-	{"NilMapWrite", []int{0}}, {"SafeDiv", []int{0}}, {"Repanic", []int{0}}, {"DeferOrder", []int{0}},
-	{"Area", []int{0}}, {"MustInt", []int{0}}, {"SameAny", []int{0}}, {"IsNegative", []int{0}},
-	{"Describe", []int{2}}, {"TableLen", []int{2}}, {"DivMod", []int{0}}, {"Counter", []int{0}},
-	{"RuneRoundTrip", []int{1}}, {"Chr", []int{0}}, {"RangeFunc", []int{0}}, {"PickName", []int{0}},
+}
+
+// The language features' functions (langCases) run under merging too:
+// Vec arrays, maps, pending defers and panics in flight.
+func init() {
+	for _, c := range langCases {
+		corpusFuncs = append(corpusFuncs, struct {
+			fn      string
+			maxLens []int
+		}{c.fn, []int{c.maxLen}})
+	}
 }
 
 func panicSet(r *Result) []string {

@@ -61,15 +61,18 @@ func explore(t *testing.T, p *Program, opts Options, solver Solver) (*Executor, 
 	return ex, res
 }
 
-// corpusCases gives each corpus function's exact number of feasible paths
-// and of distinct panic sites at a length bound.
-var corpusCases = []struct {
+// corpusCase is a corpus function's exact number of feasible paths and of
+// distinct panic sites at a length bound.
+type corpusCase struct {
 	fn      string
 	maxLen  int
 	paths   int
 	panics  int
 	comment string
-}{
+}
+
+// corpusCases are the functions of testdata/corpus/corpus.go.
+var corpusCases = []corpusCase{
 	// Every byte is tested: one path per word over {a, not a}, lengths 0..L.
 	{"CountA", 3, 1 + 2 + 4 + 8, 0, "sum 2^l"},
 	{"CountA", 2, 1 + 2 + 4, 0, "sum 2^l"},
@@ -87,8 +90,12 @@ var corpusCases = []struct {
 	{"Last", 3, 2, 1, "empty string"},
 	// Per byte: end | ASCII | non-ASCII then decodeRune's cases.
 	{"Quadrant", 0, 3, 0, "struct parameter"},
+}
 
-	// Language features (testdata/corpus/lang.go).
+// langCases are the functions of testdata/corpus/lang.go, one or a few per
+// language feature of issue 13, with their exact path and panic counts.
+// The merging tests run them too (corpusFuncs).
+var langCases = []corpusCase{
 	// Per byte: space or not; the Builder's growth is decided by lengths.
 	{"BuilderSkip", 2, 1 + 2 + 4, 0, "strings.Builder, unsafe.Pointer round trip"},
 	{"UnsafeViews", 2, 3, 0, "empty | starts with x | not"},
@@ -128,7 +135,7 @@ var corpusCases = []struct {
 }
 
 func TestCorpusPathCounts(t *testing.T) {
-	for _, c := range corpusCases {
+	for _, c := range append(corpusCases, langCases...) {
 		t.Run(c.fn, func(t *testing.T) {
 			ex, res := explore(t, loadCorpus(t, c.fn), Options{MaxLen: c.maxLen}, nil)
 			if res.Stats.Paths != c.paths || len(res.Panics) != c.panics {
@@ -184,7 +191,7 @@ func TestCorpusMisc(t *testing.T) {
 func TestGeneratedTests(t *testing.T) {
 	files := map[string]string{}
 	total := 0
-	for _, c := range corpusCases {
+	for _, c := range append(corpusCases, langCases...) {
 		name := "symex_" + c.fn + "_test.go"
 		if _, done := files[name]; done {
 			continue
