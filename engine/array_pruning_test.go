@@ -20,7 +20,7 @@ func runOpts(tb testing.TB, script string, opts engine.Options) (string, map[str
 	tb.Helper()
 	var out bytes.Buffer
 	var sessions []*engine.Session
-	in := smtlib.NewInterpreter(smtlib.Config{NewSolver: func(st *term.Store) smtlib.Solver {
+	in := smtlib.NewInterpreter(smtlib.Config{ProduceModels: true, NewSolver: func(st *term.Store) smtlib.Solver {
 		s := engine.NewSession(st, opts)
 		sessions = append(sessions, s)
 		return s

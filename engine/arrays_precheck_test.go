@@ -47,7 +47,7 @@ func firstProblem(t *testing.T, path string) *Problem {
 		t.Fatal(err)
 	}
 	var rec *precheckRecorder
-	in := smtlib.NewInterpreter(smtlib.Config{NewSolver: func(st *term.Store) smtlib.Solver {
+	in := smtlib.NewInterpreter(smtlib.Config{ProduceModels: true, NewSolver: func(st *term.Store) smtlib.Solver {
 		rec = &precheckRecorder{st: st}
 		return rec
 	}}, &strings.Builder{})

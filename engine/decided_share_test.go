@@ -79,7 +79,7 @@ func runRecorded(t *testing.T, file string, timeout time.Duration, records *[]ch
 		t.Fatal(err)
 	}
 	var out bytes.Buffer
-	in := smtlib.NewInterpreter(smtlib.Config{
+	in := smtlib.NewInterpreter(smtlib.Config{ProduceModels: true,
 		Timeout: timeout, // a bound for a stuck check, not an assertion
 		NewSolver: func(st *term.Store) smtlib.Solver {
 			return &recordingSession{Session: engine.NewSession(st, engine.Options{}), st: st, file: file, records: records}

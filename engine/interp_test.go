@@ -26,7 +26,7 @@ func runWith(t *testing.T, script string, opts engine.Options, timeout time.Dura
 	t.Helper()
 	var out bytes.Buffer
 	var sessions []*engine.Session
-	in := smtlib.NewInterpreter(smtlib.Config{Timeout: timeout, NewSolver: func(st *term.Store) smtlib.Solver {
+	in := smtlib.NewInterpreter(smtlib.Config{ProduceModels: true, Timeout: timeout, NewSolver: func(st *term.Store) smtlib.Solver {
 		s := engine.NewSession(st, opts)
 		sessions = append(sessions, s)
 		return s
@@ -49,7 +49,7 @@ func TestCommands(t *testing.T) {
 		{"check-sat folds", "(assert (= (bvadd #x01 #x02) #x03))(check-sat)", "sat\n"},
 		{"unsat", "(assert (bvult #x05 #x03))(check-sat)", "unsat\n"},
 		{"get-model", "(declare-const x (_ BitVec 8))(declare-fun f ((_ BitVec 8)) Bool)(check-sat)(get-model)",
-			"sat\n(model\n  (define-fun x () (_ BitVec 8) #x00)\n  (define-fun f ((x!0 (_ BitVec 8))) Bool false)\n)\n"},
+			"sat\n(\n  (define-fun x () (_ BitVec 8) #x00)\n  (define-fun f ((x!0 (_ BitVec 8))) Bool false)\n)\n"},
 		{"get-value keeps the text", "(declare-const x (_ BitVec 8))(check-sat)(get-value ((bvadd x #x01) x))",
 			"sat\n(((bvadd x #x01) #x01)\n (x #x00))\n"},
 		{"get-value arrays", "(declare-const a (Array (_ BitVec 2) (_ BitVec 4)))(check-sat)(get-value ((store a #b01 #x7)))",
@@ -60,7 +60,7 @@ func TestCommands(t *testing.T) {
 		{"define-sort and define-const", "(define-sort W () (_ BitVec 4))(define-const c W #x3)(assert (= c #x3))(check-sat)", "sat\n"},
 		{"parametric define-sort", "(define-sort M (I) (Array I I))(declare-const m (M (_ BitVec 4)))(assert (= (select ((as const (M (_ BitVec 4))) #x1) #x0) #x1))(check-sat)", "sat\n"},
 		{"named and unsat core", "(set-option :produce-unsat-cores true)(assert (! false :named a1))(check-sat)(get-unsat-core)", "unsat\n(a1)\n"},
-		{"check-sat-assuming", "(declare-const p Bool)(check-sat-assuming (false))(get-unsat-assumptions)", "unsat\n(false)\n"},
+		{"check-sat-assuming", "(set-option :produce-unsat-assumptions true)(declare-const p Bool)(check-sat-assuming (false))(get-unsat-assumptions)", "unsat\n(false)\n"},
 		{"push/pop declarations", "(push 1)(declare-const y Bool)(pop 1)(declare-const y (_ BitVec 1))(assert (= y #b1))", ""},
 		{"push/pop assertions", "(push)(assert false)(check-sat)(pop)(check-sat)", "unsat\nsat\n"},
 		{"reset-assertions", "(declare-const z Bool)(assert false)(reset-assertions)(check-sat)(assert z)", "sat\n(error \"line 1 col 74: unknown constant \"\"z\"\"\")\n"},
@@ -70,9 +70,9 @@ func TestCommands(t *testing.T) {
 			"(:name \"sift\")\n(:version \"" + smtlib.Version + "\")\n(:error-behavior continued-execution)\n"},
 		{"set-info status", "(set-info :status sat)(get-info :status)", "(:status sat)\n"},
 		{"get-option", "(set-option :random-seed 7)(get-option :random-seed)(set-option :timeout 100)(get-option :timeout)", "7\n100\n"},
-		{"echo and exit", "(echo \"hi \"\"there\"\"\")(exit)(check-sat)", "hi \"there\"\n"},
+		{"echo and exit", "(echo \"hi \"\"there\"\"\")(exit)(check-sat)", "\"hi \"\"there\"\"\"\n"},
 		{"overflow predicates", "(assert (bvuaddo #xff #x01))(assert (not (bvsmulo #x02 #x03)))(check-sat)", "sat\n"},
-		{"get-assignment", "(declare-const q Bool)(assert (! (not q) :named nq))(check-sat)(get-assignment)", "sat\n((nq true))\n"},
+		{"get-assignment", "(set-option :produce-assignments true)(declare-const q Bool)(assert (! (not q) :named nq))(check-sat)(get-assignment)", "sat\n((nq true))\n"},
 		{"dropped input blocks sat", "(declare-const x (_ BitVec 8))(assert (fp.isNaN x))(check-sat)(get-info :reason-unknown)(assert false)(check-sat)",
 			"unsupported\n; line 1 col 40: floating-point arithmetic (fp.isNaN) is not supported\nunknown\n(:reason-unknown \"unsupported input was dropped\")\nunsat\n"},
 		{"dropped input is forgotten on pop", "(push)(assert (fp.isNaN #x01))(pop)(check-sat)",

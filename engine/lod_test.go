@@ -74,7 +74,7 @@ func TestLemmasOnDemandScripts(t *testing.T) {
 			"(assert (= (g i p) #x01))(assert (= (g j true) #x02))(assert (= i j))(check-sat)(get-value (p))", "sat\n((p false))\n"},
 		{"uf model as ite", "(declare-fun f ((_ BitVec 8) Bool) (_ BitVec 8))(declare-const x (_ BitVec 8))" +
 			"(assert (= (f #x01 true) #x02))(assert (= (f x false) #x03))(assert (= x #x05))(check-sat)(get-model)",
-			"sat\n(model\n  (define-fun f ((x!0 (_ BitVec 8)) (x!1 Bool)) (_ BitVec 8) (ite (and (= x!0 #x01) (= x!1 true)) #x02 (ite (and (= x!0 #x05) (= x!1 false)) #x03 #x00)))\n  (define-fun x () (_ BitVec 8) #x05)\n)\n"},
+			"sat\n(\n  (define-fun f ((x!0 (_ BitVec 8)) (x!1 Bool)) (_ BitVec 8) (ite (and (= x!0 #x01) (= x!1 true)) #x02 (ite (and (= x!0 #x05) (= x!1 false)) #x03 #x00)))\n  (define-fun x () (_ BitVec 8) #x05)\n)\n"},
 		{"uf over array reads", arr8 + vars8 + "(declare-fun f ((_ BitVec 8)) (_ BitVec 8))" +
 			"(assert (= (select a i) (select a j)))(assert (not (= (f (select a i)) (f (select a j)))))(check-sat)", "unsat\n"},
 		// Uninterpreted sorts.
@@ -87,7 +87,7 @@ func TestLemmasOnDemandScripts(t *testing.T) {
 			"(assert (= u w))(assert (not (= (select m u) (select m w))))(check-sat)", "unsat\n"},
 		// Models print arrays as stores over a constant array.
 		{"get-model array", "(declare-const a (Array (_ BitVec 4) (_ BitVec 4)))(assert (= (select a #x2) #x3))(assert (= (select a #x1) #x7))(check-sat)(get-model)",
-			"sat\n(model\n  (define-fun a () (Array (_ BitVec 4) (_ BitVec 4)) (store (store ((as const (Array (_ BitVec 4) (_ BitVec 4))) #x0) #x1 #x7) #x2 #x3))\n)\n"},
+			"sat\n(\n  (define-fun a () (Array (_ BitVec 4) (_ BitVec 4)) (store (store ((as const (Array (_ BitVec 4) (_ BitVec 4))) #x0) #x1 #x7) #x2 #x3))\n)\n"},
 		{"get-value select and store", "(declare-const a (Array (_ BitVec 4) (_ BitVec 4)))(assert (= (select a #x1) #x7))(check-sat)(get-value ((select a #x1) (store a #x0 #x9)))",
 			"sat\n(((select a #x1) #x7)\n ((store a #x0 #x9) (store (store ((as const (Array (_ BitVec 4) (_ BitVec 4))) #x0) #x1 #x7) #x0 #x9)))\n"},
 		// Incremental: lemmas of one level stay valid after pop.

@@ -21,7 +21,7 @@ func runWithPreprocess(t *testing.T, script string, on bool, timeout time.Durati
 	t.Helper()
 	var out bytes.Buffer
 	var sessions []*engine.Session
-	in := smtlib.NewInterpreter(smtlib.Config{
+	in := smtlib.NewInterpreter(smtlib.Config{ProduceModels: true,
 		Timeout: timeout, // a bound for a stuck check, not an assertion
 		NewSolver: func(st *term.Store) smtlib.Solver {
 			opts := engine.Options{}

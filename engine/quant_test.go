@@ -31,7 +31,7 @@ func runQuant(t *testing.T, script string) ([]string, quant.Stats) {
 	t.Helper()
 	var q *quantStage
 	var out strings.Builder
-	in := smtlib.NewInterpreter(smtlib.Config{NewSolver: func(st *term.Store) smtlib.Solver {
+	in := smtlib.NewInterpreter(smtlib.Config{ProduceModels: true, NewSolver: func(st *term.Store) smtlib.Solver {
 		s, qs := quantSession(st)
 		q = qs
 		return s

@@ -283,8 +283,8 @@ func modelCheckScript(st *term.Store, m *term.Model, assertions []term.Term) str
 	}
 	p := smtlib.NewPrinter(st)
 	defs := p.ModelString(m, vars)
-	// ModelString wraps the define-funs in (model …).
-	defs = strings.TrimSuffix(strings.TrimPrefix(defs, "(model\n"), ")")
+	// ModelString wraps the define-funs in ( … ).
+	defs = strings.TrimSuffix(strings.TrimPrefix(defs, "(\n"), ")")
 	b.WriteString(defs)
 	b.WriteString("(assert (not (and true")
 	for _, a := range assertions {

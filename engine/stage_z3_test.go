@@ -49,7 +49,7 @@ func (r *fallbackRecorder) CheckSat(_ context.Context, assumptions []term.Term) 
 func scriptProblem(t *testing.T, script string) *Problem {
 	t.Helper()
 	var rec *fallbackRecorder
-	in := smtlib.NewInterpreter(smtlib.Config{NewSolver: func(st *term.Store) smtlib.Solver {
+	in := smtlib.NewInterpreter(smtlib.Config{ProduceModels: true, NewSolver: func(st *term.Store) smtlib.Solver {
 		rec = &fallbackRecorder{st: st}
 		return rec
 	}}, &bytes.Buffer{})
@@ -149,7 +149,7 @@ func TestImportZ3Model(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(smtlib.NewPrinter(st).ModelString(m, []term.Term{v}), "(model\n"), ")"))
+			got := strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(smtlib.NewPrinter(st).ModelString(m, []term.Term{v}), "(\n"), ")"))
 			if got != tc.want {
 				t.Fatalf("got  %s\nwant %s", got, tc.want)
 			}
@@ -376,7 +376,7 @@ func solveFile(t *testing.T, path string, opts Options, timeout time.Duration, d
 		t.Fatal(err)
 	}
 	var out bytes.Buffer
-	in := smtlib.NewInterpreter(smtlib.Config{Timeout: timeout, NewSolver: func(st *term.Store) smtlib.Solver {
+	in := smtlib.NewInterpreter(smtlib.Config{ProduceModels: true, Timeout: timeout, NewSolver: func(st *term.Store) smtlib.Solver {
 		opts.Disable = append(opts.Disable, drop...)
 		return NewSession(st, opts)
 	}}, &out)
@@ -502,7 +502,7 @@ func TestNoFallback(t *testing.T) {
 		}
 	}
 	var trace bytes.Buffer
-	in := smtlib.NewInterpreter(smtlib.Config{NewSolver: func(st *term.Store) smtlib.Solver {
+	in := smtlib.NewInterpreter(smtlib.Config{ProduceModels: true, NewSolver: func(st *term.Store) smtlib.Solver {
 		return NewSession(st, Options{Trace: &trace, Disable: noQBV})
 	}}, &bytes.Buffer{})
 	src, _ := os.ReadFile(f)

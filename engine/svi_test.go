@@ -206,7 +206,7 @@ func TestSVIStageCoresAndStats(t *testing.T) {
 				"(check-sat)(get-unsat-core)",
 			"unsat\n(b c)\n"},
 		{"failed assumptions",
-			"(declare-const x (_ BitVec 8))(declare-const p Bool)(assert (bvule x #x0a))" +
+			"(set-option :produce-unsat-assumptions true)(declare-const x (_ BitVec 8))(declare-const p Bool)(assert (bvule x #x0a))" +
 				"(check-sat-assuming ((bvult #x0b x) (bvult x #x03)))(get-unsat-assumptions)",
 			"unsat\n((bvult #x0b x))\n"},
 	}

@@ -35,7 +35,7 @@ func parse(t *testing.T, script string) (*term.Store, []term.Term) {
 	var st *term.Store
 	c := &collector{}
 	var out bytes.Buffer
-	in := smtlib.NewInterpreter(smtlib.Config{NewSolver: func(s *term.Store) smtlib.Solver { st = s; return c }}, &out)
+	in := smtlib.NewInterpreter(smtlib.Config{ProduceModels: true, NewSolver: func(s *term.Store) smtlib.Solver { st = s; return c }}, &out)
 	if err := in.Run(context.Background(), strings.NewReader(script)); err != nil {
 		t.Fatal(err)
 	}

@@ -32,7 +32,7 @@ type siftRun struct {
 func runSift(t testing.TB, script string) siftRun {
 	var sess *engine.Session
 	var out strings.Builder
-	in := smtlib.NewInterpreter(smtlib.Config{NewSolver: func(st *term.Store) smtlib.Solver {
+	in := smtlib.NewInterpreter(smtlib.Config{ProduceModels: true, NewSolver: func(st *term.Store) smtlib.Solver {
 		sess = engine.NewSession(st, engine.Options{})
 		return sess
 	}, Timeout: 30 * time.Second}, &out)

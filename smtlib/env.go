@@ -42,6 +42,9 @@ type Env struct {
 	locals map[string][]term.Term
 	// Global makes declarations survive pop (:global-declarations).
 	Global bool
+	// Dialect is the interpreter's: it decides how terms with duplicate let
+	// binders read.
+	Dialect Dialect
 	// argBufs are the term parser's argument buffers, one per nesting depth.
 	argBufs [][]term.Term
 }

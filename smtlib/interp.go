@@ -24,6 +24,24 @@ type Config struct {
 	// Timeout bounds each check-sat; 0 means none. (set-option :timeout)
 	// can lower it per script.
 	Timeout time.Duration
+	// Dialect chooses the standard's or z3's reading where they differ
+	// (dialect.go); the zero value is the standard.
+	Dialect Dialect
+	// ProduceModels is the initial value of :produce-models in the standard
+	// dialect (cvc5's --produce-models); the z3 dialect starts with true.
+	ProduceModels bool
+}
+
+// options are the values of the script's set-option settings.
+type options struct {
+	printSuccess   bool
+	produceModels  bool
+	produceCores   bool
+	produceAssumps bool
+	produceAssigns bool
+	produceAsserts bool
+	randomSeed     uint64
+	timeout        time.Duration
 }
 
 // Interpreter runs SMT-LIB commands and writes the responses.
@@ -35,21 +53,23 @@ type Interpreter struct {
 	solver Solver
 	pr     *Printer
 
-	printSuccess     bool
-	produceModels    bool
-	produceCores     bool
-	produceAssumps   bool
-	produceAssigns   bool
-	randomSeed       uint64
-	optTimeout       time.Duration
-	logic            string
-	info             map[string]string
-	named            []namedTerm // named Boolean terms, for get-assignment
-	namedLevel       []int       // len(named) at each push
-	last             *CheckResult
-	lastAssumptions  []term.Term
-	declaredAnything bool
-	exited           bool
+	opts            options
+	logic           string
+	info            map[string]string
+	named           []namedTerm // named Boolean terms, for get-assignment
+	namedLevel      []int       // len(named) at each push
+	last            *CheckResult
+	lastAssumptions []term.Term
+	// assertText holds each assertion as written, for get-assertions (only
+	// while :produce-assertions is on; "" otherwise), and assertLevel its
+	// length at each push.
+	assertText  []string
+	assertLevel []int
+	// declared is set by the first declaration or definition, started by
+	// the first assertion, push or check: set-logic must come before the
+	// one, start-mode options before the other.
+	declared, started bool
+	exited            bool
 	// droppedLevel is the assertion level at which input that sift cannot
 	// represent (an unsupported term, sort or declaration) was dropped, or -1.
 	// While it is set, sat is not an answer: the dropped input might make the
@@ -64,19 +84,29 @@ func NewInterpreter(cfg Config, out io.Writer) *Interpreter {
 	return in
 }
 
+// reset brings the interpreter back to its state at start. The standard
+// resets the options too; z3 keeps them (and :global-declarations with them).
 func (in *Interpreter) reset() {
+	keep := in.cfg.Dialect == Z3 && in.env != nil
+	global := keep && in.env.Global
 	in.st = term.NewStore()
 	in.env = NewEnv(in.st)
+	in.env.Global = global
+	in.env.Dialect = in.cfg.Dialect
 	in.solver = in.cfg.NewSolver(in.st)
 	in.pr = NewPrinter(in.st)
-	in.printSuccess = false
-	in.produceModels, in.produceCores, in.produceAssumps, in.produceAssigns = true, false, false, false
-	in.optTimeout = 0
+	if !keep {
+		in.opts = options{produceModels: in.cfg.ProduceModels || in.cfg.Dialect == Z3}
+	}
+	if in.opts.randomSeed != 0 {
+		in.solver.SetRandomSeed(in.opts.randomSeed)
+	}
 	in.logic = ""
 	in.info = map[string]string{}
 	in.named, in.namedLevel = nil, nil
+	in.assertText, in.assertLevel = nil, nil
 	in.last, in.lastAssumptions = nil, nil
-	in.declaredAnything = false
+	in.declared, in.started = false, false
 	in.droppedLevel = -1
 }
 
@@ -147,7 +177,7 @@ func (in *Interpreter) respondError(err error) {
 }
 
 func (in *Interpreter) success() {
-	if in.printSuccess {
+	if in.opts.printSuccess {
 		in.out.WriteString("success\n")
 	}
 }
@@ -208,12 +238,14 @@ func (in *Interpreter) execute(ctx context.Context, cmd []byte, pos Pos) (err er
 	if name == "assert" {
 		// Hot path: parse the term straight from the command bytes.
 		p := newTermParser(lx, in.env)
+		start := p.tok.Offset
 		t := p.parseTerm()
+		text := cmd[start:p.tok.Offset]
 		p.expect(TokRParen, "')' to close assert")
 		if p.tok.Kind != TokEOF {
 			p.unexpected("end of command")
 		}
-		return in.doAssert(t, p.named, nameTok.Pos)
+		return in.doAssert(t, p.named, text, nameTok.Pos)
 	}
 	c, perr := parseCommand(cmd)
 	if perr != nil {
@@ -272,10 +304,158 @@ func (in *Interpreter) run(ctx context.Context, c *Command, cmd []byte, base Pos
 	case c.SetInfo != nil:
 		in.info[c.SetInfo.Key] = in.attrText(c.SetInfo.Value, cmd)
 		in.success()
+	case c.DeclareSort != nil, c.DefineSort != nil, c.DeclareFun != nil, c.DeclareConst != nil,
+		c.DefineFun != nil, c.DefineConst != nil:
+		in.declared = true
+		return in.runDeclaration(c, cmd, base)
 	case c.GetOption != nil:
 		return in.getOption(c.GetOption.Key, base)
 	case c.GetInfo != nil:
 		return in.getInfo(c.GetInfo.Key, base)
+	case c.Assert != nil:
+		t, named := in.spanTerm(cmd, base, c.Assert)
+		return in.doAssert(t, named, cmd[c.Assert.Offset:c.Assert.End], base)
+	case c.CheckSat:
+		in.started = true
+		return in.checkSat(ctx, nil)
+	case c.CheckAssuming != nil:
+		in.started = true
+		var as []term.Term
+		for _, s := range c.CheckAssuming.Items {
+			t, _ := in.spanTerm(cmd, base, s)
+			if !in.st.IsBool(in.st.SortOf(t)) {
+				return &Error{Pos: in.spanPos(base, s), Msg: "check-sat-assuming expects Boolean terms"}
+			}
+			as = append(as, t)
+		}
+		return in.checkSat(ctx, as)
+	case c.Push != nil:
+		in.started = true
+		n, err := levelCount(c.Push, base)
+		if err != nil {
+			return err
+		}
+		for i := 0; i < n; i++ {
+			in.env.Push()
+			in.solver.Push()
+			in.namedLevel = append(in.namedLevel, len(in.named))
+			in.assertLevel = append(in.assertLevel, len(in.assertText))
+		}
+		in.last = nil
+		in.success()
+	case c.Pop != nil:
+		in.started = true
+		n, err := levelCount(c.Pop, base)
+		if err != nil {
+			return err
+		}
+		if n > in.env.Levels() {
+			return &Error{Pos: base, Msg: fmt.Sprintf("pop %d exceeds the %d open assertion levels", n, in.env.Levels())}
+		}
+		for i := 0; i < n; i++ {
+			in.env.Pop()
+			in.solver.Pop()
+			if in.droppedLevel > in.env.Levels() {
+				in.droppedLevel = -1
+			}
+			in.named = in.named[:in.namedLevel[len(in.namedLevel)-1]]
+			in.namedLevel = in.namedLevel[:len(in.namedLevel)-1]
+			in.assertText = in.assertText[:in.assertLevel[len(in.assertLevel)-1]]
+			in.assertLevel = in.assertLevel[:len(in.assertLevel)-1]
+		}
+		in.last = nil
+		in.success()
+	case c.GetValue != nil:
+		if err := requireOption(in.opts.produceModels, ":produce-models", "model generation", base); err != nil {
+			return err
+		}
+		return in.getValue(c.GetValue, cmd, base)
+	case c.GetModel:
+		if err := requireOption(in.opts.produceModels, ":produce-models", "model generation", base); err != nil {
+			return err
+		}
+		m, err := in.model(base)
+		if err != nil {
+			return err
+		}
+		in.out.WriteString(in.pr.ModelString(m, in.env.Declared()))
+		in.out.WriteString("\n")
+	case c.GetAssignment:
+		if err := requireOption(in.opts.produceAssigns || in.cfg.Dialect == Z3, ":produce-assignments", "get-assignment", base); err != nil {
+			return err
+		}
+		return in.getAssignment(base)
+	case c.GetUnsatCore:
+		if err := requireOption(in.opts.produceCores, ":produce-unsat-cores", "unsat core generation", base); err != nil {
+			return err
+		}
+		if in.last == nil || in.last.Status != Unsat {
+			return &Error{Pos: base, Msg: "unsat core is not available: the last check-sat did not answer unsat"}
+		}
+		core, err := in.solver.UnsatCore()
+		if err != nil {
+			return &Error{Pos: base, Msg: err.Error()}
+		}
+		for i := range core {
+			core[i] = term.QuoteSymbol(core[i])
+		}
+		in.out.WriteString("(" + strings.Join(core, " ") + ")\n")
+	case c.GetUnsatAssumps:
+		if err := requireOption(in.opts.produceAssumps, ":produce-unsat-assumptions", "get-unsat-assumptions", base); err != nil {
+			return err
+		}
+		if in.last == nil || in.last.Status != Unsat {
+			return &Error{Pos: base, Msg: "unsat assumptions are not available: the last check-sat did not answer unsat"}
+		}
+		as, err := in.solver.UnsatAssumptions()
+		if err != nil {
+			return &Error{Pos: base, Msg: err.Error()}
+		}
+		parts := make([]string, len(as))
+		for i, a := range as {
+			parts[i] = in.pr.TermString(a)
+		}
+		in.out.WriteString("(" + strings.Join(parts, " ") + ")\n")
+	case c.GetAssertions:
+		if err := requireOption(in.opts.produceAsserts, ":produce-assertions", "get-assertions", base); err != nil {
+			return err
+		}
+		as := in.solver.Assertions()
+		parts := make([]string, len(as))
+		for i, a := range as {
+			if i < len(in.assertText) && in.assertText[i] != "" {
+				parts[i] = in.assertText[i]
+			} else {
+				parts[i] = in.pr.TermString(a)
+			}
+		}
+		in.out.WriteString("(" + strings.Join(parts, "\n ") + ")\n")
+	case c.Reset:
+		in.reset()
+		in.success()
+	case c.ResetAssertions:
+		in.droppedLevel = -1
+		in.env.ResetAssertions()
+		in.solver.ResetAssertions()
+		in.named, in.namedLevel, in.last = nil, nil, nil
+		in.assertText, in.assertLevel = nil, nil
+		in.success()
+	case c.Echo != nil:
+		if in.cfg.Dialect == Z3 {
+			in.out.WriteString(c.Echo.Text + "\n")
+		} else {
+			in.out.WriteString(quoteString(c.Echo.Text) + "\n")
+		}
+	case c.Exit:
+		in.exited = true
+		in.success()
+	}
+	return nil
+}
+
+// runDeclaration runs a declaration or definition command.
+func (in *Interpreter) runDeclaration(c *Command, cmd []byte, base Pos) error {
+	switch {
 	case c.DeclareSort != nil:
 		return in.declareSort(c.DeclareSort, base)
 	case c.DefineSort != nil:
@@ -292,108 +472,6 @@ func (in *Interpreter) run(ctx context.Context, c *Command, cmd []byte, base Pos
 		return in.defineFun(c.DefineFun.Name, c.DefineFun.Params, c.DefineFun.Result, c.DefineFun.Body, cmd, base)
 	case c.DefineConst != nil:
 		return in.defineFun(c.DefineConst.Name, nil, c.DefineConst.Sort, c.DefineConst.Body, cmd, base)
-	case c.Assert != nil:
-		t, named := in.spanTerm(cmd, base, c.Assert)
-		return in.doAssert(t, named, base)
-	case c.CheckSat:
-		return in.checkSat(ctx, nil)
-	case c.CheckAssuming != nil:
-		var as []term.Term
-		for _, s := range c.CheckAssuming.Items {
-			t, _ := in.spanTerm(cmd, base, s)
-			if !in.st.IsBool(in.st.SortOf(t)) {
-				return &Error{Pos: in.spanPos(base, s), Msg: "check-sat-assuming expects Boolean terms"}
-			}
-			as = append(as, t)
-		}
-		return in.checkSat(ctx, as)
-	case c.Push != nil:
-		n, err := levelCount(c.Push, base)
-		if err != nil {
-			return err
-		}
-		for i := 0; i < n; i++ {
-			in.env.Push()
-			in.solver.Push()
-			in.namedLevel = append(in.namedLevel, len(in.named))
-		}
-		in.last = nil
-		in.success()
-	case c.Pop != nil:
-		n, err := levelCount(c.Pop, base)
-		if err != nil {
-			return err
-		}
-		if n > in.env.Levels() {
-			return &Error{Pos: base, Msg: fmt.Sprintf("pop %d exceeds the %d open assertion levels", n, in.env.Levels())}
-		}
-		for i := 0; i < n; i++ {
-			in.env.Pop()
-			in.solver.Pop()
-			if in.droppedLevel > in.env.Levels() {
-				in.droppedLevel = -1
-			}
-			in.named = in.named[:in.namedLevel[len(in.namedLevel)-1]]
-			in.namedLevel = in.namedLevel[:len(in.namedLevel)-1]
-		}
-		in.last = nil
-		in.success()
-	case c.GetValue != nil:
-		return in.getValue(c.GetValue, cmd, base)
-	case c.GetModel:
-		m, err := in.model(base)
-		if err != nil {
-			return err
-		}
-		in.out.WriteString(in.pr.ModelString(m, in.env.Declared()))
-		in.out.WriteString("\n")
-	case c.GetAssignment:
-		return in.getAssignment(base)
-	case c.GetUnsatCore:
-		if in.last == nil || in.last.Status != Unsat {
-			return &Error{Pos: base, Msg: "unsat core is not available: the last check-sat did not answer unsat"}
-		}
-		core, err := in.solver.UnsatCore()
-		if err != nil {
-			return &Error{Pos: base, Msg: err.Error()}
-		}
-		for i := range core {
-			core[i] = term.QuoteSymbol(core[i])
-		}
-		in.out.WriteString("(" + strings.Join(core, " ") + ")\n")
-	case c.GetUnsatAssumps:
-		if in.last == nil || in.last.Status != Unsat {
-			return &Error{Pos: base, Msg: "unsat assumptions are not available: the last check-sat did not answer unsat"}
-		}
-		as, err := in.solver.UnsatAssumptions()
-		if err != nil {
-			return &Error{Pos: base, Msg: err.Error()}
-		}
-		parts := make([]string, len(as))
-		for i, a := range as {
-			parts[i] = in.pr.TermString(a)
-		}
-		in.out.WriteString("(" + strings.Join(parts, " ") + ")\n")
-	case c.GetAssertions:
-		as := in.solver.Assertions()
-		parts := make([]string, len(as))
-		for i, a := range as {
-			parts[i] = in.pr.TermString(a)
-		}
-		in.out.WriteString("(" + strings.Join(parts, "\n ") + ")\n")
-	case c.Reset:
-		in.reset()
-		in.success()
-	case c.ResetAssertions:
-		in.droppedLevel = -1
-		in.env.ResetAssertions()
-		in.solver.ResetAssertions()
-		in.named, in.namedLevel, in.last = nil, nil, nil
-		in.success()
-	case c.Echo != nil:
-		in.out.WriteString(c.Echo.Text + "\n")
-	case c.Exit:
-		in.exited = true
 	}
 	return nil
 }
@@ -407,6 +485,18 @@ func levelCount(n *OptNumeral, base Pos) (int, error) {
 		return 0, &Error{Pos: base, Msg: fmt.Sprintf("level count %s is too large", *n.N)}
 	}
 	return v, nil
+}
+
+// spanText returns a span's text as written: a term in get-value's answer is
+// the term as given, not what it stands for (a defined constant stays its
+// name).
+func spanText(cmd []byte, s *Span) []byte {
+	if s.Atom == nil {
+		return cmd[s.Offset:s.End]
+	}
+	lx := NewLexer(cmd[s.Offset:s.End], Pos{})
+	lx.Next()
+	return cmd[s.Offset : s.Offset+lx.Offset()]
 }
 
 // attrText returns an attribute value as written.
@@ -426,6 +516,12 @@ var supportedLogics = map[string]bool{
 }
 
 func (in *Interpreter) setLogic(name string, base Pos) error {
+	switch {
+	case in.logic != "":
+		return &Error{Pos: base, Msg: fmt.Sprintf("the logic is already set (to %s): set-logic may come only once", in.logic)}
+	case in.declared || in.started:
+		return &Error{Pos: base, Msg: "set-logic must come before any declaration, definition, assertion or check"}
+	}
 	supported, known := supportedLogics[name]
 	switch {
 	case known && supported:
@@ -441,22 +537,21 @@ func (in *Interpreter) setLogic(name string, base Pos) error {
 }
 
 func (in *Interpreter) declare(name string, dom []term.Sort, rng term.Sort, base Pos) error {
-	if _, exists := in.env.funs[name]; exists {
-		return &Error{Pos: base, Msg: fmt.Sprintf("symbol %q is already declared", name)}
+	if err := in.checkNewSymbol(name, base); err != nil {
+		return err
 	}
 	s := rng
 	if len(dom) > 0 {
 		s = in.st.FunSort(dom, rng)
 	}
 	in.env.bindFun(&funDef{Name: name, Var: in.st.Var(name, s)})
-	in.declaredAnything = true
 	in.success()
 	return nil
 }
 
 func (in *Interpreter) defineFun(name string, params []*SortedVar, result, body *Span, cmd []byte, base Pos) error {
-	if _, exists := in.env.funs[name]; exists {
-		return &Error{Pos: base, Msg: fmt.Sprintf("symbol %q is already declared", name)}
+	if err := in.checkNewSymbol(name, base); err != nil {
+		return err
 	}
 	rs := in.spanSort(cmd, base, result)
 	vars := make([]term.Term, len(params))
@@ -480,7 +575,6 @@ func (in *Interpreter) defineFun(name string, params []*SortedVar, result, body 
 		return err
 	}
 	in.env.bindFun(&funDef{Name: name, Params: vars, Body: t})
-	in.declaredAnything = true
 	in.success()
 	return nil
 }
@@ -530,7 +624,9 @@ func (in *Interpreter) bindNames(named []namedTerm) error {
 	return nil
 }
 
-func (in *Interpreter) doAssert(t term.Term, named []namedTerm, pos Pos) error {
+// doAssert asserts t; text is the term as written, kept for get-assertions.
+func (in *Interpreter) doAssert(t term.Term, named []namedTerm, text []byte, pos Pos) error {
+	in.started = true
 	if !in.st.IsBool(in.st.SortOf(t)) {
 		return &Error{Pos: pos, Msg: fmt.Sprintf("assert expects a Bool term, got %s", in.st.SortString(in.st.SortOf(t)))}
 	}
@@ -544,6 +640,11 @@ func (in *Interpreter) doAssert(t term.Term, named []namedTerm, pos Pos) error {
 		}
 	}
 	in.solver.Assert(t, label)
+	kept := ""
+	if in.opts.produceAsserts {
+		kept = strings.TrimSpace(string(text))
+	}
+	in.assertText = append(in.assertText, kept)
 	in.last = nil
 	in.success()
 	return nil
@@ -551,8 +652,8 @@ func (in *Interpreter) doAssert(t term.Term, named []namedTerm, pos Pos) error {
 
 func (in *Interpreter) checkSat(ctx context.Context, assumptions []term.Term) error {
 	timeout := in.cfg.Timeout
-	if in.optTimeout > 0 && (timeout == 0 || in.optTimeout < timeout) {
-		timeout = in.optTimeout
+	if in.opts.timeout > 0 && (timeout == 0 || in.opts.timeout < timeout) {
+		timeout = in.opts.timeout
 	}
 	if timeout > 0 {
 		var cancel context.CancelFunc
@@ -601,11 +702,7 @@ func (in *Interpreter) getValue(l *SpanList, cmd []byte, base Pos) error {
 			b.WriteString("\n ")
 		}
 		b.WriteString("(")
-		if s.Atom != nil {
-			b.WriteString(in.pr.TermString(terms[i]))
-		} else {
-			b.Write(cmd[s.Offset:s.End])
-		}
+		b.Write(spanText(cmd, s))
 		b.WriteString(" ")
 		b.WriteString(in.pr.ValueString(v))
 		b.WriteString(")")

@@ -19,6 +19,9 @@ func parseBoolOption(v string) (bool, bool) {
 
 func (in *Interpreter) setOption(a *Attribute, cmd []byte, base Pos) error {
 	v := in.attrText(a.Value, cmd)
+	if startModeOptions[a.Key] && in.started && in.cfg.Dialect != Z3 {
+		return &Error{Pos: base, Msg: fmt.Sprintf("option %s must be set before the first assertion, push or check", a.Key)}
+	}
 	boolOpt := func(dst *bool) error {
 		b, ok := parseBoolOption(v)
 		if !ok {
@@ -30,17 +33,20 @@ func (in *Interpreter) setOption(a *Attribute, cmd []byte, base Pos) error {
 	}
 	switch a.Key {
 	case ":print-success":
-		return boolOpt(&in.printSuccess)
+		return boolOpt(&in.opts.printSuccess)
 	case ":produce-models":
-		return boolOpt(&in.produceModels)
+		return boolOpt(&in.opts.produceModels)
 	case ":produce-unsat-cores":
-		return boolOpt(&in.produceCores)
+		return boolOpt(&in.opts.produceCores)
 	case ":produce-unsat-assumptions":
-		return boolOpt(&in.produceAssumps)
+		return boolOpt(&in.opts.produceAssumps)
 	case ":produce-assignments":
-		return boolOpt(&in.produceAssigns)
+		return boolOpt(&in.opts.produceAssigns)
+	case ":produce-assertions", ":interactive-mode":
+		return boolOpt(&in.opts.produceAsserts)
 	case ":global-declarations":
-		if in.declaredAnything {
+		// Scopes already opened were made without it.
+		if in.declared {
 			return &Error{Pos: base, Msg: ":global-declarations must be set before any declaration"}
 		}
 		return boolOpt(&in.env.Global)
@@ -49,7 +55,7 @@ func (in *Interpreter) setOption(a *Attribute, cmd []byte, base Pos) error {
 		if err != nil {
 			return &Error{Pos: base, Msg: fmt.Sprintf(":random-seed expects a numeral, got %q", v)}
 		}
-		in.randomSeed = n
+		in.opts.randomSeed = n
 		in.solver.SetRandomSeed(n)
 		in.success()
 	case ":timeout":
@@ -57,10 +63,9 @@ func (in *Interpreter) setOption(a *Attribute, cmd []byte, base Pos) error {
 		if err != nil {
 			return &Error{Pos: base, Msg: fmt.Sprintf(":timeout expects milliseconds, got %q", v)}
 		}
-		in.optTimeout = time.Duration(n) * time.Millisecond
+		in.opts.timeout = time.Duration(n) * time.Millisecond
 		in.success()
-	case ":verbosity", ":diagnostic-output-channel", ":regular-output-channel", ":reproducible-resource-limit",
-		":interactive-mode", ":produce-assertions":
+	case ":verbosity", ":diagnostic-output-channel", ":regular-output-channel", ":reproducible-resource-limit":
 		// Accepted; sift always writes responses to its regular output.
 		in.success()
 	case ":produce-proofs":
@@ -75,21 +80,31 @@ func (in *Interpreter) getOption(key string, base Pos) error {
 	var v string
 	switch key {
 	case ":print-success":
-		v = strconv.FormatBool(in.printSuccess)
+		v = strconv.FormatBool(in.opts.printSuccess)
 	case ":produce-models":
-		v = strconv.FormatBool(in.produceModels)
+		v = strconv.FormatBool(in.opts.produceModels)
 	case ":produce-unsat-cores":
-		v = strconv.FormatBool(in.produceCores)
+		v = strconv.FormatBool(in.opts.produceCores)
 	case ":produce-unsat-assumptions":
-		v = strconv.FormatBool(in.produceAssumps)
+		v = strconv.FormatBool(in.opts.produceAssumps)
 	case ":produce-assignments":
-		v = strconv.FormatBool(in.produceAssigns)
+		v = strconv.FormatBool(in.opts.produceAssigns)
+	case ":produce-assertions", ":interactive-mode":
+		v = strconv.FormatBool(in.opts.produceAsserts)
+	case ":produce-proofs":
+		v = "false"
 	case ":global-declarations":
 		v = strconv.FormatBool(in.env.Global)
 	case ":random-seed":
-		v = strconv.FormatUint(in.randomSeed, 10)
+		v = strconv.FormatUint(in.opts.randomSeed, 10)
 	case ":timeout":
-		v = strconv.FormatInt(in.optTimeout.Milliseconds(), 10)
+		v = strconv.FormatInt(in.opts.timeout.Milliseconds(), 10)
+	case ":regular-output-channel":
+		v = `"stdout"`
+	case ":diagnostic-output-channel":
+		v = `"stderr"`
+	case ":verbosity", ":reproducible-resource-limit":
+		v = "0"
 	default:
 		return &Unsupported{Pos: base, Msg: fmt.Sprintf("option %s is not supported", key)}
 	}

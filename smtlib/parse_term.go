@@ -1,6 +1,8 @@
 package smtlib
 
 import (
+	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -316,6 +318,9 @@ func (p *termParser) compound(open Pos) term.Term {
 		idx     []uint32
 		user    *funDef
 		constAs term.Sort
+		// rotate is the numeral of a rotation, taken modulo the width once
+		// the argument is known: any numeral is legal there.
+		rotate Token
 	)
 	headPos := t.Pos
 	switch t.Kind {
@@ -347,7 +352,11 @@ func (p *termParser) compound(open Pos) term.Term {
 				p.unknownFunction("(_ "+name+" …)", npos)
 			}
 			op = o
-			for i := 0; i < o.NumIndices(); i++ {
+			if o == term.OpRotateLeft || o == term.OpRotateRight {
+				rotate = p.expect(TokNumeral, "rotation amount")
+				idx = append(idx, 0)
+			}
+			for len(idx) < o.NumIndices() {
 				n, _ := p.numeral("index")
 				idx = append(idx, n)
 			}
@@ -375,6 +384,9 @@ func (p *termParser) compound(open Pos) term.Term {
 		args = append(args, p.parseTerm())
 	}
 	p.next()
+	if rotate.Kind == TokNumeral && len(args) == 1 && p.st.Kind(p.st.SortOf(args[0])) == term.KindBitVec {
+		idx[0] = numeralMod(rotate.Text, p.st.Width(p.st.SortOf(args[0])))
+	}
 	r := p.apply(headPos, constAs, user, op, idx, args)
 	p.releaseArgs(args)
 	return r
@@ -404,6 +416,15 @@ func (p *termParser) apply(headPos Pos, constAs term.Sort, user *funDef, op term
 		errorf(headPos, "%v", err)
 	}
 	return r
+}
+
+// numeralMod returns the decimal numeral text modulo m (m > 0).
+func numeralMod(text []byte, m uint32) uint32 {
+	if n, err := strconv.ParseUint(string(text), 10, 64); err == nil {
+		return uint32(n % uint64(m))
+	}
+	n, _ := new(big.Int).SetString(string(text), 10)
+	return uint32(n.Mod(n, big.NewInt(int64(m))).Uint64())
 }
 
 // argBuffer returns a reusable slice for the arguments at the current depth.
@@ -482,7 +503,12 @@ func (p *termParser) let() term.Term {
 	var vals []term.Term
 	for p.tok.Kind == TokLParen {
 		p.next()
-		name, _ := p.symbol("variable name")
+		name, pos := p.symbol("variable name")
+		// The standard wants the binders pairwise distinct; z3 lets the
+		// last one win.
+		if p.env.Dialect != Z3 && slices.Contains(names, name) {
+			errorf(pos, "%s is bound twice in one let", name)
+		}
 		v := p.parseTerm()
 		p.expect(TokRParen, "')' after the let binding of "+name)
 		names = append(names, name)

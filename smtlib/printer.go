@@ -277,12 +277,12 @@ func (p *Printer) writeValue(b *strings.Builder, v term.Value, params []string) 
 	}
 }
 
-// ModelString prints the values of the given declared symbols as
-// (model (define-fun …) …).
+// ModelString prints the values of the given declared symbols as SMT-LIB 2.6
+// writes a model: ((define-fun …) …).
 func (p *Printer) ModelString(m *term.Model, vars []term.Term) string {
 	st := p.st
 	var b strings.Builder
-	b.WriteString("(model\n")
+	b.WriteString("(\n")
 	for _, x := range vars {
 		v, ok := m.Values[x]
 		if !ok {

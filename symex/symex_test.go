@@ -313,7 +313,7 @@ func TestEmitSMT2(t *testing.T) {
 func sameAnswer(t *testing.T, z3, f string, text []byte) {
 	t.Helper()
 	var out bytes.Buffer
-	in := smtlib.NewInterpreter(smtlib.Config{NewSolver: func(st *term.Store) smtlib.Solver {
+	in := smtlib.NewInterpreter(smtlib.Config{ProduceModels: true, NewSolver: func(st *term.Store) smtlib.Solver {
 		return engine.NewSession(st, engine.Options{})
 	}}, &out)
 	if err := in.Run(context.Background(), bytes.NewReader(text)); err != nil {

@@ -49,6 +49,11 @@ type SolveCmd struct {
 	NoFallback bool `name:"no-fallback" help:"Do not hand what sift's own stages leave undecided to Z3 (answer unknown instead)."`
 	// Disable leaves named pipeline steps out, for ablations.
 	Disable []string `help:"Leave these pipeline steps out (comma-separated: svi, preprocess, quant, arrays-precheck, …) or switch these preprocessing passes off (rewrite, poly-eq, var-subst, unconstrained, …)."`
+	// Compat picks z3's reading of SMT-LIB where it departs from the
+	// standard (smtlib/dialect.go).
+	Compat string `enum:"smtlib,z3" default:"smtlib" help:"Read SMT-LIB as the standard says (smtlib) or as z3 does where they differ (z3: models on by default, get-assignment without :produce-assignments, echo without quotes, …)."`
+	// ProduceModels sets :produce-models from the start, as cvc5's flag does.
+	ProduceModels bool `name:"produce-models" short:"m" help:"Start with :produce-models true, so get-model and get-value work without set-option."`
 	// ArrayPruning is the ablation switch of seed 003's lemma pruning.
 	ArrayPruning string `name:"array-pruning" enum:"off,intervals,full" default:"full" help:"Array lemma pruning: off (plain lemmas on demand), intervals (disjoint index intervals only) or full (intervals, access sizes and offsets, and the ILP pre-check)."`
 	// CPUProfile writes a Go CPU profile of the run (for go tool pprof).
@@ -94,8 +99,14 @@ func (c *SolveCmd) Run(s *streams) error {
 	if c.Trace {
 		opts.Trace = stderr
 	}
+	dialect, err := smtlib.ParseDialect(c.Compat)
+	if err != nil {
+		return err
+	}
 	cfg := smtlib.Config{
-		Timeout: time.Duration(c.Timeout),
+		Dialect:       dialect,
+		ProduceModels: c.ProduceModels,
+		Timeout:       time.Duration(c.Timeout),
 		NewSolver: func(st *term.Store) smtlib.Solver {
 			s := engine.NewSession(st, opts)
 			sessions = append(sessions, s)

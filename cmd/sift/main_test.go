@@ -15,7 +15,7 @@ import (
 func TestRun(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "q.smt2")
-	if err := os.WriteFile(file, []byte("(declare-const x (_ BitVec 4))(assert (bvult x #x1))(check-sat)(get-value (x))"), 0o644); err != nil {
+	if err := os.WriteFile(file, []byte("(set-option :produce-models true)(declare-const x (_ BitVec 4))(assert (bvult x #x1))(check-sat)(get-value (x))"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	tests := []struct {
@@ -35,6 +35,12 @@ func TestRun(t *testing.T) {
 		{"stats go to stderr", []string{"--stats", file}, "", 0, "sat\n((x #x0))\n", "checks 1"},
 		{"trace goes to stderr", []string{"--trace", file}, "", 0, "sat\n((x #x0))\n", "; stage"},
 		{"errors keep the session", nil, "(assert (= x x))(check-sat)", 0, "(error \"line 1 col 12: unknown constant \"\"x\"\"\")\nsat\n", ""},
+		{"models are off by default", nil, "(check-sat)(get-model)", 0,
+			"sat\n(error \"line 1 col 12: model generation is not enabled: (set-option :produce-models true) first\")\n", ""},
+		{"--produce-models", []string{"--produce-models"}, "(check-sat)(get-model)", 0, "sat\n(\n)\n", ""},
+		{"-m", []string{"-m"}, "(check-sat)(get-model)", 0, "sat\n(\n)\n", ""},
+		{"--compat=z3 has models on", []string{"--compat=z3"}, "(check-sat)(get-model)", 0, "sat\n(\n)\n", ""},
+		{"bad dialect", []string{"--compat=cvc4"}, "", 2, "", "--compat must be one of"},
 		{"missing file", []string{filepath.Join(dir, "none.smt2")}, "", 1, "", "no such file"},
 		{"bad flag", []string{"--frobnicate"}, "", 2, "", "unknown flag"},
 		{"array pruning off", []string{"--array-pruning=off", "--stats", file}, "", 0, "sat\n((x #x0))\n", "array-lemmas-generated 0"},
@@ -81,7 +87,7 @@ func TestInteractive(t *testing.T) {
 			t.Fatalf("%s: got %q, want %q", cmd, got, want)
 		}
 	}
-	io.WriteString(inW, "(declare-const x (_ BitVec 8))\n")
+	io.WriteString(inW, "(set-option :produce-models true)(declare-const x (_ BitVec 8))\n")
 	ask("(push 1)(assert (= x #x05))(check-sat)", "sat")
 	ask("(get-value (x))", "((x #x05))")
 	ask("(pop 1)(assert (distinct x x))(check-sat)", "unsat")

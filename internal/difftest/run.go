@@ -146,7 +146,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 func runSift(ctx context.Context, decls string, fs []Formula, timeout time.Duration, disable []string) ([]siftAnswer, []Mismatch) {
 	var out, trace bytes.Buffer
 	var sessions []*engine.Session
-	in := smtlib.NewInterpreter(smtlib.Config{Timeout: timeout, NewSolver: func(st *term.Store) smtlib.Solver {
+	in := smtlib.NewInterpreter(smtlib.Config{ProduceModels: true, Timeout: timeout, NewSolver: func(st *term.Store) smtlib.Solver {
 		s := engine.NewSession(st, engine.Options{NoFallback: true, Trace: &trace, Disable: disable})
 		sessions = append(sessions, s)
 		return s
