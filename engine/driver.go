@@ -142,7 +142,7 @@ func (d *Driver) Decide(ctx context.Context, p *Problem) Verdict {
 				}
 			}
 			v.Model = m
-			checked, err := d.validate(ctx, p, m, v.ModelCheck)
+			checked, err := d.validate(ctx, p, m, v)
 			if err != nil && (errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled)) {
 				// A model check that ran out of time proved nothing, but
 				// found nothing wrong either: not a bug, an unknown.
@@ -158,7 +158,7 @@ func (d *Driver) Decide(ctx context.Context, p *Problem) Verdict {
 			}
 			d.Validations++
 			if checked > 0 {
-				d.tracef("stage %s: %d assertions past the quantifier cap, model checked by %s instead of evaluated", step.Name(), checked, step.Name())
+				d.tracef("stage %s: %d assertions proved by %s instead of evaluated (closed sentences it decided, or past the quantifier cap)", step.Name(), checked, step.Name())
 			}
 		}
 		d.Stats[i].Decided++

@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/sift-solver/sift/preprocess"
 	"io"
 	"strconv"
+
+	"github.com/sift-solver/sift/engine/z3"
+	"github.com/sift-solver/sift/preprocess"
 
 	"github.com/sift-solver/sift/smtlib"
 	"github.com/sift-solver/sift/term"
@@ -26,6 +28,10 @@ type Options struct {
 	// ArrayPruning is the ablation switch of the array lemma pruning
 	// (--array-pruning); "" is PruningFull.
 	ArrayPruning ArrayPruning
+	// Z3InProcess runs the Z3 fallback in sift's own process
+	// (--z3-in-process) instead of a worker process: cheaper per call, but a
+	// crash inside libz3 then ends the session.
+	Z3InProcess bool
 }
 
 // Session is the solver state behind one SMT-LIB script: the assertion stack
@@ -56,11 +62,14 @@ func NewSession(st *term.Store, opts Options) *Session {
 	var q *qbvStage
 	fallback := false
 	for _, s := range stagesFor(opts.ArrayPruning, off) {
-		_, isZ3 := s.(*z3Stage)
+		zs, isZ3 := s.(*z3Stage)
 		if (isZ3 && opts.NoFallback) || off[s.Name()] {
 			continue
 		}
 		fallback = fallback || isZ3
+		if isZ3 && opts.Z3InProcess {
+			zs.solver = z3.InProcess{}
+		}
 		if qs, ok := s.(*qbvStage); ok {
 			q = qs
 		}

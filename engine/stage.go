@@ -53,6 +53,13 @@ type Verdict struct {
 	// Stage names what decided: the Driver sets the deciding step's name
 	// unless the stage named itself more precisely ("quant-strip", …).
 	Stage string
+	// Sentences, on a Sat verdict, holds closed sentences (no free symbol,
+	// no declared sort) that the stage decided as given, as part of the
+	// conjunction it found satisfiable. Their truth does not depend on the
+	// model, so validation takes them as proved rather than enumerating
+	// their quantifiers, which can take seconds. Only the Z3 fallback sets
+	// it: Z3's word on a sentence it was given is trusted as its unsat is.
+	Sentences map[term.Term]bool
 }
 
 // ModelChecker proves assertions true under a model by other means than

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"sort"
@@ -16,7 +17,9 @@ import (
 )
 
 // z3Stage is the fallback: the last stage, which hands what every stage
-// before it left unknown or unsupported to Z3 through the cgo binding.
+// before it left unknown or unsupported to Z3 through the cgo binding, run in
+// a worker process by default (z3_isolation.go): a crash inside libz3 then
+// answers this check unknown, and the session goes on.
 //
 // Unsat is Z3's word. Sat comes with Z3's model read back into a term.Model,
 // which the driver validates like any other; assertions whose evaluation
@@ -24,13 +27,16 @@ import (
 // second Z3 call (ModelCheck, "model checked by Z3"). A model that cannot be
 // imported exactly makes the answer unknown.
 type z3Stage struct {
+	solver z3.Solver
 	// modelChecks counts assertions confirmed by Z3 rather than evaluated,
 	// checkFailures those Z3 did not confirm.
 	modelChecks, checkFailures atomic.Int64
 	unsat, sat, unknown        int
+	crashes                    atomic.Int64
 }
 
-func newZ3Stage() *z3Stage { return &z3Stage{} }
+// newZ3Stage returns the fallback over the process's shared Z3 workers.
+func newZ3Stage() *z3Stage { return &z3Stage{solver: &isolatedZ3{workers: sharedWorkers()}} }
 
 func (*z3Stage) Name() string { return "z3-fallback" }
 
@@ -42,7 +48,19 @@ func (s *z3Stage) Statistics() [][2]string {
 		{"z3-fallback-unknown", strconv.Itoa(s.unknown)},
 		{"z3-model-checks", strconv.FormatInt(s.modelChecks.Load(), 10)},
 		{"z3-model-check-failures", strconv.FormatInt(s.checkFailures.Load(), 10)},
+		{"z3-crashes", strconv.FormatInt(s.crashes.Load(), 10)},
 	}
+}
+
+// call runs one Z3 check. A crash of the worker is counted and comes back as
+// an error that says so.
+func (s *z3Stage) call(ctx context.Context, script string) (z3.Result, error) {
+	res, err := s.solver.Solve(ctx, script)
+	var crash *z3.CrashError
+	if errors.As(err, &crash) {
+		s.crashes.Add(1)
+	}
+	return res, err
 }
 
 func (s *z3Stage) Decide(ctx context.Context, p *Problem) (Verdict, error) {
@@ -97,8 +115,13 @@ func refuted(p *Problem, m *term.Model) bool {
 func (s *z3Stage) solve(ctx context.Context, p *Problem, onOriginal bool) (Verdict, error) {
 	st := p.Store
 	all := append(append([]term.Term(nil), p.Assertions...), p.Assumptions...)
-	res, err := z3.Solve(ctx, problemScript(st, all))
-	if err != nil {
+	res, err := s.call(ctx, problemScript(st, all))
+	var crash *z3.CrashError
+	switch {
+	case errors.As(err, &crash):
+		s.unknown++
+		return Verdict{Status: Unknown, Reason: crash.Error() + "; this check only"}, nil
+	case err != nil:
 		// Z3 rejecting sift's own printing of a problem is a bug worth seeing
 		// in the trace, but not a reason to answer anything.
 		s.unknown++
@@ -122,7 +145,7 @@ func (s *z3Stage) solve(ctx context.Context, p *Problem, onOriginal bool) (Verdi
 		check := func(ctx context.Context, st *term.Store, m *term.Model, assertions []term.Term) error {
 			return s.checkModel(ctx, st, m, assertions, sent)
 		}
-		return Verdict{Status: Sat, Model: m, ModelCheck: check, OnOriginal: onOriginal}, nil
+		return Verdict{Status: Sat, Model: m, ModelCheck: check, OnOriginal: onOriginal, Sentences: closedSentences(st, all)}, nil
 	}
 	s.unknown++
 	reason := strings.Trim(res.Reason, "()")
@@ -158,7 +181,7 @@ func (s *z3Stage) checkModel(ctx context.Context, st *term.Store, m *term.Model,
 	}
 	s.modelChecks.Add(int64(len(assertions) - len(open)))
 	assertions = open
-	res, err := z3.Solve(ctx, modelCheckScript(st, m, assertions))
+	res, err := s.call(ctx, modelCheckScript(st, m, assertions))
 	if err != nil {
 		s.checkFailures.Add(1)
 		return fmt.Errorf("z3 could not check the model: %w", err)
@@ -192,7 +215,7 @@ func (s *z3Stage) confirmInstances(ctx context.Context, st *term.Store, m *term.
 	if len(closed) == 0 {
 		return assertions
 	}
-	if res, err := z3.Solve(ctx, problemScript(st, closed)); err == nil && res.Status == z3.Sat {
+	if res, err := s.call(ctx, problemScript(st, closed)); err == nil && res.Status == z3.Sat {
 		return rest
 	}
 	return assertions
@@ -210,6 +233,19 @@ func instantiate(st *term.Store, m *term.Model, a term.Term) (term.Term, bool) {
 		sub[x] = st.ValueTerm(v)
 	}
 	return st.Substitute(a, sub), true
+}
+
+// closedSentences returns the terms that mention no free symbol and no
+// declared sort: their truth is the same in every model (a declared sort's
+// universe is part of the model, so sentences over one are left out).
+func closedSentences(st *term.Store, terms []term.Term) map[term.Term]bool {
+	out := map[term.Term]bool{}
+	for _, t := range terms {
+		if len(st.FreeVars(t)) == 0 && len(featuresOf(st, []term.Term{t}).sorts) == 0 {
+			out[t] = true
+		}
+	}
+	return out
 }
 
 // problemScript prints terms as a standalone script for Z3. The logic is

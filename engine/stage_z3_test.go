@@ -358,7 +358,7 @@ func TestZ3StageVerdicts(t *testing.T) {
 			}
 			if v.Status == Sat {
 				d := NewDriver()
-				if _, err := d.validate(context.Background(), p, v.Model, v.ModelCheck); err != nil {
+				if _, err := d.validate(context.Background(), p, v.Model, v); err != nil {
 					t.Fatalf("model does not validate: %v", err)
 				}
 			}
@@ -543,5 +543,44 @@ func TestSameProblem(t *testing.T) {
 	if !sameProblem(p, same) || sameProblem(p, fewer) || sameProblem(p, assumed) {
 		t.Errorf("sameProblem: same %v, fewer %v, with assumptions %v; want true, false, false",
 			sameProblem(p, same), sameProblem(p, fewer), sameProblem(p, assumed))
+	}
+}
+
+// sentenceStage answers sat with an empty model and vouches for sentences.
+type sentenceStage struct{ sentences map[term.Term]bool }
+
+func (sentenceStage) Name() string { return "vouching-sat" }
+func (s sentenceStage) Decide(context.Context, *Problem) (Verdict, error) {
+	return Verdict{Status: Sat, Model: term.NewModel(), Sentences: s.sentences}, nil
+}
+
+// TestDriverTakesDecidedSentences checks that validation takes the closed
+// sentences a verdict vouches for without evaluating them, and evaluates
+// everything else: a false sentence gets through only when vouched for,
+// which is why only the Z3 fallback, for sentences Z3 itself decided, does.
+func TestDriverTakesDecidedSentences(t *testing.T) {
+	p := scriptProblem(t, `(assert (forall ((y (_ BitVec 2))) (= y #b00))) (check-sat)`)
+	sentence := p.Assertions[0]
+	if v := NewDriver(sentenceStage{}).Decide(context.Background(), p); v.Status != Unknown {
+		t.Errorf("without the vouch: %v, want unknown (the sentence is false)", v.Status)
+	}
+	d := NewDriver(sentenceStage{map[term.Term]bool{sentence: true}})
+	if v := d.Decide(context.Background(), p); v.Status != Sat {
+		t.Errorf("with the vouch: %v (%s), want sat", v.Status, v.Reason)
+	}
+}
+
+// TestClosedSentences checks which assertions the fallback vouches for:
+// closed ones over bit-vectors, not those with a free symbol or over a
+// declared sort (whose universe the model fixes).
+func TestClosedSentences(t *testing.T) {
+	p := scriptProblem(t, `(declare-sort U 0) (declare-const x (_ BitVec 4))
+		(assert (forall ((y (_ BitVec 4))) (exists ((z (_ BitVec 4))) (= (bvadd y z) #x0))))
+		(assert (forall ((y (_ BitVec 4))) (bvule y (bvor y x))))
+		(assert (exists ((u U) (v U)) (distinct u v)))
+		(check-sat)`)
+	got := closedSentences(p.Store, p.Assertions)
+	if !got[p.Assertions[0]] || got[p.Assertions[1]] || got[p.Assertions[2]] || len(got) != 1 {
+		t.Errorf("closedSentences = %v, want only the first assertion", got)
 	}
 }

@@ -10,12 +10,19 @@ import (
 
 // validate evaluates every original assertion and assumption of p under m.
 // It is the gate in front of every sat answer. Those whose evaluation passes
-// the quantifier cap go, all together, to check when the verdict provides
-// one, which must prove them true; checked says how many it proved.
-func (d *Driver) validate(ctx context.Context, p *Problem, m *term.Model, check ModelChecker) (checked int, err error) {
+// the quantifier cap go, all together, to the verdict's ModelCheck when it
+// has one, which must prove them true; closed sentences that the verdict's
+// stage decided as given (Verdict.Sentences) are proved already. checked
+// says how many were proved rather than evaluated.
+func (d *Driver) validate(ctx context.Context, p *Problem, m *term.Model, v Verdict) (checked int, err error) {
 	ev := term.NewEvaluator(p.Store, m)
+	check := v.ModelCheck
 	var capped []term.Term
 	eval := func(kind string, i int, t term.Term) error {
+		if v.Sentences[t] {
+			checked++
+			return nil
+		}
 		b, err := ev.EvalBool(t)
 		if err != nil {
 			if check != nil && errors.Is(err, term.ErrQuantifierCap) {
@@ -44,5 +51,5 @@ func (d *Driver) validate(ctx context.Context, p *Problem, m *term.Model, check 
 			return 0, fmt.Errorf("%d assertions past the quantifier cap not confirmed: %w", len(capped), err)
 		}
 	}
-	return len(capped), nil
+	return checked + len(capped), nil
 }

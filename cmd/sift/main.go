@@ -15,6 +15,7 @@ import (
 	"github.com/alecthomas/kong"
 	"github.com/sift-solver/sift/bench"
 	"github.com/sift-solver/sift/engine"
+	"github.com/sift-solver/sift/engine/z3"
 	"github.com/sift-solver/sift/smtlib"
 	"github.com/sift-solver/sift/symex"
 	"github.com/sift-solver/sift/term"
@@ -49,6 +50,8 @@ type SolveCmd struct {
 	NoFallback bool `name:"no-fallback" help:"Do not hand what sift's own stages leave undecided to Z3 (answer unknown instead)."`
 	// Disable leaves named pipeline steps out, for ablations.
 	Disable []string `help:"Leave these pipeline steps out (comma-separated: svi, preprocess, quant, arrays-precheck, …) or switch these preprocessing passes off (rewrite, poly-eq, var-subst, unconstrained, …)."`
+	// Z3InProcess runs the fallback without a worker process.
+	Z3InProcess bool `name:"z3-in-process" help:"Run the Z3 fallback inside sift's process rather than in a worker process (a little cheaper per call, but a crash in libz3 then ends the session)."`
 	// Compat picks z3's reading of SMT-LIB where it departs from the
 	// standard (smtlib/dialect.go).
 	Compat string `enum:"smtlib,z3" default:"smtlib" help:"Read SMT-LIB as the standard says (smtlib) or as z3 does where they differ (z3: models on by default, get-assignment without :produce-assignments, echo without quotes, …)."`
@@ -95,7 +98,7 @@ func (c *SolveCmd) Run(s *streams) error {
 	if err != nil {
 		return err
 	}
-	opts := engine.Options{NoFallback: c.NoFallback, Disable: c.Disable, ArrayPruning: pruning}
+	opts := engine.Options{NoFallback: c.NoFallback, Disable: c.Disable, ArrayPruning: pruning, Z3InProcess: c.Z3InProcess}
 	if c.Trace {
 		opts.Trace = stderr
 	}
@@ -151,6 +154,8 @@ func zArgs(args []string) []string {
 }
 
 func main() {
+	// sift started again as its own Z3 worker (engine/z3_isolation.go).
+	z3.RunWorkerIfAsked(os.Args[1:])
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 

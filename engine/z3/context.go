@@ -69,7 +69,7 @@ func (s *session) check() {
 	if msg == "" {
 		msg = fmt.Sprintf("z3 error code %d", int(code))
 	}
-	panic(z3Error{msg})
+	panic(z3Error{msg: msg, memout: code == C.Z3_MEMOUT_FAIL})
 }
 
 // keep checks the call that produced a and takes a reference to it. It must

@@ -8,13 +8,18 @@ import (
 // z3Error carries a Z3 error code's message from the call that raised it to
 // Solve, which turns it into an ordinary error. It is the only panic value
 // this package recovers.
-type z3Error struct{ msg string }
+type z3Error struct {
+	msg string
+	// memout marks Z3's memory error (past memory_max_size, or an
+	// allocation that failed): Solve answers it as unknown, "memout".
+	memout bool
+}
 
 func (e z3Error) Error() string { return e.msg }
 
 // fail raises an error that Z3 did not report through its error code.
 func fail(format string, args ...any) {
-	panic(z3Error{fmt.Sprintf(format, args...)})
+	panic(z3Error{msg: fmt.Sprintf(format, args...)})
 }
 
 // unwrapErrors turns the parser's report, one (error "…") per error, into

@@ -62,6 +62,10 @@ func Solve(ctx context.Context, smt2 string) (res Result, err error) {
 			res, err = Result{Status: Unknown, Reason: reason}, nil
 			return
 		}
+		if zerr.memout {
+			res, err = Result{Status: Unknown, Reason: "memout"}, nil
+			return
+		}
 		res, err = Result{}, zerr
 	}()
 	return s.solve(ctx, script), nil

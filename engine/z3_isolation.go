@@ -1,0 +1,48 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"os"
+	"sync"
+	"sync/atomic"
+
+	"github.com/sift-solver/sift/engine/z3"
+)
+
+// faultEnv names the environment variable that injects a crash into the
+// first call of the shared Z3 worker ("abort" or "segv"): the hook for the
+// end-to-end test of crash isolation. Nothing else reads it.
+const faultEnv = "SIFT_Z3_FAULT"
+
+// sharedWorkers is the worker pool of every session of the process that runs
+// Z3 out of process: sift itself, started again with z3.WorkerFlag.
+var sharedWorkers = sync.OnceValue(func() *z3.Process {
+	exe, err := os.Executable()
+	if err != nil {
+		exe = os.Args[0]
+	}
+	p := z3.NewProcess(exe)
+	if kind := os.Getenv(faultEnv); kind != "" {
+		p.WithFaults().InjectFault(kind)
+	}
+	return p
+})
+
+// isolatedZ3 runs Z3 in a worker process, so that a crash inside libz3 costs
+// one check and not the session. Where no worker can be started (a binary
+// that does not serve z3.WorkerFlag, such as a test binary without the
+// hook), it runs Z3 in process, and counts it.
+type isolatedZ3 struct {
+	workers   *z3.Process
+	inProcess atomic.Int64
+}
+
+func (z *isolatedZ3) Solve(ctx context.Context, smt2 string) (z3.Result, error) {
+	res, err := z.workers.Solve(ctx, smt2)
+	if errors.Is(err, z3.ErrUnavailable) {
+		z.inProcess.Add(1)
+		return z3.InProcess{MemoryMB: z.workers.MemoryMB}.Solve(ctx, smt2)
+	}
+	return res, err
+}
