@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime/debug"
 	"strconv"
 
 	"github.com/sift-solver/sift/engine/z3"
@@ -32,13 +33,20 @@ type Options struct {
 	// (--z3-in-process) instead of a worker process: cheaper per call, but a
 	// crash inside libz3 then ends the session.
 	Z3InProcess bool
+	// MemoryLimit bounds, in bytes, the memory a check may take
+	// (--memory-limit): past it the check answers unknown with reason
+	// memout, and the session goes on (memory.go). 0 is
+	// DefaultMemoryLimit(); a negative value is no limit.
+	MemoryLimit int64
 }
 
 // Session is the solver state behind one SMT-LIB script: the assertion stack
 // and the last answer. It implements smtlib.Solver.
 type Session struct {
 	st     *term.Store
+	opts   Options
 	driver *Driver
+	memory *memoryGuard
 
 	assertions []term.Term
 	labels     []string
@@ -54,6 +62,17 @@ var _ smtlib.Solver = (*Session)(nil)
 
 // NewSession returns a session over st with the default stage pipeline.
 func NewSession(st *term.Store, opts Options) *Session {
+	limit := opts.MemoryLimit
+	if limit == 0 {
+		limit = DefaultMemoryLimit()
+	}
+	limit = max(limit, 0)
+	sharedWorkers().SetMemoryMB(uint64(limit >> 20))
+	return &Session{st: st, opts: opts, driver: newPipeline(opts, limit), memory: newMemoryGuard(limit)}
+}
+
+// newPipeline returns the driver over the stages opts ask for.
+func newPipeline(opts Options, memoryLimit int64) *Driver {
 	off := map[string]bool{}
 	for _, name := range opts.Disable {
 		off[name] = true
@@ -68,7 +87,7 @@ func NewSession(st *term.Store, opts Options) *Session {
 		}
 		fallback = fallback || isZ3
 		if isZ3 && opts.Z3InProcess {
-			zs.solver = z3.InProcess{}
+			zs.solver = z3.InProcess{MemoryMB: uint64(memoryLimit >> 20)}
 		}
 		if qs, ok := s.(*qbvStage); ok {
 			q = qs
@@ -84,7 +103,7 @@ func NewSession(st *term.Store, opts Options) *Session {
 	}
 	d := NewDriver(steps...)
 	d.Trace = opts.Trace
-	return &Session{st: st, driver: d}
+	return d
 }
 
 // DefaultStages returns a fresh pipeline, in order.
@@ -145,7 +164,13 @@ func (s *Session) CheckSat(ctx context.Context, assumptions []term.Term) smtlib.
 		Labels:      append([]string(nil), s.labels...),
 		Assumptions: assumptions,
 	}
-	v := s.driver.Decide(ctx, p)
+	mark := s.st.Mark()
+	guarded, memout := s.memory.watch(ctx)
+	v := s.driver.Decide(guarded, p)
+	if memout() {
+		v = Verdict{Status: Unknown, Reason: "memout"}
+		s.forgetCheck(mark)
+	}
 	s.last, s.lastProblem = v, p
 	return smtlib.CheckResult{Status: v.Status, Reason: v.Reason}
 }
@@ -158,6 +183,23 @@ func (s *Session) LastStage() string {
 		return ""
 	}
 	return s.last.Stage
+}
+
+// forgetCheck drops what a check that ran out of memory built: the terms
+// (the store goes back to mark) and every stage's state (the pipeline is
+// made again), so that the session goes on with the memory it had before.
+func (s *Session) forgetCheck(mark term.Mark) {
+	old := s.driver
+	for _, step := range old.Steps {
+		if c, ok := step.(interface{ Close() }); ok {
+			c.Close()
+		}
+	}
+	s.driver = newPipeline(s.opts, s.memory.limit)
+	s.driver.Stats, s.driver.Validations, s.driver.ValidationFailures = old.Stats, old.Validations, old.ValidationFailures
+	s.driver.Trace = old.Trace
+	s.st.Rollback(mark)
+	debug.FreeOSMemory()
 }
 
 var errNoAnswer = errors.New("no check-sat answer to refer to")

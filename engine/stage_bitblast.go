@@ -79,6 +79,15 @@ func (s *bitblastStage) reset(st *term.Store) {
 	s.lastUsed = map[term.Term]int{}
 }
 
+// Close releases the solver's C memory at once (the session drops the
+// stage after a check that ran out of memory).
+func (s *bitblastStage) Close() {
+	if s.solver != nil {
+		s.solver.Close()
+		s.solver = nil
+	}
+}
+
 // retire fixes false the activation literals of assertions unused for
 // retireAfter checks.
 func (s *bitblastStage) retire() {

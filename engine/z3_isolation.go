@@ -42,7 +42,7 @@ func (z *isolatedZ3) Solve(ctx context.Context, smt2 string) (z3.Result, error) 
 	res, err := z.workers.Solve(ctx, smt2)
 	if errors.Is(err, z3.ErrUnavailable) {
 		z.inProcess.Add(1)
-		return z3.InProcess{MemoryMB: z.workers.MemoryMB}.Solve(ctx, smt2)
+		return z3.InProcess{MemoryMB: z.workers.MemoryLimitMB()}.Solve(ctx, smt2)
 	}
 	return res, err
 }

@@ -268,3 +268,33 @@ func TestOpNames(t *testing.T) {
 		t.Errorf("NumIndices disagrees with SMT-LIB")
 	}
 }
+
+// TestRollback checks that a rollback forgets the terms built since the mark
+// and nothing else: older terms keep their ids and meaning, names of
+// forgotten variables are free again, and the store goes on interning.
+func TestRollback(t *testing.T) {
+	st := NewStore()
+	b8 := st.BitVecSort(8)
+	x := st.Var("x", b8)
+	sum, _ := st.Make(OpBVAdd, nil, x, st.ConstUint64(8, 1))
+	m := st.Mark()
+	n := st.NumTerms()
+	y := st.Var("y", b8)
+	for i := range 5000 {
+		st.Make(OpBVMul, nil, y, st.ConstUint64(8, uint64(i)))
+	}
+	st.Rollback(m)
+	if st.NumTerms() != n || st.NameUsed("y") || !st.NameUsed("x") {
+		t.Fatalf("after rollback: %d terms (want %d), y used %v, x used %v", st.NumTerms(), n, st.NameUsed("y"), st.NameUsed("x"))
+	}
+	if again, _ := st.Make(OpBVAdd, nil, st.Var("x", b8), st.ConstUint64(8, 1)); again != sum {
+		t.Errorf("an older term was not found again: %d, want %d", again, sum)
+	}
+	y2 := st.Var("y", b8)
+	if int(y2) != n || st.Name(y2) != "y" {
+		t.Errorf("a new term after rollback: id %d name %q, want id %d", y2, st.Name(y2), n)
+	}
+	if p, _ := st.Make(OpBVMul, nil, y2, st.ConstUint64(8, 3)); st.Op(p) != OpBVMul || st.Arg(p, 0) != y2 {
+		t.Errorf("interning after rollback built %v", p)
+	}
+}

@@ -50,6 +50,8 @@ type SolveCmd struct {
 	NoFallback bool `name:"no-fallback" help:"Do not hand what sift's own stages leave undecided to Z3 (answer unknown instead)."`
 	// Disable leaves named pipeline steps out, for ablations.
 	Disable []string `help:"Leave these pipeline steps out (comma-separated: svi, preprocess, quant, arrays-precheck, …) or switch these preprocessing passes off (rewrite, poly-eq, var-subst, unconstrained, …)."`
+	// MemoryLimit bounds each check's memory.
+	MemoryLimit string `name:"memory-limit" default:"" placeholder:"SIZE" help:"Memory a check may take (e.g. 4G, 512M; 0 for no limit); past it the check answers unknown (reason memout) and the session goes on. Default: half the machine's memory."`
 	// Z3InProcess runs the fallback without a worker process.
 	Z3InProcess bool `name:"z3-in-process" help:"Run the Z3 fallback inside sift's process rather than in a worker process (a little cheaper per call, but a crash in libz3 then ends the session)."`
 	// Compat picks z3's reading of SMT-LIB where it departs from the
@@ -98,7 +100,17 @@ func (c *SolveCmd) Run(s *streams) error {
 	if err != nil {
 		return err
 	}
-	opts := engine.Options{NoFallback: c.NoFallback, Disable: c.Disable, ArrayPruning: pruning, Z3InProcess: c.Z3InProcess}
+	memory := int64(0) // the engine's default
+	if c.MemoryLimit != "" {
+		if memory, err = engine.ParseMemorySize(c.MemoryLimit); err != nil {
+			return err
+		}
+		if memory == 0 {
+			memory = -1 // no limit
+		}
+	}
+	opts := engine.Options{NoFallback: c.NoFallback, Disable: c.Disable, ArrayPruning: pruning,
+		Z3InProcess: c.Z3InProcess, MemoryLimit: memory}
 	if c.Trace {
 		opts.Trace = stderr
 	}

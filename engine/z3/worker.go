@@ -89,6 +89,20 @@ func NewProcess(path string) *Process {
 	return &Process{Path: path, Grace: 250 * time.Millisecond}
 }
 
+// SetMemoryMB sets MemoryMB for the calls to come.
+func (p *Process) SetMemoryMB(mb uint64) {
+	p.mu.Lock()
+	p.MemoryMB = mb
+	p.mu.Unlock()
+}
+
+// MemoryLimitMB returns MemoryMB.
+func (p *Process) MemoryLimitMB() uint64 {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.MemoryMB
+}
+
 // InjectFault makes the next call's worker crash: kind is "abort" or "segv".
 // The workers must have been started with fault injection allowed
 // (WithFaults); it is for tests of crash isolation.

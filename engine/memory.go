@@ -1,0 +1,179 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"os"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+)
+
+// errMemout is the cause of a check's context canceled by the memory guard.
+var errMemout = errors.New("memory limit reached")
+
+// memoryPoll is how often the guard reads the process's memory. Between two
+// reads a check allocates at most a few megabytes per millisecond, which the
+// headroom below the address-space limit absorbs.
+const memoryPoll = 5 * time.Millisecond
+
+// DefaultMemoryLimit is the limit of a session whose Options leave it unset:
+// half the machine's memory.
+func DefaultMemoryLimit() int64 {
+	var info syscall.Sysinfo_t
+	if err := syscall.Sysinfo(&info); err != nil || info.Totalram == 0 {
+		return 4 << 30
+	}
+	return int64(info.Totalram) * int64(info.Unit) / 2
+}
+
+// ParseMemorySize reads a size such as 4G, 512M, 2048K or a plain number of
+// bytes (binary units); "0" or "off" means no limit (0).
+func ParseMemorySize(s string) (int64, error) {
+	s = strings.TrimSpace(s)
+	if s == "off" || s == "none" {
+		return 0, nil
+	}
+	unit := int64(1)
+	upper := strings.TrimSuffix(strings.TrimSuffix(strings.ToUpper(s), "IB"), "B")
+	switch {
+	case strings.HasSuffix(upper, "K"):
+		unit, upper = 1<<10, strings.TrimSuffix(upper, "K")
+	case strings.HasSuffix(upper, "M"):
+		unit, upper = 1<<20, strings.TrimSuffix(upper, "M")
+	case strings.HasSuffix(upper, "G"):
+		unit, upper = 1<<30, strings.TrimSuffix(upper, "G")
+	case strings.HasSuffix(upper, "T"):
+		unit, upper = 1<<40, strings.TrimSuffix(upper, "T")
+	}
+	f, err := strconv.ParseFloat(upper, 64)
+	if err != nil || f < 0 {
+		return 0, errors.New("bad memory size " + strconv.Quote(s) + ": give bytes or a size such as 512M or 4G")
+	}
+	return int64(f * float64(unit)), nil
+}
+
+// memoryGuard keeps a session's checks within its memory limit. During a
+// check it reads the process's resident size and address-space size every
+// memoryPoll; past the limit (or within the headroom of RLIMIT_AS, where an
+// allocation would fail rather than the system kill the process) it first
+// has the Go runtime give back what it can, and if that is not enough
+// cancels the check with errMemout. Every stage checks its context, so the
+// check ends soon after, and the session answers unknown with reason memout.
+//
+// The Go runtime is also told the limit (debug.SetMemoryLimit), so that its
+// collector works harder before the guard has to step in.
+type memoryGuard struct {
+	limit int64 // bytes of resident memory; 0 is none
+}
+
+func newMemoryGuard(limit int64) *memoryGuard {
+	g := &memoryGuard{limit: limit}
+	if limit > 0 {
+		debug.SetMemoryLimit(limit)
+	}
+	return g
+}
+
+// budget returns the resident and virtual sizes the process may reach: the
+// limit, and the address-space limit less its headroom (a tenth, at least
+// 256 MiB), or 0 where there is none.
+func (g *memoryGuard) budget() (rss, vm int64) {
+	var rl syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_AS, &rl); err == nil && rl.Cur < 1<<62 {
+		as := int64(rl.Cur)
+		vm = as - max(as/10, 256<<20)
+	}
+	return g.limit, vm
+}
+
+// watch returns ctx guarded for one check and a function that ends the
+// guard and reports whether it stopped the check.
+func (g *memoryGuard) watch(ctx context.Context) (context.Context, func() bool) {
+	rss, vm := g.budget()
+	if rss <= 0 && vm <= 0 {
+		return ctx, func() bool { return false }
+	}
+	ctx, cancel := context.WithCancelCause(ctx)
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		tick := time.NewTicker(memoryPoll)
+		defer tick.Stop()
+		freed := false
+		for {
+			select {
+			case <-done:
+				return
+			case <-ctx.Done():
+				return
+			case <-tick.C:
+			}
+			if !g.over(rss, vm) {
+				continue
+			}
+			if !freed {
+				// Garbage and memory the runtime keeps for reuse count in
+				// the resident size: give them back once before giving up.
+				freed = true
+				debug.FreeOSMemory()
+				if !g.over(rss, vm) {
+					continue
+				}
+			}
+			cancel(errMemout)
+			return
+		}
+	}()
+	return ctx, func() bool {
+		close(done)
+		wg.Wait()
+		hit := errors.Is(context.Cause(ctx), errMemout)
+		cancel(nil)
+		return hit
+	}
+}
+
+// over reports whether the process is past either budget.
+func (g *memoryGuard) over(rss, vm int64) bool {
+	res, virt, ok := processMemory()
+	if !ok {
+		return false
+	}
+	return (rss > 0 && res > rss) || (vm > 0 && virt > vm)
+}
+
+// statm is /proc/self/statm, opened once: a read is then one pread.
+var statm = sync.OnceValue(func() *os.File {
+	f, _ := os.Open("/proc/self/statm")
+	return f
+})
+
+// processMemory returns the process's resident and virtual sizes in bytes.
+func processMemory() (rss, vm int64, ok bool) {
+	f := statm()
+	if f == nil {
+		return 0, 0, false
+	}
+	var buf [128]byte
+	n, err := f.ReadAt(buf[:], 0)
+	if n == 0 && err != nil {
+		return 0, 0, false
+	}
+	fields := strings.Fields(string(buf[:n]))
+	if len(fields) < 2 {
+		return 0, 0, false
+	}
+	size, err1 := strconv.ParseInt(fields[0], 10, 64)
+	res, err2 := strconv.ParseInt(fields[1], 10, 64)
+	if err1 != nil || err2 != nil {
+		return 0, 0, false
+	}
+	page := int64(os.Getpagesize())
+	return res * page, size * page, true
+}
