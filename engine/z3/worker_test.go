@@ -113,6 +113,7 @@ func TestProcessTimeout(t *testing.T) {
 // the worker, which then serves the next call.
 func TestProcessCanceled(t *testing.T) {
 	p := testProcess(t)
+	p.Grace = 10 * time.Second // a loaded machine must not turn the interrupt into a kill
 	ctx, cancel := context.WithCancel(context.Background())
 	timer := time.AfterFunc(100*time.Millisecond, cancel)
 	defer timer.Stop()
