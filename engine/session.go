@@ -164,10 +164,19 @@ func (s *Session) CheckSat(ctx context.Context, assumptions []term.Term) smtlib.
 		Labels:      append([]string(nil), s.labels...),
 		Assumptions: assumptions,
 	}
+	if s.st.FeaturesOf(p.Assertions).Has(term.FeatQuantifier) {
+		// Quantified problems often reach the Z3 fallback: its worker
+		// starts while the stages before it work.
+		for _, step := range s.driver.Steps {
+			if z, ok := step.(*z3Stage); ok {
+				z.warmUp()
+			}
+		}
+	}
 	mark := s.st.Mark()
 	guarded, memout := s.memory.watch(ctx)
 	v := s.driver.Decide(guarded, p)
-	if memout() {
+	if memout() || (v.Status == Unknown && v.Reason == "memout") {
 		v = Verdict{Status: Unknown, Reason: "memout"}
 		s.forgetCheck(mark)
 	}

@@ -227,6 +227,12 @@ func (s *bitblastStage) Decide(ctx context.Context, p *Problem) (v Verdict, err 
 		if err := ctx.Err(); err != nil {
 			return Verdict{Status: Unknown, Reason: ctxReason(err)}, nil
 		}
+		if s.solver.Err() != nil {
+			// CaDiCaL could not allocate (an address-space limit): the
+			// solver is given up, and the next check starts over.
+			s.Close()
+			return Verdict{Status: Unknown, Reason: "memout"}, nil
+		}
 		return Verdict{Status: Unknown, Reason: "sat solver gave up"}, nil
 	}
 }

@@ -148,6 +148,9 @@ func (s *z3Stage) solve(ctx context.Context, p *Problem, onOriginal bool) (Verdi
 		return Verdict{Status: Sat, Model: m, ModelCheck: check, OnOriginal: onOriginal, Sentences: closedSentences(st, all)}, nil
 	}
 	s.unknown++
+	if res.Reason == "memout" {
+		return Verdict{Status: Unknown, Reason: "memout"}, nil
+	}
 	reason := strings.Trim(res.Reason, "()")
 	if reason == "" {
 		reason = "no reason given"

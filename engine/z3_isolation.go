@@ -46,3 +46,10 @@ func (z *isolatedZ3) Solve(ctx context.Context, smt2 string) (z3.Result, error) 
 	}
 	return res, err
 }
+
+// warmUp starts the stage's Z3 worker ahead of need, if it runs one.
+func (s *z3Stage) warmUp() {
+	if iso, ok := s.solver.(*isolatedZ3); ok {
+		iso.workers.Prestart()
+	}
+}

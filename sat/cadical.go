@@ -16,22 +16,16 @@ static void sift_install_terminate(CCaDiCaL *s, int *flag) {
 	ccadical_set_terminate(s, flag, sift_terminate_cb);
 }
 
-// Adds a buffer of zero-terminated clauses in one cgo call.
-static void sift_add_buffer(CCaDiCaL *s, const int *buf, long n) {
-	for (long i = 0; i < n; i++) ccadical_add(s, buf[i]);
-}
-
-static int sift_solve(CCaDiCaL *s, int *flag, const int *assumps, long n, int conflicts) {
-	__atomic_store_n(flag, 0, __ATOMIC_RELAXED);
-	for (long i = 0; i < n; i++) ccadical_assume(s, assumps[i]);
-	if (conflicts >= 0) ccadical_limit(s, "conflicts", conflicts);
-	return ccadical_solve(s);
-}
+// Adds a buffer of zero-terminated clauses in one cgo call, and solves; both
+// catch an allocation failure (cadical_guard.cc) and return -1 then.
+int sift_add_buffer(CCaDiCaL *s, const int *buf, long n);
+int sift_solve(CCaDiCaL *s, int *flag, const int *assumps, long n, int conflicts);
 */
 import "C"
 
 import (
 	"context"
+	"errors"
 	"sync"
 	"sync/atomic"
 	"unsafe"
@@ -77,6 +71,7 @@ type Cadical struct {
 	assumps   []Lit // assumptions for the next Solve
 	lastAssum map[Lit]struct{}
 	conflicts int // conflict limit per Solve; negative means none
+	err       error // ErrOutOfMemory once CaDiCaL failed to allocate
 
 	clauses int64 // clauses added so far (statistics and tests)
 }
@@ -140,8 +135,26 @@ func (s *Cadical) flush() {
 		return
 	}
 	s.model = false
-	C.sift_add_buffer(s.ptr, (*C.int)(unsafe.Pointer(&s.buf[0])), C.long(len(s.buf)))
+	if C.sift_add_buffer(s.ptr, (*C.int)(unsafe.Pointer(&s.buf[0])), C.long(len(s.buf))) < 0 {
+		s.outOfMemory()
+	}
 	s.buf = s.buf[:0]
+}
+
+// ErrOutOfMemory is Err after CaDiCaL failed to allocate: the solver has
+// been given up (its state cannot be trusted) and answers Unknown from then on.
+var ErrOutOfMemory = errors.New("the SAT solver ran out of memory")
+
+// Err returns ErrOutOfMemory once CaDiCaL ran out of memory, else nil.
+func (s *Cadical) Err() error { return s.err }
+
+// outOfMemory gives the solver up after an allocation failure. Its C memory
+// is not released: CaDiCaL's state after the failure is undefined, and a
+// release could crash where a leak cannot.
+func (s *Cadical) outOfMemory() {
+	s.err = ErrOutOfMemory
+	s.state = stateClosed
+	s.ptr = nil
 }
 
 func (s *Cadical) Assume(lits ...Lit) {
@@ -187,6 +200,9 @@ func (s *Cadical) Solve(ctx context.Context) Result {
 	if len(assumps) > 0 {
 		ap = (*C.int)(unsafe.Pointer(&assumps[0]))
 	}
+	if s.state == stateClosed { // the flush ran out of memory
+		return Unknown
+	}
 	res := C.sift_solve(s.ptr, s.flag, ap, C.long(len(assumps)), C.int(s.conflicts))
 	close(done)
 	// The watcher must be gone before the flag can be reset by the next solve
@@ -194,6 +210,9 @@ func (s *Cadical) Solve(ctx context.Context) Result {
 	watcher.Wait()
 
 	switch res {
+	case -1:
+		s.outOfMemory()
+		return Unknown
 	case 10:
 		s.state = stateSat
 		s.model, s.modelVars = true, s.cVars
@@ -242,6 +261,9 @@ func (s *Cadical) Freeze(l Lit) {
 	}
 	s.see(l)
 	s.flush()
+	if s.state == stateClosed { // the flush ran out of memory
+		return
+	}
 	s.model = false
 	C.ccadical_freeze(s.ptr, C.int(l))
 }

@@ -25,8 +25,8 @@ func (s Status) String() string {
 type Result struct {
 	Status Status
 	// Reason says why the answer is Unknown: "timeout" or "canceled" when the
-	// context ended the check, otherwise Z3's own reason (for example
-	// "(incomplete quantifiers)").
+	// context ended the check, "memout" when Z3 ran past its memory bound,
+	// otherwise Z3's own reason (for example "(incomplete quantifiers)").
 	Reason string
 	// Model holds one binding per uninterpreted symbol of the assertions,
 	// sorted by name. It is set only when Status is Sat.

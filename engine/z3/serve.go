@@ -33,6 +33,9 @@ type request struct {
 	// Fault makes the worker crash on this request: "abort" or "segv". Only
 	// a worker started with workerFaultsFlag honours it.
 	Fault string
+	// Ping asks for an empty answer at once: the check that a new worker
+	// serves.
+	Ping bool
 }
 
 // response is a worker's answer to a request.
@@ -95,6 +98,15 @@ func Serve(r io.Reader, w io.Writer, control io.Reader, faults bool) error {
 				return nil
 			}
 			return err
+		}
+		if req.Ping {
+			if err := enc.Encode(&response{ID: req.ID}); err != nil {
+				return err
+			}
+			if err := bw.Flush(); err != nil {
+				return err
+			}
+			continue
 		}
 		if faults && req.Fault != "" {
 			injectFault(req.Fault)

@@ -12,6 +12,7 @@ import (
 	"math"
 	"regexp"
 	"runtime"
+	"strings"
 	"sync"
 	"time"
 	"unsafe"
@@ -105,6 +106,10 @@ func (s *session) solve(ctx context.Context, smt2 string) Result {
 	}
 	reason := C.GoString(C.Z3_solver_get_reason_unknown(s.c, solver))
 	s.check()
+	if strings.Contains(reason, "memory") {
+		// "out of memory", "max. memory exceeded": past memory_max_size.
+		reason = "memout"
+	}
 	return Result{Status: Unknown, Reason: reason}
 }
 

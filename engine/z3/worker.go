@@ -75,7 +75,8 @@ type Process struct {
 
 	mu       sync.Mutex
 	idle     []*worker
-	startErr error // a failed start: not tried again
+	starting *startAttempt // a worker being started ahead of need
+	startErr error         // a failed start: not tried again
 	nextID   uint64
 	fault    string // injected into the next request (tests)
 
@@ -191,7 +192,31 @@ func (p *Process) Solve(ctx context.Context, smt2 string) (Result, error) {
 	return r.resp.Result, nil
 }
 
-// get returns an idle worker or starts one.
+// startAttempt is a worker start under way.
+type startAttempt struct {
+	done chan struct{}
+	w    *worker
+	err  error
+}
+
+// Prestart starts a worker in the background when none is idle or starting,
+// so that the first call need not wait for it: a caller that will likely
+// need Z3 soon (a quantified problem) calls it early.
+func (p *Process) Prestart() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if len(p.idle) > 0 || p.starting != nil || p.startErr != nil {
+		return
+	}
+	a := &startAttempt{done: make(chan struct{})}
+	p.starting = a
+	go func() {
+		a.w, a.err = p.start()
+		close(a.done)
+	}()
+}
+
+// get returns an idle worker, the one being started, or a new one.
 func (p *Process) get() (*worker, error) {
 	p.mu.Lock()
 	if n := len(p.idle); n > 0 {
@@ -205,7 +230,18 @@ func (p *Process) get() (*worker, error) {
 		p.mu.Unlock()
 		return nil, err
 	}
+	if a := p.starting; a != nil {
+		p.starting = nil
+		p.mu.Unlock()
+		<-a.done
+		return a.w, a.err
+	}
 	p.mu.Unlock()
+	return p.start()
+}
+
+// start starts a worker; a failure is remembered, and not tried again.
+func (p *Process) start() (*worker, error) {
 	w, err := startWorker(p.Path, p.Args)
 	if err != nil {
 		err = fmt.Errorf("%w: %v", ErrUnavailable, err)
@@ -292,8 +328,8 @@ func startWorker(path string, args []string) (*worker, error) {
 	w.bw = bufio.NewWriter(stdin)
 	w.enc = gob.NewEncoder(w.bw)
 	w.dec = gob.NewDecoder(bufio.NewReader(stdout))
-	// A first, empty request proves that the executable serves.
-	if r := w.call(&request{}); r.err != nil {
+	// A first request proves that the executable serves.
+	if r := w.call(&request{Ping: true}); r.err != nil {
 		crash := w.crash()
 		w.stop()
 		return nil, fmt.Errorf("%s %s does not serve: %v", path, WorkerFlag, crash)
