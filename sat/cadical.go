@@ -70,7 +70,7 @@ type Cadical struct {
 	buf       []Lit // pending zero-terminated clauses not yet passed to C
 	assumps   []Lit // assumptions for the next Solve
 	lastAssum map[Lit]struct{}
-	conflicts int // conflict limit per Solve; negative means none
+	conflicts int   // conflict limit per Solve; negative means none
 	err       error // ErrOutOfMemory once CaDiCaL failed to allocate
 
 	clauses int64 // clauses added so far (statistics and tests)
