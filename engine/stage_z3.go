@@ -265,7 +265,7 @@ func problemScript(st *term.Store, terms []term.Term) string {
 			b.WriteString("(declare-sort " + term.QuoteSymbol(st.SortName(s)) + " 0)\n")
 		}
 	}
-	b.WriteString(smtlib.NewPrinter(st).ScriptString(f.logic(), terms))
+	b.WriteString(smtlib.NewPrinter(st).ScriptString(f.logic(), lowerForZ3(st, terms)))
 	return b.String()
 }
 
@@ -326,7 +326,7 @@ func modelCheckScript(st *term.Store, m *term.Model, assertions []term.Term) str
 	defs = strings.TrimSuffix(strings.TrimPrefix(defs, "(\n"), ")")
 	b.WriteString(defs)
 	b.WriteString("(assert (not (and true")
-	for _, a := range assertions {
+	for _, a := range lowerForZ3(st, assertions) {
 		b.WriteByte(' ')
 		p.WriteTerm(&b, a)
 	}

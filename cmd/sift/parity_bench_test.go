@@ -22,8 +22,8 @@ const asSiftEnv = "SIFT_TEST_AS_SIFT"
 
 // BenchmarkFallbackParity times sift's Z3 fallback alone (every other stage
 // disabled) against the z3 binary on every quantified file of the dev suite
-// (logics BV, ABV, UFBV and AUFBV), the two run in turn on each file, three
-// times, and the medians compared. The goal is fallback ≤ 1.5 × z3 + 50 ms
+// (logics BV, ABV, UFBV and AUFBV), the two run in turn on each file (z3,
+// sift, z3, sift, …), three times, and the medians compared. The goal is fallback ≤ 1.5 × z3 + 50 ms
 // on every file. It needs ../shared and takes about half an hour:
 //
 //	SIFT_PARITY_OUT=parity.tsv go test ./cmd/sift -run '^$' -bench FallbackParity -benchtime 1x -timeout 2h
@@ -81,8 +81,7 @@ func BenchmarkFallbackParity(b *testing.B) {
 		var ratios []float64
 		over := 0
 		for _, in := range files {
-			zt, za := medianRun(append(z3, in.Path), limit)
-			ft, fa := medianRun(append(fallback, in.Path), limit)
+			zt, za, ft, fa := pairedRuns(append(z3, in.Path), append(fallback, in.Path), limit)
 			ratio := ft.Seconds() / zt.Seconds()
 			bad := ft > zt*3/2+50*time.Millisecond
 			if bad {
@@ -106,29 +105,36 @@ func BenchmarkFallbackParity(b *testing.B) {
 	}
 }
 
-// medianRun runs argv three times (once when the first run takes more than
-// half the limit) and returns the median wall time and the answers given.
-func medianRun(argv []string, limit time.Duration) (time.Duration, string) {
-	var times []time.Duration
-	answers := ""
+// pairedRuns runs a and b in turn, three times each (once when a run takes
+// more than half the limit), and returns each one's median wall time and
+// answers: pairing keeps the comparison fair on a machine whose load drifts.
+func pairedRuns(a, b []string, limit time.Duration) (time.Duration, string, time.Duration, string) {
+	var at, bt []time.Duration
+	var aa, ba string
 	for i := 0; i < 3; i++ {
-		ctx, cancel := context.WithTimeout(context.Background(), limit+5*time.Second)
-		cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
-		cmd.Env = append(os.Environ(), asSiftEnv+"=1")
-		var out bytes.Buffer
-		cmd.Stdout = &out
-		start := time.Now()
-		cmd.Run()
-		el := time.Since(start)
-		cancel()
-		times = append(times, el)
-		answers = checkAnswers(out.String())
-		if el > limit/2 {
+		ta, ansA := timedRun(a, limit)
+		tb, ansB := timedRun(b, limit)
+		at, bt, aa, ba = append(at, ta), append(bt, tb), ansA, ansB
+		if ta > limit/2 || tb > limit/2 {
 			break
 		}
 	}
-	slices.Sort(times)
-	return times[len(times)/2], answers
+	slices.Sort(at)
+	slices.Sort(bt)
+	return at[len(at)/2], aa, bt[len(bt)/2], ba
+}
+
+// timedRun runs argv once and returns its wall time and answers.
+func timedRun(argv []string, limit time.Duration) (time.Duration, string) {
+	ctx, cancel := context.WithTimeout(context.Background(), limit+5*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
+	cmd.Env = append(os.Environ(), asSiftEnv+"=1")
+	var out bytes.Buffer
+	cmd.Stdout = &out
+	start := time.Now()
+	cmd.Run()
+	return time.Since(start), checkAnswers(out.String())
 }
 
 // checkAnswers joins the check-sat answers of a run's output.
