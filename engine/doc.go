@@ -32,6 +32,13 @@
 //     second proof.
 //   - The Z3 fallback (stage_z3.go) is the last stage and runs only when all
 //     others left the problem undecided; Options.NoFallback leaves it out.
+//   - Z3 runs in a worker process (z3_isolation.go, package engine/z3's
+//     Process): a crash in libz3 costs the check it happened in, never the
+//     session. Options.Z3InProcess opts out.
+//   - Each check runs under the session's memory limit (memory.go): past it
+//     the check is canceled, answers unknown (memout), and the session
+//     drops what the check built (the store rolls back, the pipeline is
+//     made again).
 //
 // Start reading at stage.go, then driver.go and session.go.
 package engine
