@@ -106,7 +106,7 @@ func TestQBVTraceAndStats(t *testing.T) {
 	}
 	for _, want := range []string{
 		"qbv: sat by verified-model after",
-		"model checked by qbv",
+		"proved by qbv instead of evaluated",
 		"qbv: unsat by refutation after",
 		"stage qbv: unsat",
 	} {

@@ -44,7 +44,7 @@ type Verdict struct {
 	// ModelCheck, when set on a Sat verdict, decides the assertions whose
 	// evaluation under Model passes the quantifier cap
 	// (term.ErrQuantifierCap). It returns nil only when it has proved them
-	// all true under the model; the Z3 fallback sets it ("model checked by
+	// all true under the model; the Z3 fallback sets it ("proved by
 	// Z3"). Without it such a model fails validation.
 	ModelCheck ModelChecker
 	// OnOriginal says the verdict is about Problem.Original: its model needs

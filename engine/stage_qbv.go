@@ -15,7 +15,7 @@ import (
 // problems and counterexample checks each go to a pipeline of their own (a
 // bit-blasting stage kept across the rounds of one run). Sat models come
 // with a ModelCheck that proves the assertions whose evaluation passes the
-// quantifier cap (qbv.Prove, "model checked by qbv").
+// quantifier cap (qbv.Prove, "proved by qbv").
 //
 // With a stage after it that can decide quantified problems (the Z3
 // fallback), it takes qbvShare of the time left.

@@ -24,7 +24,7 @@ import (
 // Unsat is Z3's word. Sat comes with Z3's model read back into a term.Model,
 // which the driver validates like any other; assertions whose evaluation
 // passes the quantifier cap are instead proved true under the model by a
-// second Z3 call (ModelCheck, "model checked by Z3"). A model that cannot be
+// second Z3 call (ModelCheck, "proved by z3"). A model that cannot be
 // imported exactly makes the answer unknown.
 type z3Stage struct {
 	solver z3.Solver
