@@ -46,11 +46,11 @@ func TestConformance(t *testing.T) {
 		// cvc5 accepts it after a declaration (with a warning), z3 errors; an
 		// assertion before set-logic is an error in both.
 		{"set-logic after a declaration", bv + "(set-logic QF_BV)",
-			"(error \"line 1 col 31: set-logic must come before any declaration, definition, assertion or check\")\n",
-			"(error \"line 1 col 31: set-logic must come before any declaration, definition, assertion or check\")\n"},
+			"(error \"line 1 col 31: set-logic must come before any declaration, definition, assertion, push or check\")\n",
+			"(error \"line 1 col 31: set-logic must come before any declaration, definition, assertion, push or check\")\n"},
 		{"set-logic after an assertion", "(assert true)(set-logic QF_BV)(check-sat)",
-			"(error \"line 1 col 14: set-logic must come before any declaration, definition, assertion or check\")\nsat\n",
-			"(error \"line 1 col 14: set-logic must come before any declaration, definition, assertion or check\")\nsat\n"},
+			"(error \"line 1 col 14: set-logic must come before any declaration, definition, assertion, push or check\")\nsat\n",
+			"(error \"line 1 col 14: set-logic must come before any declaration, definition, assertion, push or check\")\nsat\n"},
 		// The standard wants let binders pairwise distinct; cvc5 warns and
 		// takes the last, z3 takes the last silently.
 		{"let with a duplicate binder", "(assert (let ((y #x1) (y #x2)) (= y #x2)))(check-sat)",

@@ -520,7 +520,7 @@ func (in *Interpreter) setLogic(name string, base Pos) error {
 	case in.logic != "":
 		return &Error{Pos: base, Msg: fmt.Sprintf("the logic is already set (to %s): set-logic may come only once", in.logic)}
 	case in.declared || in.started:
-		return &Error{Pos: base, Msg: "set-logic must come before any declaration, definition, assertion or check"}
+		return &Error{Pos: base, Msg: "set-logic must come before any declaration, definition, assertion, push or check"}
 	}
 	supported, known := supportedLogics[name]
 	switch {

@@ -55,6 +55,11 @@ func parseAndPrint(t *testing.T, name string, src []byte) string {
 			!(strings.Contains(lines[i+1], "option") || strings.Contains(lines[i+1], "command") ||
 				strings.Contains(lines[i+1], "floating-point")))
 		answerDependent := strings.Contains(line, "not available")
+		// Some suite files set the logic after a push; SMT-LIB 2.6 (and
+		// z3) reject that command, and the rest of the script is read.
+		if strings.Contains(line, "set-logic must come before") {
+			continue
+		}
 		if (strings.HasPrefix(line, "(error") && !answerDependent) || unsupportedTerm {
 			t.Fatalf("%s: %s %s", name, line, lines[min(i+1, len(lines)-1)])
 		}
