@@ -67,6 +67,10 @@ func (e *Evaluator) evalQuantifier(t Term) (Value, error) {
 	}
 	e.quantDepth++
 	defer func() { e.quantDepth-- }()
+	absent := make([]bool, len(vars)) // variables the body does not mention
+	for i, v := range vars {
+		absent[i] = !st.mentions(body, v)
+	}
 	var unknown error
 	var rec func(k int) (decided bool, err error)
 	rec = func(k int) (bool, error) {
@@ -85,6 +89,12 @@ func (e *Evaluator) evalQuantifier(t Term) (Value, error) {
 		}
 		v := vars[k]
 		s := st.SortOf(v)
+		if absent[k] {
+			// Every sort is non-empty and the body's value does not depend
+			// on v, so one instance stands for all of them: ∀v.φ ≡ ∃v.φ ≡ φ.
+			e.bound[v] = st.DefaultValue(s)
+			return rec(k + 1)
+		}
 		switch st.Kind(s) {
 		case KindBool:
 			for _, b := range []bool{false, true} {

@@ -227,3 +227,53 @@ func TestQuantifierCapIsShared(t *testing.T) {
 		t.Fatalf("Eval = %v, want ErrQuantifierCap", err)
 	}
 }
+
+// TestVacuousBinders checks that a bound variable the body does not mention
+// costs one instance, whatever its width, so ∀v.φ and ∃v.φ evaluate as φ;
+// the variables the body does mention still count against the cap.
+func TestVacuousBinders(t *testing.T) {
+	type outcome int
+	const (
+		isTrue outcome = iota
+		isFalse
+		isCap
+	)
+	st := NewStore()
+	m := NewModel()
+	x := bvVar(st, m, "x", val(32, "7"))
+	v64 := st.BoundVar("v", st.BitVecSort(64))
+	u32 := st.BoundVar("u", st.BitVecSort(32))
+	b := st.BoundVar("b", st.BoolSort())
+	i := st.BoundVar("i", st.BitVecSort(32))
+	seven, eight := st.ConstUint64(32, 7), st.ConstUint64(32, 8)
+	// i ≤ 8 → i ≠ x: false at i = 7; over all of i: past the cap.
+	guarded := st.Implies(st.MustMake(OpBVUle, nil, i, eight), st.Not(st.Eq(i, x)))
+	cases := []struct {
+		name string
+		op   Op
+		vars []Term
+		body Term
+		want outcome
+	}{
+		{"forall-true", OpForall, []Term{v64, b}, st.Eq(x, seven), isTrue},
+		{"forall-false", OpForall, []Term{v64}, st.Eq(x, eight), isFalse},
+		{"exists-true", OpExists, []Term{u32, v64}, st.Eq(x, seven), isTrue},
+		{"exists-false", OpExists, []Term{b, u32}, st.Eq(x, eight), isFalse},
+		{"vacuous-then-bounded", OpForall, []Term{v64, i, u32}, guarded, isFalse},
+		{"vacuous-then-unbounded", OpForall, []Term{v64, i}, st.Not(st.Eq(i, x)), isCap},
+	}
+	for _, c := range cases {
+		q := st.MustMake(c.op, nil, append(append([]Term(nil), c.vars...), c.body)...)
+		got, err := NewEvaluator(st, m).EvalBool(q)
+		switch c.want {
+		case isCap:
+			if !errors.Is(err, ErrQuantifierCap) {
+				t.Errorf("%s: got (%v, %v), want ErrQuantifierCap", c.name, got, err)
+			}
+		default:
+			if err != nil || got != (c.want == isTrue) {
+				t.Errorf("%s: got (%v, %v), want %v", c.name, got, err, c.want == isTrue)
+			}
+		}
+	}
+}

@@ -20,7 +20,9 @@ func envInt(name string, def int) int {
 
 // differential runs SIFT_DIFF_N formulas (def by default) from SIFT_DIFF_SEED
 // of the vocabulary set in base and fails on every mismatch. SIFT_DIFF_DISABLE
-// names pipeline steps to leave out (comma-separated).
+// names pipeline steps to leave out (comma-separated); SIFT_DIFF_PROGRESS sets
+// how many formulas pass between progress lines (10,000 by default), so that a
+// shard stopped early still has a recent count.
 func differential(t *testing.T, base Config, def int) {
 	z3, err := exec.LookPath("z3")
 	if err != nil {
@@ -33,7 +35,7 @@ func differential(t *testing.T, base Config, def int) {
 	}
 	cfg := base
 	cfg.N, cfg.Seed, cfg.Z3 = n, uint64(envInt("SIFT_DIFF_SEED", 1)), z3
-	cfg.Batch, cfg.ProgressEvery = envInt("SIFT_DIFF_BATCH", 0), 10000
+	cfg.Batch, cfg.ProgressEvery = envInt("SIFT_DIFF_BATCH", 0), envInt("SIFT_DIFF_PROGRESS", 10000)
 	if d := os.Getenv("SIFT_DIFF_DISABLE"); d != "" {
 		cfg.Disable = strings.Split(d, ",")
 	}
