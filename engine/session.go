@@ -56,9 +56,13 @@ type Session struct {
 	last        Verdict
 	lastProblem *Problem
 	seed        uint64
+	posed       func() (string, bool) // for the coming check
 }
 
-var _ smtlib.Solver = (*Session)(nil)
+var _ smtlib.PosedSolver = (*Session)(nil)
+
+// SetPosed implements smtlib.PosedSolver.
+func (s *Session) SetPosed(posed func() (string, bool)) { s.posed = posed }
 
 // NewSession returns a session over st with the default stage pipeline.
 func NewSession(st *term.Store, opts Options) *Session {
@@ -163,6 +167,10 @@ func (s *Session) CheckSat(ctx context.Context, assumptions []term.Term) smtlib.
 		Assertions:  append([]term.Term(nil), s.assertions...),
 		Labels:      append([]string(nil), s.labels...),
 		Assumptions: assumptions,
+	}
+	if s.posed != nil {
+		p.Posed = &Posed{text: s.posed, assertions: p.Assertions, assumptions: p.Assumptions}
+		s.posed = nil
 	}
 	if s.st.FeaturesOf(p.Assertions).Has(term.FeatQuantifier) {
 		// Quantified problems often reach the Z3 fallback: its worker

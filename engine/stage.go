@@ -24,6 +24,9 @@ type Problem struct {
 	Assertions  []term.Term
 	Labels      []string // :named label of each assertion, or ""
 	Assumptions []term.Term
+	// Posed is the script text that posed the session's problem, when the
+	// interpreter kept it (nil otherwise); see posedText.
+	Posed *Posed
 	// Original is the problem as the session posed it, when transformers
 	// have rewritten this one (nil otherwise). A stage that would rather
 	// decide the original (the Z3 fallback: Z3 preprocesses on its own)

@@ -33,6 +33,7 @@ type z3Stage struct {
 	modelChecks, checkFailures atomic.Int64
 	unsat, sat, unknown        int
 	crashes                    atomic.Int64
+	posedCalls                 atomic.Int64 // problems Z3 got as the script wrote them
 }
 
 // newZ3Stage returns the fallback over the process's shared Z3 workers.
@@ -49,6 +50,7 @@ func (s *z3Stage) Statistics() [][2]string {
 		{"z3-model-checks", strconv.FormatInt(s.modelChecks.Load(), 10)},
 		{"z3-model-check-failures", strconv.FormatInt(s.checkFailures.Load(), 10)},
 		{"z3-crashes", strconv.FormatInt(s.crashes.Load(), 10)},
+		{"z3-as-posed", strconv.FormatInt(s.posedCalls.Load(), 10)},
 	}
 }
 
@@ -91,6 +93,22 @@ func (s *z3Stage) Decide(ctx context.Context, p *Problem) (Verdict, error) {
 	return s.solve(ctx, p, false)
 }
 
+// solveAsPosed hands Z3 the problem as the script wrote it when p is the
+// session's problem and its text was kept (Posed), and sift's printing of
+// the terms otherwise. Text Z3 rejects (SMT-LIB 2.7 operators it does not
+// know, say) is printed by sift instead.
+func (s *z3Stage) solveAsPosed(ctx context.Context, p *Problem, all []term.Term) (z3.Result, error) {
+	if text, ok := p.posedText(); ok {
+		res, err := s.call(ctx, text)
+		var crash *z3.CrashError
+		if err == nil || errors.As(err, &crash) || ctx.Err() != nil {
+			s.posedCalls.Add(1)
+			return res, err
+		}
+	}
+	return s.call(ctx, problemScript(p.Store, all))
+}
+
 // sameProblem reports whether two problems have the same assertions and
 // assumptions (terms are hash-consed, so equal terms are equal ids).
 func sameProblem(a, b *Problem) bool {
@@ -115,7 +133,7 @@ func refuted(p *Problem, m *term.Model) bool {
 func (s *z3Stage) solve(ctx context.Context, p *Problem, onOriginal bool) (Verdict, error) {
 	st := p.Store
 	all := append(append([]term.Term(nil), p.Assertions...), p.Assumptions...)
-	res, err := s.call(ctx, problemScript(st, all))
+	res, err := s.solveAsPosed(ctx, p, all)
 	var crash *z3.CrashError
 	switch {
 	case errors.As(err, &crash):

@@ -56,15 +56,14 @@ type Interpreter struct {
 	opts            options
 	logic           string
 	info            map[string]string
-	named           []namedTerm // named Boolean terms, for get-assignment
-	namedLevel      []int       // len(named) at each push
+	named           scoped[namedTerm] // named Boolean terms, for get-assignment
 	last            *CheckResult
 	lastAssumptions []term.Term
 	// assertText holds each assertion as written, for get-assertions (only
-	// while :produce-assertions is on; "" otherwise), and assertLevel its
-	// length at each push.
-	assertText  []string
-	assertLevel []int
+	// while :produce-assertions is on; "" otherwise).
+	assertText scoped[string]
+	// posed is the problem as the script posed it, for the Z3 fallback.
+	posed posedLog
 	// declared is set by the first declaration or definition, started by
 	// the first assertion, push or check: set-logic must come before the
 	// one, start-mode options before the other.
@@ -103,8 +102,9 @@ func (in *Interpreter) reset() {
 	}
 	in.logic = ""
 	in.info = map[string]string{}
-	in.named, in.namedLevel = nil, nil
-	in.assertText, in.assertLevel = nil, nil
+	in.named.clear()
+	in.assertText.clear()
+	in.posed = posedLog{}
 	in.last, in.lastAssumptions = nil, nil
 	in.declared, in.started = false, false
 	in.droppedLevel = -1
@@ -245,7 +245,7 @@ func (in *Interpreter) execute(ctx context.Context, cmd []byte, pos Pos) (err er
 		if p.tok.Kind != TokEOF {
 			p.unexpected("end of command")
 		}
-		return in.doAssert(t, p.named, text, nameTok.Pos)
+		return in.doAssert(t, p.named, cmd, text, nameTok.Pos)
 	}
 	c, perr := parseCommand(cmd)
 	if perr != nil {
@@ -307,28 +307,33 @@ func (in *Interpreter) run(ctx context.Context, c *Command, cmd []byte, base Pos
 	case c.DeclareSort != nil, c.DefineSort != nil, c.DeclareFun != nil, c.DeclareConst != nil,
 		c.DefineFun != nil, c.DefineConst != nil:
 		in.declared = true
-		return in.runDeclaration(c, cmd, base)
+		if err := in.runDeclaration(c, cmd, base); err != nil {
+			return err
+		}
+		in.posed.add(cmd)
 	case c.GetOption != nil:
 		return in.getOption(c.GetOption.Key, base)
 	case c.GetInfo != nil:
 		return in.getInfo(c.GetInfo.Key, base)
 	case c.Assert != nil:
 		t, named := in.spanTerm(cmd, base, c.Assert)
-		return in.doAssert(t, named, cmd[c.Assert.Offset:c.Assert.End], base)
+		return in.doAssert(t, named, cmd, cmd[c.Assert.Offset:c.Assert.End], base)
 	case c.CheckSat:
 		in.started = true
-		return in.checkSat(ctx, nil)
+		return in.checkSat(ctx, nil, nil)
 	case c.CheckAssuming != nil:
 		in.started = true
 		var as []term.Term
+		var texts []string
 		for _, s := range c.CheckAssuming.Items {
 			t, _ := in.spanTerm(cmd, base, s)
 			if !in.st.IsBool(in.st.SortOf(t)) {
 				return &Error{Pos: in.spanPos(base, s), Msg: "check-sat-assuming expects Boolean terms"}
 			}
 			as = append(as, t)
+			texts = append(texts, string(spanText(cmd, s)))
 		}
-		return in.checkSat(ctx, as)
+		return in.checkSat(ctx, as, texts)
 	case c.Push != nil:
 		in.started = true
 		n, err := levelCount(c.Push, base)
@@ -338,8 +343,9 @@ func (in *Interpreter) run(ctx context.Context, c *Command, cmd []byte, base Pos
 		for i := 0; i < n; i++ {
 			in.env.Push()
 			in.solver.Push()
-			in.namedLevel = append(in.namedLevel, len(in.named))
-			in.assertLevel = append(in.assertLevel, len(in.assertText))
+			in.named.push()
+			in.assertText.push()
+			in.posed.push()
 		}
 		in.last = nil
 		in.success()
@@ -358,10 +364,9 @@ func (in *Interpreter) run(ctx context.Context, c *Command, cmd []byte, base Pos
 			if in.droppedLevel > in.env.Levels() {
 				in.droppedLevel = -1
 			}
-			in.named = in.named[:in.namedLevel[len(in.namedLevel)-1]]
-			in.namedLevel = in.namedLevel[:len(in.namedLevel)-1]
-			in.assertText = in.assertText[:in.assertLevel[len(in.assertLevel)-1]]
-			in.assertLevel = in.assertLevel[:len(in.assertLevel)-1]
+			in.named.pop()
+			in.assertText.pop()
+			in.posed.pop()
 		}
 		in.last = nil
 		in.success()
@@ -423,8 +428,8 @@ func (in *Interpreter) run(ctx context.Context, c *Command, cmd []byte, base Pos
 		as := in.solver.Assertions()
 		parts := make([]string, len(as))
 		for i, a := range as {
-			if i < len(in.assertText) && in.assertText[i] != "" {
-				parts[i] = in.assertText[i]
+			if i < len(in.assertText.items) && in.assertText.items[i] != "" {
+				parts[i] = in.assertText.items[i]
 			} else {
 				parts[i] = in.pr.TermString(a)
 			}
@@ -437,8 +442,10 @@ func (in *Interpreter) run(ctx context.Context, c *Command, cmd []byte, base Pos
 		in.droppedLevel = -1
 		in.env.ResetAssertions()
 		in.solver.ResetAssertions()
-		in.named, in.namedLevel, in.last = nil, nil, nil
-		in.assertText, in.assertLevel = nil, nil
+		in.named.clear()
+		in.assertText.clear()
+		in.posed.clearAssertions()
+		in.last = nil
 		in.success()
 	case c.Echo != nil:
 		if in.cfg.Dialect == Z3 {
@@ -618,14 +625,14 @@ func (in *Interpreter) defineSort(d *DefineSort, cmd []byte, base Pos) error {
 func (in *Interpreter) bindNames(named []namedTerm) error {
 	for _, n := range named {
 		if in.st.IsBool(in.st.SortOf(n.t)) {
-			in.named = append(in.named, n)
+			in.named.add(n)
 		}
 	}
 	return nil
 }
 
-// doAssert asserts t; text is the term as written, kept for get-assertions.
-func (in *Interpreter) doAssert(t term.Term, named []namedTerm, text []byte, pos Pos) error {
+// doAssert asserts t; cmd is the command and text the term as written.
+func (in *Interpreter) doAssert(t term.Term, named []namedTerm, cmd, text []byte, pos Pos) error {
 	in.started = true
 	if !in.st.IsBool(in.st.SortOf(t)) {
 		return &Error{Pos: pos, Msg: fmt.Sprintf("assert expects a Bool term, got %s", in.st.SortString(in.st.SortOf(t)))}
@@ -644,13 +651,15 @@ func (in *Interpreter) doAssert(t term.Term, named []namedTerm, text []byte, pos
 	if in.opts.produceAsserts {
 		kept = strings.TrimSpace(string(text))
 	}
-	in.assertText = append(in.assertText, kept)
+	in.assertText.add(kept)
+	in.posed.add(cmd)
 	in.last = nil
 	in.success()
 	return nil
 }
 
-func (in *Interpreter) checkSat(ctx context.Context, assumptions []term.Term) error {
+// checkSat checks the assertions with assumptions, written as texts.
+func (in *Interpreter) checkSat(ctx context.Context, assumptions []term.Term, texts []string) error {
 	timeout := in.cfg.Timeout
 	if in.opts.timeout > 0 && (timeout == 0 || in.opts.timeout < timeout) {
 		timeout = in.opts.timeout
@@ -659,6 +668,14 @@ func (in *Interpreter) checkSat(ctx context.Context, assumptions []term.Term) er
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, timeout)
 		defer cancel()
+	}
+	if ps, ok := in.solver.(PosedSolver); ok {
+		ps.SetPosed(func() (string, bool) {
+			if in.env.Global { // declarations outlive the levels of the log
+				return "", false
+			}
+			return in.posed.script(in.logic, texts)
+		})
 	}
 	r := in.solver.CheckSat(ctx, assumptions)
 	if r.Status == Sat && in.droppedLevel >= 0 {
@@ -718,8 +735,8 @@ func (in *Interpreter) getAssignment(base Pos) error {
 		return err
 	}
 	ev := term.NewEvaluator(in.st, m)
-	parts := make([]string, 0, len(in.named))
-	for _, n := range in.named {
+	parts := make([]string, 0, len(in.named.items))
+	for _, n := range in.named.items {
 		b, err := ev.EvalBool(n.t)
 		if err != nil {
 			continue

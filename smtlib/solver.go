@@ -50,3 +50,12 @@ type Solver interface {
 	// SetRandomSeed sets the seed for randomised decisions.
 	SetRandomSeed(seed uint64)
 }
+
+// A PosedSolver is a Solver that can use the problem as the script posed it.
+// Before each check the interpreter gives it posed, which returns the script
+// text of the set-logic and of every declaration, definition and assertion in
+// force, with the check's assumptions asserted, or false when that text was
+// not kept. It may be called during that check only.
+type PosedSolver interface {
+	SetPosed(posed func() (string, bool))
+}
