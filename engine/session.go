@@ -207,16 +207,25 @@ func (s *Session) LastStage() string {
 // made again), so that the session goes on with the memory it had before.
 func (s *Session) forgetCheck(mark term.Mark) {
 	old := s.driver
-	for _, step := range old.Steps {
-		if c, ok := step.(interface{ Close() }); ok {
-			c.Close()
-		}
-	}
+	closeSteps(old)
 	s.driver = newPipeline(s.opts, s.memory.limit)
 	s.driver.Stats, s.driver.Validations, s.driver.ValidationFailures = old.Stats, old.Validations, old.ValidationFailures
 	s.driver.Trace = old.Trace
 	s.st.Rollback(mark)
 	debug.FreeOSMemory()
+}
+
+// Close releases what the pipeline's stages hold outside Go's heap (the
+// SAT solver of the bit-blaster). The session must not be used after it.
+func (s *Session) Close() { closeSteps(s.driver) }
+
+// closeSteps closes the steps of d that hold resources.
+func closeSteps(d *Driver) {
+	for _, step := range d.Steps {
+		if c, ok := step.(interface{ Close() }); ok {
+			c.Close()
+		}
+	}
 }
 
 var errNoAnswer = errors.New("no check-sat answer to refer to")

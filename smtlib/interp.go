@@ -74,6 +74,9 @@ type Interpreter struct {
 	// While it is set, sat is not an answer: the dropped input might make the
 	// problem unsat. Unsat stays sound, since dropping only weakens.
 	droppedLevel int
+	// onError, when set, also receives every error the interpreter answers
+	// (ReadScript turns the first into its error).
+	onError func(error)
 }
 
 // NewInterpreter returns an interpreter writing responses to out.
@@ -165,6 +168,9 @@ func (in *Interpreter) Execute(ctx context.Context, cmd []byte, pos Pos) {
 }
 
 func (in *Interpreter) respondError(err error) {
+	if in.onError != nil {
+		in.onError(err)
+	}
 	var u *Unsupported
 	if errors.As(err, &u) {
 		in.out.WriteString("unsupported\n")

@@ -1,6 +1,7 @@
 package smtlib
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"io"
@@ -61,4 +62,53 @@ func (r *recorder) CheckSat(_ context.Context, assumptions []term.Term) CheckRes
 		r.first = append(append([]term.Term(nil), r.assertions...), assumptions...)
 	}
 	return CheckResult{Status: Unknown, Reason: "the script is only read"}
+}
+
+// Script is what ReadScript read.
+type Script struct {
+	// Assertions are the assertions in force at the end of the script.
+	Assertions []term.Term
+	// Symbols maps the names the script declared (declare-const,
+	// declare-fun) and the names of the scope to their terms.
+	Symbols map[string]term.Term
+}
+
+// ReadScript runs the declarations, definitions and assertions of a script
+// over the caller's store st, without solving: check-sat is recorded, not
+// decided. The names of scope are declared before the script starts, so a
+// script can use terms the caller built. The first error in the script (with
+// its line and column) or a command that sift does not support is returned
+// as the error; (reset) is an error too, since it would start a new store.
+func ReadScript(st *term.Store, scope Scope, src io.Reader) (*Script, error) {
+	var rec *recorder
+	var firstErr error
+	in := &Interpreter{out: bufio.NewWriter(io.Discard)}
+	in.cfg.NewSolver = func(s *term.Store) Solver {
+		rec = &recorder{st: s}
+		return rec
+	}
+	in.reset()
+	in.st, in.env, in.pr = st, scopedEnv(st, scope), NewPrinter(st)
+	rec.st = st
+	in.onError = func(err error) {
+		if firstErr == nil {
+			firstErr = err
+		}
+	}
+	if err := in.Run(context.Background(), src); err != nil {
+		return nil, err
+	}
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	if in.st != st {
+		return nil, errors.New("the script resets the solver: (reset) is not allowed here")
+	}
+	syms := make(map[string]term.Term, len(in.env.funs))
+	for name, d := range in.env.funs {
+		if d.Var != term.NoTerm {
+			syms[name] = d.Var
+		}
+	}
+	return &Script{Assertions: append([]term.Term(nil), rec.assertions...), Symbols: syms}, nil
 }

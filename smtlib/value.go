@@ -39,6 +39,11 @@ func ParseSort(st *term.Store, scope Scope, text string) (s term.Sort, err error
 // scopedParser returns a term parser over text in a fresh environment that
 // holds scope's names only.
 func scopedParser(st *term.Store, scope Scope, text string) *termParser {
+	return newTermParser(NewLexer([]byte(text), Pos{Line: 1, Col: 1}), scopedEnv(st, scope))
+}
+
+// scopedEnv returns a fresh environment over st that holds scope's names.
+func scopedEnv(st *term.Store, scope Scope) *Env {
 	env := NewEnv(st)
 	for name, s := range scope.Sorts {
 		env.sorts[name] = &sortDef{Declared: s}
@@ -46,7 +51,7 @@ func scopedParser(st *term.Store, scope Scope, text string) *termParser {
 	for name, v := range scope.Vars {
 		env.funs[name] = &funDef{Name: name, Var: v}
 	}
-	return newTermParser(NewLexer([]byte(text), Pos{Line: 1, Col: 1}), env)
+	return env
 }
 
 func (p *termParser) expectEnd() {
