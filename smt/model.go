@@ -136,10 +136,12 @@ func (v Value) Uint64() (uint64, error) {
 	if v.v.Kind != term.ValBV {
 		return 0, fmt.Errorf("%w: not a bit-vector", ErrValue)
 	}
-	x, ok := v.v.BV.Uint64()
-	if !ok {
-		return 0, fmt.Errorf("%w: a %d-bit value does not fit a uint64", ErrValue, v.v.BV.Width())
+	// By width, not by value: whether a call fails must not depend on the
+	// model the solver happened to find.
+	if w := v.v.BV.Width(); w > 64 {
+		return 0, fmt.Errorf("%w: a %d-bit value does not fit a uint64 (use BigInt)", ErrValue, w)
 	}
+	x, _ := v.v.BV.Uint64()
 	return x, nil
 }
 
