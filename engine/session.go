@@ -7,6 +7,7 @@ import (
 	"io"
 	"runtime/debug"
 	"strconv"
+	"time"
 
 	"github.com/sift-solver/sift/engine/z3"
 	"github.com/sift-solver/sift/preprocess"
@@ -174,10 +175,13 @@ func (s *Session) CheckSat(ctx context.Context, assumptions []term.Term) smtlib.
 	}
 	if s.st.FeaturesOf(p.Assertions).Has(term.FeatQuantifier) {
 		// Quantified problems often reach the Z3 fallback: its worker
-		// starts while the stages before it work.
+		// starts while the stages before it work, once they have worked
+		// for prestartDelay (most merge queries are decided before that,
+		// and a worker costs a process start).
 		for _, step := range s.driver.Steps {
 			if z, ok := step.(*z3Stage); ok {
-				z.warmUp()
+				warm := time.AfterFunc(prestartDelay, z.warmUp)
+				defer warm.Stop()
 			}
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/sift-solver/sift/engine/z3"
 )
@@ -46,6 +47,15 @@ func (z *isolatedZ3) Solve(ctx context.Context, smt2 string) (z3.Result, error) 
 	}
 	return res, err
 }
+
+// prestartDelay is how long a quantified check runs before the Z3 worker is
+// started ahead of need: a few times what a worker takes to start, so
+// that checks decided quickly (most merge queries) start none.
+const prestartDelay = 50 * time.Millisecond
+
+// StopZ3Workers stops the process's idle Z3 workers and waits for them, so
+// that their time is accounted to this process (sift calls it at exit).
+func StopZ3Workers() { sharedWorkers().Close() }
 
 // warmUp starts the stage's Z3 worker ahead of need, if it runs one.
 func (s *z3Stage) warmUp() {

@@ -1,7 +1,6 @@
 package z3
 
 /*
-#cgo LDFLAGS: -lz3
 #include <stdlib.h>
 #include <z3.h>
 */
@@ -26,6 +25,9 @@ type session struct {
 }
 
 func newSession() *session {
+	if err := loadLibz3(); err != nil {
+		fail("%v", err)
+	}
 	cfg := C.Z3_mk_config()
 	setParam(cfg, "model", "true")
 	c := C.Z3_mk_context_rc(cfg)

@@ -26,6 +26,9 @@ var memoryLimit struct {
 // The parameter is process-wide: in a worker process that is the worker's
 // Z3; in-process, every context of the process.
 func setMemoryLimit(mb uint64) {
+	if loadLibz3() != nil {
+		return // Solve reports it
+	}
 	if room := addressSpaceRoomMB(); room > 0 && (mb == 0 || room < mb) {
 		mb = room
 	}

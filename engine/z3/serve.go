@@ -88,6 +88,8 @@ func Serve(r io.Reader, w io.Writer, control io.Reader, faults bool) error {
 			}
 		}()
 	}
+	// libz3 loads while the first request (a ping) is answered.
+	go loadLibz3()
 	dec := gob.NewDecoder(bufio.NewReader(r))
 	bw := bufio.NewWriter(w)
 	enc := gob.NewEncoder(bw)

@@ -36,6 +36,9 @@ func Solve(ctx context.Context, smt2 string) (res Result, err error) {
 	if reason, done := contextReason(ctx); done {
 		return Result{Status: Unknown, Reason: reason}, nil
 	}
+	if err := loadLibz3(); err != nil {
+		return Result{}, err
+	}
 	// Z3 does not need a fixed OS thread, but keeping one for the whole call
 	// costs nothing and rules out any thread-local surprise inside libz3.
 	script, err := flatScript(smt2)

@@ -78,6 +78,7 @@ type Process struct {
 	starting *startAttempt // a worker being started ahead of need
 	startErr error         // a failed start: not tried again
 	nextID   uint64
+	calls    int    // calls under way: each has or is getting a worker
 	fault    string // injected into the next request (tests)
 
 	// Started, Crashed and Killed count workers.
@@ -119,12 +120,19 @@ func (p *Process) WithFaults() *Process {
 	return p
 }
 
-// Close stops the idle workers.
+// Close stops the idle workers and one being started ahead of need, and
+// waits for them.
 func (p *Process) Close() {
 	p.mu.Lock()
-	idle := p.idle
-	p.idle = nil
+	idle, starting := p.idle, p.starting
+	p.idle, p.starting = nil, nil
 	p.mu.Unlock()
+	if starting != nil {
+		<-starting.done
+		if starting.w != nil {
+			idle = append(idle, starting.w)
+		}
+	}
 	for _, w := range idle {
 		w.stop()
 	}
@@ -135,6 +143,14 @@ func (p *Process) Solve(ctx context.Context, smt2 string) (Result, error) {
 	if reason, done := contextReason(ctx); done {
 		return Result{Status: Unknown, Reason: reason}, nil
 	}
+	p.mu.Lock()
+	p.calls++
+	p.mu.Unlock()
+	defer func() {
+		p.mu.Lock()
+		p.calls--
+		p.mu.Unlock()
+	}()
 	w, err := p.get()
 	if err != nil {
 		return Result{}, err
@@ -199,13 +215,13 @@ type startAttempt struct {
 	err  error
 }
 
-// Prestart starts a worker in the background when none is idle or starting,
-// so that the first call need not wait for it: a caller that will likely
-// need Z3 soon (a quantified problem) calls it early.
+// Prestart starts a worker in the background when none is idle or starting
+// and no call is under way, so that the first call need not wait for it: a
+// caller that will likely need Z3 soon (a quantified problem) calls it early.
 func (p *Process) Prestart() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if len(p.idle) > 0 || p.starting != nil || p.startErr != nil {
+	if len(p.idle) > 0 || p.starting != nil || p.startErr != nil || p.calls > 0 {
 		return
 	}
 	a := &startAttempt{done: make(chan struct{})}

@@ -165,3 +165,36 @@ func TestProcessUnavailable(t *testing.T) {
 		t.Errorf("started %d", n)
 	}
 }
+
+// TestPrestartDuringACall checks that a worker started ahead of need while
+// a call is under way (the call started its own) is not started at all, and
+// that Close stops a worker still being started and waits for it.
+func TestPrestartDuringACall(t *testing.T) {
+	p := testProcess(t)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		// Long enough for the Prestart below to land during the call.
+		p.Solve(context.Background(), "(set-logic BV)(declare-const x (_ BitVec 32))(assert (forall ((y (_ BitVec 32))) (not (= (bvmul y x) #x00000001))))")
+	}()
+	for {
+		p.mu.Lock()
+		calls := p.calls
+		p.mu.Unlock()
+		if calls > 0 {
+			break
+		}
+		time.Sleep(time.Millisecond)
+	}
+	p.Prestart()
+	<-done
+	if n := p.Started.Load(); n != 1 {
+		t.Errorf("%d workers started for one call and a Prestart during it, want 1", n)
+	}
+	q := testProcess(t)
+	q.Prestart()
+	q.Close()
+	if q.Started.Load() != 1 || len(q.idle) != 0 || q.starting != nil {
+		t.Errorf("Close left a worker: started %d, idle %d, starting %v", q.Started.Load(), len(q.idle), q.starting != nil)
+	}
+}
