@@ -168,9 +168,14 @@ func zArgs(args []string) []string {
 func main() {
 	// sift started again as its own Z3 worker (engine/z3_isolation.go).
 	z3.RunWorkerIfAsked(os.Args[1:])
+	runAndExit()
+}
+
+// runAndExit runs the command line and exits with its code. The Z3 workers
+// are stopped and waited for first, not left to exit on their own: their
+// time is then part of this process's.
+func runAndExit() {
 	code := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
-	// The Z3 workers are stopped and waited for, not left to exit on
-	// their own: their time is then part of this process's.
 	engine.StopZ3Workers()
 	os.Exit(code)
 }

@@ -23,8 +23,8 @@ const asSiftEnv = "SIFT_TEST_AS_SIFT"
 // BenchmarkFallbackParity times sift's Z3 fallback alone (every other stage
 // disabled) against the z3 binary on every quantified file of the dev suite
 // (logics BV, ABV, UFBV and AUFBV), the two run in turn on each file (z3,
-// sift, z3, sift, …), three times, and the medians compared. The goal is fallback ≤ 1.5 × z3 + 50 ms
-// on every file. It needs ../shared and takes about half an hour:
+// sift, z3, sift, …), three times, and the medians of wall and CPU time
+// compared. The goal is fallback ≤ 1.5 × z3 + 50 ms on every file. It needs ../shared and takes about half an hour:
 //
 //	SIFT_PARITY_OUT=parity.tsv go test ./cmd/sift -run '^$' -bench FallbackParity -benchtime 1x -timeout 2h
 //
@@ -77,55 +77,87 @@ func BenchmarkFallbackParity(b *testing.B) {
 	z3 := []string{"z3", fmt.Sprintf("-T:%d", int(limit.Seconds()))}
 	for b.Loop() {
 		var table strings.Builder
-		table.WriteString("file\tz3_answer\tz3_s\tfallback_answer\tfallback_s\tratio\tover\n")
-		var ratios []float64
-		over := 0
+		table.WriteString("file\tz3_answer\tz3_wall_s\tz3_cpu_s\tfallback_answer\tfallback_wall_s\tfallback_cpu_s\twall_ratio\tcpu_ratio\tover_wall\tover_cpu\n")
+		var wallRatios, cpuRatios []float64
+		overWall, overCPU, disagree := 0, 0, 0
 		for _, in := range files {
-			zt, za, ft, fa := pairedRuns(append(z3, in.Path), append(fallback, in.Path), limit)
-			ratio := ft.Seconds() / zt.Seconds()
-			bad := ft > zt*3/2+50*time.Millisecond
-			if bad {
-				over++
+			z, f := pairedRuns(append(z3, in.Path), append(fallback, in.Path), limit)
+			wr, cr := f.wall.Seconds()/z.wall.Seconds(), f.cpu.Seconds()/max(z.cpu.Seconds(), 1e-3)
+			ow, oc := overBound(f.wall, z.wall), overBound(f.cpu, z.cpu)
+			if ow {
+				overWall++
 			}
-			ratios = append(ratios, ratio)
-			fmt.Fprintf(&table, "%s\t%s\t%.3f\t%s\t%.3f\t%.2f\t%v\n", in.Name, za, zt.Seconds(), fa, ft.Seconds(), ratio, bad)
+			if oc {
+				overCPU++
+			}
+			if decided(z.answer) && decided(f.answer) && z.answer != f.answer {
+				disagree++
+				b.Errorf("%s: z3 %s, sift's fallback %s", in.Name, z.answer, f.answer)
+			}
+			wallRatios, cpuRatios = append(wallRatios, wr), append(cpuRatios, cr)
+			fmt.Fprintf(&table, "%s\t%s\t%.3f\t%.3f\t%s\t%.3f\t%.3f\t%.2f\t%.2f\t%v\t%v\n", in.Name, z.answer, z.wall.Seconds(), z.cpu.Seconds(),
+				f.answer, f.wall.Seconds(), f.cpu.Seconds(), wr, cr, ow, oc)
 		}
-		slices.Sort(ratios)
+		slices.Sort(wallRatios)
+		slices.Sort(cpuRatios)
 		if out := os.Getenv("SIFT_PARITY_OUT"); out != "" {
 			if err := os.WriteFile(out, []byte(table.String()), 0o644); err != nil {
 				b.Fatal(err)
 			}
 		}
-		if len(ratios) > 0 {
-			b.ReportMetric(ratios[len(ratios)/2], "median-ratio")
-			b.ReportMetric(ratios[len(ratios)-1], "worst-ratio")
-			b.ReportMetric(float64(over), "files-over-bound")
-			b.ReportMetric(float64(len(ratios)), "files")
+		if n := len(files); n > 0 {
+			b.ReportMetric(wallRatios[n/2], "median-wall-ratio")
+			b.ReportMetric(wallRatios[n-1], "worst-wall-ratio")
+			b.ReportMetric(cpuRatios[n/2], "median-cpu-ratio")
+			b.ReportMetric(cpuRatios[n-1], "worst-cpu-ratio")
+			b.ReportMetric(float64(overWall), "files-over-bound-wall")
+			b.ReportMetric(float64(overCPU), "files-over-bound-cpu")
+			b.ReportMetric(float64(disagree), "disagreements")
+			b.ReportMetric(float64(n), "files")
 		}
 	}
 }
 
+// overBound reports whether the fallback's time f breaks the goal against
+// the binary's z: at most 1.5 z + 50 ms.
+func overBound(f, z time.Duration) bool { return f > z*3/2+50*time.Millisecond }
+
+func decided(answer string) bool { return answer == "sat" || answer == "unsat" }
+
+// timing is one command's median times over a file and its answers.
+type timing struct {
+	wall, cpu time.Duration
+	answer    string
+}
+
 // pairedRuns runs a and b in turn, three times each (once when a run takes
-// more than half the limit), and returns each one's median wall time and
-// answers: pairing keeps the comparison fair on a machine whose load drifts.
-func pairedRuns(a, b []string, limit time.Duration) (time.Duration, string, time.Duration, string) {
-	var at, bt []time.Duration
-	var aa, ba string
+// more than half the limit), and returns each one's median wall and CPU
+// times and answers: pairing keeps the comparison fair on a machine whose
+// load drifts. CPU time is the process's and its waited-for children's (sift
+// stops and waits for its Z3 worker at exit), user and system: on a loaded
+// machine it is the steadier of the two.
+func pairedRuns(a, b []string, limit time.Duration) (timing, timing) {
+	var aw, ac, bw, bc []time.Duration
+	var ra, rb timing
 	for i := 0; i < 3; i++ {
-		ta, ansA := timedRun(a, limit)
-		tb, ansB := timedRun(b, limit)
-		at, bt, aa, ba = append(at, ta), append(bt, tb), ansA, ansB
+		ta, ca, ansA := timedRun(a, limit)
+		tb, cb, ansB := timedRun(b, limit)
+		aw, ac, bw, bc = append(aw, ta), append(ac, ca), append(bw, tb), append(bc, cb)
+		ra.answer, rb.answer = ansA, ansB
 		if ta > limit/2 || tb > limit/2 {
 			break
 		}
 	}
-	slices.Sort(at)
-	slices.Sort(bt)
-	return at[len(at)/2], aa, bt[len(bt)/2], ba
+	median := func(ds []time.Duration) time.Duration {
+		slices.Sort(ds)
+		return ds[len(ds)/2]
+	}
+	ra.wall, ra.cpu, rb.wall, rb.cpu = median(aw), median(ac), median(bw), median(bc)
+	return ra, rb
 }
 
-// timedRun runs argv once and returns its wall time and answers.
-func timedRun(argv []string, limit time.Duration) (time.Duration, string) {
+// timedRun runs argv once and returns its wall and CPU times and answers.
+func timedRun(argv []string, limit time.Duration) (time.Duration, time.Duration, string) {
 	ctx, cancel := context.WithTimeout(context.Background(), limit+5*time.Second)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
@@ -134,7 +166,12 @@ func timedRun(argv []string, limit time.Duration) (time.Duration, string) {
 	cmd.Stdout = &out
 	start := time.Now()
 	cmd.Run()
-	return time.Since(start), checkAnswers(out.String())
+	wall := time.Since(start)
+	var cpu time.Duration
+	if cmd.ProcessState != nil {
+		cpu = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+	}
+	return wall, cpu, checkAnswers(out.String())
 }
 
 // checkAnswers joins the check-sat answers of a run's output.

@@ -13,7 +13,7 @@ import (
 func TestMain(m *testing.M) {
 	z3.RunWorkerIfAsked(os.Args[1:])
 	if os.Getenv(asSiftEnv) == "1" {
-		os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+		runAndExit()
 	}
 	os.Exit(m.Run())
 }

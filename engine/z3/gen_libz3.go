@@ -31,6 +31,7 @@ var (
 	call = regexp.MustCompile(`\bC\.(Z3_[A-Za-z0-9_]+)\(`)
 	decl = regexp.MustCompile(`(?s)\n\s*([A-Za-z_][A-Za-z0-9_ \*]*?)\s+Z3_API\s+(Z3_[A-Za-z0-9_]+)\s*\(([^)]*)\)\s*;`)
 	name = regexp.MustCompile(`([A-Za-z_][A-Za-z0-9_]*)\s*(\[\s*\])?\s*$`)
+	word = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*`)
 	// typ matches Z3's handle types, which C.Z3_ast(x) converts to.
 	typ = regexp.MustCompile(`DEFINE_TYPE\((Z3_[A-Za-z0-9_]+)\)`)
 )
@@ -72,13 +73,20 @@ func main() {
 		delete(used, f.name)
 		var args []string
 		if f.params != "void" && f.params != "" {
-			for _, p := range strings.Split(f.params, ",") {
-				n := name.FindStringSubmatch(strings.TrimSpace(p))
+			var params []string
+			for i, p := range strings.Split(f.params, ",") {
+				p = strings.TrimSpace(p)
+				if words := word.FindAllString(strings.ReplaceAll(p, "const", ""), -1); len(words) == 1 {
+					// An unnamed parameter (the header leaves some out).
+					p += fmt.Sprintf(" a%d", i)
+				}
+				n := name.FindStringSubmatch(p)
 				if n == nil {
 					log.Fatalf("%s: cannot name parameter %q", f.name, p)
 				}
-				args = append(args, n[1])
+				params, args = append(params, p), append(args, n[1])
 			}
+			f.params = strings.Join(params, ", ")
 		}
 		if f.params == "" {
 			f.params = "void"
