@@ -78,6 +78,7 @@ type DAG struct {
 }
 
 type derived struct {
+	vars  map[term.Term]bool // the inputs PC(n) mentions before simplification
 	pc    term.Term
 	store map[string]term.Term
 	sub   map[term.Term]term.Term
@@ -299,7 +300,7 @@ func (d *DAG) derive(n *Node) *derived {
 	if x, ok := d.memo[n]; ok {
 		return x
 	}
-	x := &derived{}
+	x := &derived{vars: map[term.Term]bool{}}
 	if n == d.Root {
 		x.pc = d.st.True()
 		x.store = d.apply(nil, map[string]term.Term{}, d.RootAssigns)
@@ -311,6 +312,12 @@ func (d *DAG) derive(n *Node) *derived {
 		for i := len(n.In) - 1; i >= 0; i-- {
 			in := n.In[i]
 			p := d.derive(in.From)
+			for v := range p.vars {
+				x.vars[v] = true
+			}
+			for _, v := range d.st.FreeVarsOf(d.EC(in.From, in.Dir)) {
+				x.vars[v] = true
+			}
 			g := []term.Term{p.pc, d.EC(in.From, in.Dir)}
 			guards = append(guards, g)
 			pcs = append(pcs, d.st.And(g...))

@@ -29,6 +29,10 @@ type Input struct {
 	Event    bool
 	Handlers int // events: the number of handlers (the domain is -1 … Handlers-1)
 	Bool     bool
+	// Ranged inputs (harness.Rand) lie in [Lo, Hi], a constraint of every
+	// query that mentions them.
+	Ranged bool
+	Lo, Hi int64
 }
 
 // Interp runs the entry function concretely with a symbolic shadow and
@@ -147,25 +151,25 @@ type frame struct {
 }
 
 type run struct {
-	ip     *Interp
-	vals   map[string]int64
-	vars   map[string]term.Term // concrete values
-	raw    map[string]term.Term // updated since the last mark (NoTerm: dropped)
-	order  []string
+	ip    *Interp
+	vals  map[string]int64
+	vars  map[string]term.Term // concrete values
+	raw   map[string]term.Term // updated since the last mark (NoTerm: dropped)
+	order []string
 	// pend are the updates from the last step to the last mark, over the
 	// reads at the last step; pendSub maps those reads to them.
 	pend      map[string]term.Term
 	pendOrder []string
 	pendSub   map[term.Term]term.Term
-	frames []*frame
-	nobj   int
-	occ    map[string]int
-	ev     int
-	steps  int
+	frames    []*frame
+	nobj      int
+	occ       map[string]int
+	ev        int
+	steps     int
 	// initializing: the package initializer runs; it reads no input, so
 	// its branches are not steps.
 	initializing bool
-	out    *Outcome
+	out          *Outcome
 }
 
 // stop ends a run.
@@ -339,7 +343,11 @@ func (r *run) step(s Step) {
 func (r *run) layout() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "ev%d", r.ev)
-	for _, f := range r.frames {
+	frames := r.frames
+	if r.ip.NoStack {
+		frames = frames[len(frames)-1:]
+	}
+	for _, f := range frames {
 		fmt.Fprintf(&b, "|%s:%d", f.fn, f.block.Index)
 		var ks []string
 		for v, x := range f.other {
@@ -865,12 +873,15 @@ func (r *run) callInstr(f *frame, in *ssa.Call) (val, error) {
 			return val{}, &stop{kind: "unsupported", msg: "harness." + fn.Name() + " in a package initializer", pos: in.Pos()}
 		}
 		switch fn.Name() {
-		case "Int":
+		case "Int", "Rand":
 			pp := r.point(f, f.block.Index, "@"+strconv.Itoa(f.pc))
 			key := fmt.Sprintf("%s|%d|%s|ev%d|%s", pp.Func, pp.Block, pp.Stack, pp.Event, pp.Iters)
 			name := "in|" + key + "|#" + strconv.Itoa(r.occ[key])
 			r.occ[key]++
 			inp := r.ip.input(name, r.ip.st.BitVecSort(64), false, 0)
+			if fn.Name() == "Rand" {
+				inp.Ranged, inp.Lo, inp.Hi = true, 0, 1<<53-1
+			}
 			x := r.vals[name]
 			r.out.Fed = append(r.out.Fed, x)
 			return val{c: r.constOf(types.Typ[types.Int], x), s: inp.Var}, nil

@@ -58,15 +58,29 @@ func (d *DAG) Query(n *Node, dir int) (term.Term, []*Input, error) {
 	q := d.st.And(d.PC(n), d.EC(n, dir))
 	var ins []*Input
 	var doms []term.Term
+	// The inputs of the query as the DAG states it, before the term
+	// builder simplified it: seed 001's reference policy takes them all
+	// from the model (so a resolved c ∨ ¬c still resets c's inputs).
+	vars := map[term.Term]bool{}
+	for v := range d.derive(n).vars {
+		vars[v] = true
+	}
 	for _, v := range d.st.FreeVarsOf(q) {
+		vars[v] = true
+	}
+	for v := range vars {
 		in := d.ip.InputByVar(v)
 		if in == nil {
 			return term.NoTerm, nil, fmt.Errorf("concolic: query mentions %s, which is no input (a read the store did not replace)", d.st.Name(v))
 		}
 		ins = append(ins, in)
-		if in.Event {
-			doms = append(doms, d.st.MustMake(term.OpBVSge, nil, in.Var, d.st.Const(bvInt(-1))),
-				d.st.MustMake(term.OpBVSlt, nil, in.Var, d.st.Const(bvInt(in.Handlers))))
+		lo, hi, ranged := int64(-1), int64(in.Handlers-1), in.Event
+		if in.Ranged {
+			lo, hi, ranged = in.Lo, in.Hi, true
+		}
+		if ranged {
+			doms = append(doms, d.st.MustMake(term.OpBVSge, nil, in.Var, d.st.Const(bvInt(int(lo)))),
+				d.st.MustMake(term.OpBVSle, nil, in.Var, d.st.Const(bvInt(int(hi)))))
 		}
 	}
 	rank := map[*Input]int{}

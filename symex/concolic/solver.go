@@ -88,7 +88,9 @@ type Enumerative struct {
 }
 
 // NewEnumerative returns the reference solver with integer domain dom.
-func NewEnumerative(st *term.Store, dom []int64) *Enumerative { return &Enumerative{st: st, Domain: dom} }
+func NewEnumerative(st *term.Store, dom []int64) *Enumerative {
+	return &Enumerative{st: st, Domain: dom}
+}
 
 func (e *Enumerative) Solve(q term.Term, vars []*Input) (smtlib.Status, map[string]int64, error) {
 	e.Queries++

@@ -1,11 +1,14 @@
 // Package harness is what a Go program imports to be tested by
 // `sift symex --concolic` (package symex/concolic).
 //
-// Inputs: Int returns a fresh input. Under sift each call is a symbolic
+// Inputs: Int returns a fresh input, any int; Rand one in [0, 2^53-1]
+// (seed 001's randomInt). Under sift each call is a symbolic
 // input named after where it is called (function, block, instruction, call
 // stack, event index, loop iterations) and how often that place called it in
 // the run. Run normally (a generated test), it returns the values given to
 // Feed in call order, then 0.
+//
+// Rand is the same with its range as a constraint of every query.
 //
 // Markers: Mark(label) records that a run reached a place; sift reports
 // which markers every run hit.
@@ -32,6 +35,9 @@ func Int() int {
 	}
 	return 0
 }
+
+// Rand returns the next input; under sift it lies in [0, 2^53-1].
+func Rand() int { return Int() }
 
 // Mark records that the run reached label.
 func Mark(label string) { marks = append(marks, label) }

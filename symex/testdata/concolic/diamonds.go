@@ -7,19 +7,19 @@ import "github.com/sift-solver/sift/symex/concolic/harness"
 // D3 is T3 Diamonds(3): 3 independent ifs, then a test of all.
 func D3() {
 	c0 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c0 = 1
 	} else {
 		c0 = 0
 	}
 	c1 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c1 = 1
 	} else {
 		c1 = 0
 	}
 	c2 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c2 = 1
 	} else {
 		c2 = 0
@@ -32,31 +32,31 @@ func D3() {
 // D5 is T3 Diamonds(5): 5 independent ifs, then a test of all.
 func D5() {
 	c0 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c0 = 1
 	} else {
 		c0 = 0
 	}
 	c1 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c1 = 1
 	} else {
 		c1 = 0
 	}
 	c2 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c2 = 1
 	} else {
 		c2 = 0
 	}
 	c3 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c3 = 1
 	} else {
 		c3 = 0
 	}
 	c4 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c4 = 1
 	} else {
 		c4 = 0
@@ -69,61 +69,61 @@ func D5() {
 // D10 is T3 Diamonds(10): 10 independent ifs, then a test of all.
 func D10() {
 	c0 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c0 = 1
 	} else {
 		c0 = 0
 	}
 	c1 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c1 = 1
 	} else {
 		c1 = 0
 	}
 	c2 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c2 = 1
 	} else {
 		c2 = 0
 	}
 	c3 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c3 = 1
 	} else {
 		c3 = 0
 	}
 	c4 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c4 = 1
 	} else {
 		c4 = 0
 	}
 	c5 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c5 = 1
 	} else {
 		c5 = 0
 	}
 	c6 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c6 = 1
 	} else {
 		c6 = 0
 	}
 	c7 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c7 = 1
 	} else {
 		c7 = 0
 	}
 	c8 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c8 = 1
 	} else {
 		c8 = 0
 	}
 	c9 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c9 = 1
 	} else {
 		c9 = 0
@@ -136,73 +136,73 @@ func D10() {
 // D12 is T3 Diamonds(12): 12 independent ifs, then a test of all.
 func D12() {
 	c0 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c0 = 1
 	} else {
 		c0 = 0
 	}
 	c1 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c1 = 1
 	} else {
 		c1 = 0
 	}
 	c2 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c2 = 1
 	} else {
 		c2 = 0
 	}
 	c3 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c3 = 1
 	} else {
 		c3 = 0
 	}
 	c4 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c4 = 1
 	} else {
 		c4 = 0
 	}
 	c5 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c5 = 1
 	} else {
 		c5 = 0
 	}
 	c6 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c6 = 1
 	} else {
 		c6 = 0
 	}
 	c7 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c7 = 1
 	} else {
 		c7 = 0
 	}
 	c8 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c8 = 1
 	} else {
 		c8 = 0
 	}
 	c9 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c9 = 1
 	} else {
 		c9 = 0
 	}
 	c10 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c10 = 1
 	} else {
 		c10 = 0
 	}
 	c11 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c11 = 1
 	} else {
 		c11 = 0
@@ -215,85 +215,85 @@ func D12() {
 // D14 is T3 Diamonds(14): 14 independent ifs, then a test of all.
 func D14() {
 	c0 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c0 = 1
 	} else {
 		c0 = 0
 	}
 	c1 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c1 = 1
 	} else {
 		c1 = 0
 	}
 	c2 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c2 = 1
 	} else {
 		c2 = 0
 	}
 	c3 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c3 = 1
 	} else {
 		c3 = 0
 	}
 	c4 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c4 = 1
 	} else {
 		c4 = 0
 	}
 	c5 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c5 = 1
 	} else {
 		c5 = 0
 	}
 	c6 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c6 = 1
 	} else {
 		c6 = 0
 	}
 	c7 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c7 = 1
 	} else {
 		c7 = 0
 	}
 	c8 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c8 = 1
 	} else {
 		c8 = 0
 	}
 	c9 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c9 = 1
 	} else {
 		c9 = 0
 	}
 	c10 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c10 = 1
 	} else {
 		c10 = 0
 	}
 	c11 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c11 = 1
 	} else {
 		c11 = 0
 	}
 	c12 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c12 = 1
 	} else {
 		c12 = 0
 	}
 	c13 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c13 = 1
 	} else {
 		c13 = 0
@@ -306,97 +306,97 @@ func D14() {
 // D16 is T3 Diamonds(16): 16 independent ifs, then a test of all.
 func D16() {
 	c0 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c0 = 1
 	} else {
 		c0 = 0
 	}
 	c1 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c1 = 1
 	} else {
 		c1 = 0
 	}
 	c2 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c2 = 1
 	} else {
 		c2 = 0
 	}
 	c3 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c3 = 1
 	} else {
 		c3 = 0
 	}
 	c4 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c4 = 1
 	} else {
 		c4 = 0
 	}
 	c5 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c5 = 1
 	} else {
 		c5 = 0
 	}
 	c6 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c6 = 1
 	} else {
 		c6 = 0
 	}
 	c7 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c7 = 1
 	} else {
 		c7 = 0
 	}
 	c8 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c8 = 1
 	} else {
 		c8 = 0
 	}
 	c9 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c9 = 1
 	} else {
 		c9 = 0
 	}
 	c10 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c10 = 1
 	} else {
 		c10 = 0
 	}
 	c11 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c11 = 1
 	} else {
 		c11 = 0
 	}
 	c12 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c12 = 1
 	} else {
 		c12 = 0
 	}
 	c13 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c13 = 1
 	} else {
 		c13 = 0
 	}
 	c14 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c14 = 1
 	} else {
 		c14 = 0
 	}
 	c15 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c15 = 1
 	} else {
 		c15 = 0
@@ -409,109 +409,109 @@ func D16() {
 // D18 is T3 Diamonds(18): 18 independent ifs, then a test of all.
 func D18() {
 	c0 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c0 = 1
 	} else {
 		c0 = 0
 	}
 	c1 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c1 = 1
 	} else {
 		c1 = 0
 	}
 	c2 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c2 = 1
 	} else {
 		c2 = 0
 	}
 	c3 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c3 = 1
 	} else {
 		c3 = 0
 	}
 	c4 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c4 = 1
 	} else {
 		c4 = 0
 	}
 	c5 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c5 = 1
 	} else {
 		c5 = 0
 	}
 	c6 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c6 = 1
 	} else {
 		c6 = 0
 	}
 	c7 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c7 = 1
 	} else {
 		c7 = 0
 	}
 	c8 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c8 = 1
 	} else {
 		c8 = 0
 	}
 	c9 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c9 = 1
 	} else {
 		c9 = 0
 	}
 	c10 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c10 = 1
 	} else {
 		c10 = 0
 	}
 	c11 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c11 = 1
 	} else {
 		c11 = 0
 	}
 	c12 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c12 = 1
 	} else {
 		c12 = 0
 	}
 	c13 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c13 = 1
 	} else {
 		c13 = 0
 	}
 	c14 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c14 = 1
 	} else {
 		c14 = 0
 	}
 	c15 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c15 = 1
 	} else {
 		c15 = 0
 	}
 	c16 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c16 = 1
 	} else {
 		c16 = 0
 	}
 	c17 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c17 = 1
 	} else {
 		c17 = 0
@@ -524,121 +524,121 @@ func D18() {
 // D20 is T3 Diamonds(20): 20 independent ifs, then a test of all.
 func D20() {
 	c0 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c0 = 1
 	} else {
 		c0 = 0
 	}
 	c1 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c1 = 1
 	} else {
 		c1 = 0
 	}
 	c2 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c2 = 1
 	} else {
 		c2 = 0
 	}
 	c3 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c3 = 1
 	} else {
 		c3 = 0
 	}
 	c4 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c4 = 1
 	} else {
 		c4 = 0
 	}
 	c5 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c5 = 1
 	} else {
 		c5 = 0
 	}
 	c6 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c6 = 1
 	} else {
 		c6 = 0
 	}
 	c7 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c7 = 1
 	} else {
 		c7 = 0
 	}
 	c8 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c8 = 1
 	} else {
 		c8 = 0
 	}
 	c9 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c9 = 1
 	} else {
 		c9 = 0
 	}
 	c10 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c10 = 1
 	} else {
 		c10 = 0
 	}
 	c11 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c11 = 1
 	} else {
 		c11 = 0
 	}
 	c12 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c12 = 1
 	} else {
 		c12 = 0
 	}
 	c13 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c13 = 1
 	} else {
 		c13 = 0
 	}
 	c14 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c14 = 1
 	} else {
 		c14 = 0
 	}
 	c15 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c15 = 1
 	} else {
 		c15 = 0
 	}
 	c16 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c16 = 1
 	} else {
 		c16 = 0
 	}
 	c17 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c17 = 1
 	} else {
 		c17 = 0
 	}
 	c18 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c18 = 1
 	} else {
 		c18 = 0
 	}
 	c19 := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		c19 = 1
 	} else {
 		c19 = 0

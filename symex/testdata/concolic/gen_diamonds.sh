@@ -15,7 +15,7 @@ for n in 3 5 10 12 14 16 18 20; do
 	k=0
 	while [ $k -lt $n ]; do
 		echo "	c$k := 0"
-		echo "	if harness.Int() == 1 {"
+		echo "	if harness.Rand() == 1 {"
 		echo "		c$k = 1"
 		echo "	} else {"
 		echo "		c$k = 0"

@@ -1,6 +1,6 @@
 // Package seed001 holds the test programs of seed 001 §7.2 (STACKFUL,
 // "State Merging for Concolic Testing of Event-driven Applications"),
-// written in Go for `sift symex --concolic`. harness.Int is the seed's
+// written in Go for `sift symex --concolic`. harness.Rand is the seed's
 // randomInt()/in(), harness.Mark a marker, panic("BUG") the error.
 // The diamonds T3(n) for n = 3 … 20 are in diamonds.go (gen_diamonds.sh).
 package seed001
@@ -9,8 +9,8 @@ import "github.com/sift-solver/sift/symex/concolic/harness"
 
 // T1 is Fig. 1: three paths, no join before the end.
 func T1() {
-	x := harness.Int()
-	y := harness.Int()
+	x := harness.Rand()
+	y := harness.Rand()
 	t1f(x, y)
 }
 
@@ -28,17 +28,17 @@ func t1f(x, y int) {
 // T2 is Listing 1: three independent ifs, then a test of their sum.
 func T2() {
 	var a, b, c int
-	if harness.Int() == 0 {
+	if harness.Rand() == 0 {
 		a = 1
 	} else {
 		a = 0
 	}
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		b = 1
 	} else {
 		b = 0
 	}
-	if harness.Int() == 2 {
+	if harness.Rand() == 2 {
 		c = 1
 	} else {
 		c = 0
@@ -55,7 +55,7 @@ func T2() {
 var t4x, t4y int
 
 func t4print() {
-	if harness.Int() == 0 {
+	if harness.Rand() == 0 {
 		harness.Mark("log")
 	}
 }
@@ -69,15 +69,15 @@ func t4f() {
 
 func t4g() {
 	t4print()
-	if harness.Int() == 0 {
+	if harness.Rand() == 0 {
 		harness.Mark("g_then")
 	}
 }
 
 func T4() {
-	t4x = harness.Int()
-	t4y = harness.Int()
-	if harness.Int() == 0 {
+	t4x = harness.Rand()
+	t4y = harness.Rand()
+	if harness.Rand() == 0 {
 		t4f()
 	} else {
 		t4g()
@@ -92,7 +92,7 @@ func b1Fun() { b1++ }
 
 func b2Fun() {
 	if b0 > 0 {
-		if b1 > harness.Int() {
+		if b1 > harness.Rand() {
 			harness.Mark("foo")
 		}
 	}
@@ -105,7 +105,7 @@ func T5() []func() { return []func(){b0Fun, b1Fun, b2Fun} }
 func loop(n int) {
 	cnt := 0
 	for i := 0; i < n; i++ {
-		if harness.Int() == 0 {
+		if harness.Rand() == 0 {
 			cnt = cnt + 1
 		}
 	}
@@ -121,7 +121,7 @@ func T6N10() { loop(10) }
 // T7: both sides assign the same value; the merge builds no ite.
 func T7() {
 	y := 0
-	if harness.Int() == 0 {
+	if harness.Rand() == 0 {
 		y = 5
 	} else {
 		y = 5
@@ -136,7 +136,7 @@ func T7() {
 // T8: three paths join at one node.
 func T8() {
 	x := 0
-	i := harness.Int()
+	i := harness.Rand()
 	if i == 0 {
 		x = 1
 	} else if i == 1 {
@@ -154,13 +154,13 @@ func T8() {
 // (y-1)|(z-1) == 0, which is the same on the domain 0…3.
 func T9() {
 	y := 0
-	if harness.Int() == 1 {
+	if harness.Rand() == 1 {
 		y = 1
 	}
-	if harness.Int() == 0 {
+	if harness.Rand() == 0 {
 		harness.Mark("B") // Go's SSA drops an if with an empty body
 	}
-	z := harness.Int()
+	z := harness.Rand()
 	if (y-1)|(z-1) == 0 {
 		panic("BUG")
 	}
