@@ -261,3 +261,135 @@ func pointName(n *Node) string {
 	f := n.Point.Func[strings.LastIndex(n.Point.Func, ".")+1:]
 	return fmt.Sprintf("%s:%d@%d", f, n.Point.Block, n.Point.Event)
 }
+
+// evalAt evaluates t with the inputs vals (by input name prefix order: the
+// inputs of ip in creation order take vals[i]).
+func evalAt(t *testing.T, d *DAG, x term.Term, vals ...int64) int64 {
+	t.Helper()
+	m := term.NewModel()
+	for i, in := range d.ip.Inputs {
+		v := int64(0)
+		if i < len(vals) {
+			v = vals[i]
+		}
+		if in.Event && i >= len(vals) {
+			v = -1
+		}
+		m.Set(in.Var, d.st.BVValue(bvInt(int(v))))
+	}
+	v, err := term.NewEvaluator(d.st, m).Eval(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return valueInt(v)
+}
+
+func nodeAt(d *DAG, fnSuffix string, block int) *Node {
+	for _, n := range d.Nodes {
+		if strings.HasSuffix(n.Point.Func, fnSuffix) && n.Point.Block == block {
+			return n
+		}
+	}
+	return nil
+}
+
+// TestSeed001Stores checks the merged stores and conditions of §7.3's
+// extra assertions by evaluation over the test domain.
+func TestSeed001Stores(t *testing.T) {
+	byName := map[string]seedCase{}
+	for _, c := range seedCases {
+		byName[c.name] = c
+	}
+	t.Run("T2", func(t *testing.T) {
+		res := exploreSeed(t, byName["T2"], true, "bfs", nil)
+		d := res.DAG
+		last := d.Nodes[len(d.Nodes)-1]
+		if len(d.Nodes) != 4 || len(last.In) != 2 {
+			t.Fatalf("%d nodes, the last with %d in-edges", len(d.Nodes), len(last.In))
+		}
+		// Cond(L17) ≡ ITE(i0=0,1,0)+ITE(i1=1,1,0)+ITE(i2=2,1,0)=3: its only
+		// model over 0…3 is (0,1,2), and PC(L17) is valid.
+		var models [][3]int64
+		for a := int64(0); a < 4; a++ {
+			for b := int64(0); b < 4; b++ {
+				for c := int64(0); c < 4; c++ {
+					if evalAt(t, d, d.PC(last), a, b, c) != 1 {
+						t.Fatalf("PC(L17) false at %d %d %d", a, b, c)
+					}
+					if evalAt(t, d, d.Cond(last), a, b, c) == 1 {
+						models = append(models, [3]int64{a, b, c})
+					}
+				}
+			}
+		}
+		if len(models) != 1 || models[0] != [3]int64{0, 1, 2} {
+			t.Errorf("models of Cond(L17): %v, want [[0 1 2]]", models)
+		}
+	})
+	t.Run("T7", func(t *testing.T) {
+		res := exploreSeed(t, byName["T7"], true, "bfs", nil)
+		d := res.DAG
+		b := d.Nodes[1]
+		if d.Cond(b) != d.st.True() {
+			t.Errorf("Cond(B) is not true")
+		}
+		for k, v := range d.Store(b) {
+			if iteDepth(d.st, v, map[term.Term]int{}) > 0 {
+				t.Errorf("store entry %s has an ite", k)
+			}
+		}
+		if b.Status[0] != Unsat {
+			t.Errorf("B.else is not UNSAT")
+		}
+	})
+	t.Run("T8", func(t *testing.T) {
+		res := exploreSeed(t, byName["T8"], true, "bfs", nil)
+		d := res.DAG
+		j := d.Nodes[0]
+		for _, n := range d.Nodes {
+			if len(n.In) > len(j.In) {
+				j = n
+			}
+		}
+		if len(j.In) != 3 {
+			t.Fatalf("J has %d in-edges, want 3", len(j.In))
+		}
+		for i, want := range []int64{0, 0, 1, 1} { // x==3 iff i ∉ {0, 1}
+			if evalAt(t, d, d.PC(j), int64(i)) != 1 || evalAt(t, d, d.Cond(j), int64(i)) != want {
+				t.Errorf("i=%d: PC(J) or Cond(J) wrong", i)
+			}
+		}
+	})
+	t.Run("T5", func(t *testing.T) {
+		res := exploreSeed(t, byName["T5K3"], true, "bfs", nil)
+		d := res.DAG
+		var hf0 *Node
+		for _, n := range d.Nodes {
+			if n.Event && n.Point.Event == 0 {
+				hf0 = n
+			}
+		}
+		b0 := d.Store(hf0)["g:b0"]
+		// Under PC(HF(0)), b0 = ITE(e0=0, 1, 0).
+		e0 := slices.IndexFunc(d.ip.Inputs, func(in *Input) bool { return in.Name == "e|0" })
+		for e := int64(-1); e < 3; e++ {
+			vals := make([]int64, len(d.ip.Inputs))
+			for i, in := range d.ip.Inputs {
+				if in.Event {
+					vals[i] = -1
+				}
+			}
+			vals[e0] = e
+			if evalAt(t, d, d.PC(hf0), vals...) != 1 {
+				continue
+			}
+			want := int64(0)
+			if e == 0 {
+				want = 1
+			}
+			if got := evalAt(t, d, b0, vals...); got != want {
+				t.Errorf("e0=%d: b0 = %d, want %d", e, got, want)
+			}
+		}
+	})
+}
