@@ -25,7 +25,7 @@ type Cmd struct {
 	Func       string        `arg:"" help:"Function (or Type.Method) to explore."`
 	Dir        string        `help:"Directory to load the package from." default:""`
 	MaxLen     int           `name:"max-len" help:"Bound on the length of string and slice inputs." default:"4"`
-	Search     string        `help:"dfs, bfs or random-path." default:"dfs" enum:"dfs,bfs,random-path"`
+	Search     string        `help:"dfs (default), bfs or random-path; with --concolic: bfs, dfs or covfirst (default covfirst)." default:""`
 	Seed       int64         `help:"Seed of random-path." default:"1"`
 	Solver     string        `help:"'engine' (in-process) or an SMT-LIB command, e.g. 'z3 -in'." default:"engine"`
 	MaxPaths   int           `name:"max-paths" help:"Stop after this many paths (0: none)." default:"0"`
@@ -40,7 +40,7 @@ type Cmd struct {
 	Coverage   bool          `help:"Print block and line coverage per function."`
 	Progress   bool          `help:"Show a progress display on stderr."`
 	Replay     bool          `help:"Re-run every path concretely and check it takes the same branches."`
-	Merge      string        `help:"State merging: none, std (seed 000 Def. 2.1) or pat (seed 000's pattern-based merging)." default:"none"`
+	Merge      string        `help:"State merging: none, std (seed 000 Def. 2.1) or pat (seed 000's pattern-based merging); with --concolic: none or dag (seed 001)." default:"none"`
 	MergePts   string        `name:"merge-points" help:"Where states merge: joins, loop-exits or all (default: the strategy's choice)." default:""`
 	Incr       bool          `name:"incremental-merge" help:"Merge new leaves with internal nodes (seed 000 §4; pat)."`
 	MaxPat     int           `name:"max-patterns" help:"Most pattern groups per merge before pat falls back to std." default:"10"`
@@ -48,6 +48,9 @@ type Cmd struct {
 	JSON       string        `name:"json" help:"Write a machine-readable summary of the run to FILE (docs/symex/json.md)." placeholder:"FILE"`
 	CPUProfile string        `name:"cpu-profile" hidden:"" type:"path" help:"Write a CPU profile of the exploration to this file."`
 	ValueSets  bool          `name:"value-sets" help:"Keep value sets of the symbolic variables per path and settle branches with them (seed 004)." default:"true" negatable:""`
+	Concolic   bool          `help:"Concolic mode (seed 001, package symex/concolic): concrete runs with a symbolic shadow, merged in an execution DAG."`
+	MaxEvents  int           `name:"max-events" help:"Concolic mode: handler executions per run of an event-driven entry (one returning []func())." default:"3"`
+	MaxRuns    int           `name:"max-runs" help:"Concolic mode: stop after this many runs (0: 10000)." default:"0"`
 	Chain      string        `name:"solver-chain" help:"Layers of the solver chain before the solver, comma-separated: independence, cache, cex ('' for none)." default:"independence,cache,cex"`
 
 	stdout, stderr io.Writer
@@ -57,6 +60,12 @@ type Cmd struct {
 func (c *Cmd) Run() error {
 	if c.stdout == nil {
 		c.stdout, c.stderr = os.Stdout, os.Stderr
+	}
+	if c.Concolic {
+		if concolicMain == nil {
+			return fmt.Errorf("--concolic: this build has no concolic mode (package symex/concolic)")
+		}
+		return concolicMain(c, c.stdout)
 	}
 	opts := Options{MaxLen: c.MaxLen, Search: c.Search, Seed: c.Seed, MaxPaths: c.MaxPaths, MaxDepth: c.MaxDepth,
 		MaxSteps: c.MaxSteps, Timeout: c.Timeout, MaxMemory: uint64(c.MaxMemory) << 20, EmitSMT2: c.EmitSMT2,
@@ -152,6 +161,13 @@ func (c *Cmd) Run() error {
 	}
 	return nil
 }
+
+// concolicMain runs --concolic; package symex/concolic sets it (it imports
+// this package, so this package cannot call it directly).
+var concolicMain func(c *Cmd, stdout io.Writer) error
+
+// RegisterConcolic installs the concolic mode's entry point.
+func RegisterConcolic(f func(c *Cmd, stdout io.Writer) error) { concolicMain = f }
 
 // Report prints panics, unsupported paths, statistics and (optionally)
 // coverage.

@@ -14,3 +14,6 @@ func processCPU() time.Duration {
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
+
+// ProcessCPU is processCPU for other packages (symex/concolic).
+func ProcessCPU() time.Duration { return processCPU() }

@@ -18,6 +18,7 @@ import (
 	"github.com/sift-solver/sift/engine/z3"
 	"github.com/sift-solver/sift/smtlib"
 	"github.com/sift-solver/sift/symex"
+	_ "github.com/sift-solver/sift/symex/concolic" // sift symex --concolic
 	"github.com/sift-solver/sift/term"
 )
 

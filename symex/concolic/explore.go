@@ -8,6 +8,8 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/sift-solver/sift/symex"
+
 	"github.com/sift-solver/sift/term"
 )
 
@@ -70,7 +72,7 @@ type Result struct {
 // Explore runs the concolic loop on fn: run, insert the trace, select the
 // next edge, solve for inputs, until no edge is left or a limit strikes.
 func Explore(st *term.Store, fn *ssa.Function, s Solver, cfg Config) (*Result, error) {
-	start, cpu := time.Now(), processCPU()
+	start, cpu := time.Now(), symex.ProcessCPU()
 	if cfg.Search == "" {
 		cfg.Search = "bfs"
 	}
@@ -160,6 +162,6 @@ func Explore(st *term.Store, fn *ssa.Function, s Solver, cfg Config) (*Result, e
 	if res.Exhausted && (res.Selection.Unknown > 0 || res.Ends["cut"] > 0) {
 		res.Exhausted = false
 	}
-	res.Time, res.CPU = time.Since(start), processCPU()-cpu
+	res.Time, res.CPU = time.Since(start), symex.ProcessCPU()-cpu
 	return res, nil
 }

@@ -98,7 +98,12 @@ func b2Fun() {
 	}
 }
 
-func T5() []func() { return []func(){b0Fun, b1Fun, b2Fun} }
+// T5 registers the handlers; it resets the counters so that generated
+// tests, which share the process, start each run alike.
+func T5() []func() {
+	b0, b1 = 0, 0
+	return []func(){b0Fun, b1Fun, b2Fun}
+}
 
 // T6 is Listing 5, sequential: the loop's condition is a concrete branch
 // and the iteration counter is part of the program point.

@@ -1,0 +1,128 @@
+package concolic
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/sift-solver/sift/symex"
+	"github.com/sift-solver/sift/term"
+)
+
+func init() { symex.RegisterConcolic(Main) }
+
+// Main runs `sift symex --concolic` with the command's flags.
+func Main(c *symex.Cmd, stdout io.Writer) error {
+	cfg := Config{Search: c.Search, MaxRuns: c.MaxRuns, MaxEvents: c.MaxEvents, Timeout: c.Timeout}
+	if cfg.Search == "" {
+		cfg.Search = "covfirst"
+	}
+	switch c.Merge {
+	case "none", "":
+	case "dag":
+		cfg.Merge = true
+	default:
+		return fmt.Errorf("--concolic merges with --merge=dag (or none), not %q", c.Merge)
+	}
+	if c.Solver != "" && c.Solver != "engine" {
+		return fmt.Errorf("--concolic solves with the in-process engine only")
+	}
+	prog, err := symex.Load(c.Dir, c.Package, c.Func)
+	if err != nil {
+		return err
+	}
+	st := term.NewStore()
+	res, err := Explore(st, prog.Fn, NewEngineSolver(st), cfg)
+	if err != nil {
+		return err
+	}
+	res.Report(stdout, c.Coverage)
+	if c.JSON != "" {
+		b, err := json.MarshalIndent(res.Summary(), "", "  ")
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(c.JSON, append(b, '\n'), 0o644); err != nil {
+			return err
+		}
+	}
+	if c.Tests != "" {
+		if err := os.MkdirAll(filepath.Dir(c.Tests), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(c.Tests, []byte(res.TestFile(c.AllPaths)), 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Report prints what the exploration found, in the forking mode's shape.
+func (r *Result) Report(w io.Writer, coverage bool) {
+	merge := "none"
+	if r.Config.Merge {
+		merge = "dag"
+	}
+	fmt.Fprintf(w, "function %s (concolic, --merge=%s, --search=%s", r.Fn, merge, r.Config.Search)
+	if r.EventDriven {
+		fmt.Fprintf(w, ", event-driven, --max-events %d", r.Interp.MaxEvents)
+	}
+	fmt.Fprintln(w, ")")
+	for _, p := range r.Panics {
+		fmt.Fprintf(w, "panic: %s: %s (%d runs) first at run %d, input: %s\n", p.Pos, p.Message, p.Count, p.Run, describeInputs(r.Fn.Params, p.Example))
+	}
+	for _, m := range sortedKeys(r.Unsupported) {
+		fmt.Fprintf(w, "unsupported: %s (%d runs)\n", m, r.Unsupported[m])
+	}
+	fmt.Fprintf(w, "runs %d (returned %d, panicked %d, unsupported %d, cut %d)\n", r.Runs, r.Ends["return"], r.Ends["panic"],
+		r.Ends["unsupported"], r.Ends["cut"])
+	fmt.Fprintf(w, "dag: %d nodes, %d merges (%d attempts, %d refused), %d divergences, %d explored edges, %d unsat edges\n",
+		r.Nodes, r.Merges, r.Attempts, r.Refused, r.Divergences, r.Explored, r.UnsatEdges)
+	fmt.Fprintf(w, "queries %d (unknown %d), max ite depth %d\n", r.Selection.Queries, r.Selection.Unknown, r.Selection.MaxIteDepth)
+	if len(r.FirstMark) > 0 {
+		var ms []string
+		for _, m := range sortedKeys(r.FirstMark) {
+			ms = append(ms, fmt.Sprintf("%s@%d", m, r.FirstMark[m]))
+		}
+		fmt.Fprintf(w, "markers (first run): %s\n", strings.Join(ms, " "))
+	}
+	fmt.Fprintf(w, "time %s (cpu %s)\n", r.Time.Round(1000), r.CPU.Round(1000))
+	if r.Stopped != "" {
+		fmt.Fprintf(w, "stopped: %s\n", r.Stopped)
+	}
+	fmt.Fprintf(w, "coverage: blocks %d/%d\n", r.Blocks[0], r.Blocks[1])
+	if coverage {
+		for _, f := range r.Interp.uncovered() {
+			fmt.Fprintf(w, "  %s\n", f)
+		}
+	}
+}
+
+// uncovered lists, per function entered, the blocks no run reached.
+func (ip *Interp) uncovered() []string {
+	var out []string
+	for f := range ip.Entered {
+		var bs []string
+		for _, b := range f.Blocks {
+			if !ip.Covered[b] {
+				bs = append(bs, fmt.Sprint(ip.fn.Prog.Fset.Position(blockPos(b)).Line))
+			}
+		}
+		out = append(out, fmt.Sprintf("%s uncovered blocks at lines %v", f, bs))
+	}
+	sort.Strings(out)
+	return out
+}
+
+func sortedKeys(m map[string]int) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
