@@ -25,7 +25,7 @@ type Cmd struct {
 	Func       string        `arg:"" help:"Function (or Type.Method) to explore."`
 	Dir        string        `help:"Directory to load the package from." default:""`
 	MaxLen     int           `name:"max-len" help:"Bound on the length of string and slice inputs." default:"4"`
-	Search     string        `help:"dfs (default), bfs or random-path; with --concolic: bfs, dfs or covfirst (default covfirst)." default:""`
+	Search     string        `help:"dfs (default), bfs or random-path; with --concolic: bfs, dfs or covfirst (default covfirst)." default:"" enum:",dfs,bfs,random-path,covfirst"`
 	Seed       int64         `help:"Seed of random-path." default:"1"`
 	Solver     string        `help:"'engine' (in-process) or an SMT-LIB command, e.g. 'z3 -in'." default:"engine"`
 	MaxPaths   int           `name:"max-paths" help:"Stop after this many paths (0: none)." default:"0"`
