@@ -266,3 +266,34 @@ func TestQueriesAgree(t *testing.T) {
 	}
 	t.Logf("answers: %v", counts)
 }
+
+// BenchmarkIncrementalGrowth times the same queries on a fresh solver and on
+// one that has already answered 2,000 others in push/pop scopes: with no
+// assertion left from those, the two should cost the same.
+func BenchmarkIncrementalGrowth(b *testing.B) {
+	qs := genQueries(benchQueries)
+	for _, before := range []int{0, 2000} {
+		b.Run(fmt.Sprintf("before=%d", before), func(b *testing.B) {
+			s := NewSolver(Options{NoFallback: true})
+			defer s.Close()
+			vars := []Term{s.Const("x", s.BitVecSort(32)), s.Const("y", s.BitVecSort(32)), s.Const("z", s.BitVecSort(32))}
+			ctx := context.Background()
+			pose := func(q query) {
+				s.Push()
+				s.Assert(q.build(s, vars)...)
+				if _, err := s.Check(ctx); err != nil {
+					b.Fatal(err)
+				}
+				s.Pop()
+			}
+			for i := 0; i < before; i++ {
+				pose(qs[len(qs)-1-i])
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				pose(qs[i%len(qs)])
+			}
+		})
+	}
+}
