@@ -27,6 +27,9 @@ var (
 	// ErrBusy is the error of a Check started while another Check of the
 	// same Solver runs: a Solver serves one goroutine at a time.
 	ErrBusy = errors.New("smt: solver used by two goroutines at once")
+	// ErrInternal is the error of a check that hit a bug in sift (a
+	// panic inside the pipeline); the answer is unknown.
+	ErrInternal = errors.New("smt: internal error")
 	// ErrValue is the error of reading a model value as a Go type it does
 	// not have (Uint64 of a Bool, a 128-bit value as a uint64, …).
 	ErrValue = errors.New("smt: value has another type")

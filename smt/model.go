@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"slices"
 
 	"github.com/sift-solver/sift/term"
 )
@@ -78,20 +79,16 @@ func (m *Model) BigInt(t Term) (*big.Int, error) {
 // String prints the model as SMT-LIB define-funs of the declared constants
 // and functions it assigns.
 func (m *Model) String() string {
+	if m.s.closed {
+		return "<" + ErrClosed.Error() + ">"
+	}
 	var vars []term.Term
 	for x := range m.m.Values {
 		vars = append(vars, x)
 	}
-	return m.s.printer.ModelString(m.m, sortTerms(vars))
-}
-
-func sortTerms(ts []term.Term) []term.Term {
-	for i := 1; i < len(ts); i++ {
-		for j := i; j > 0 && ts[j] < ts[j-1]; j-- {
-			ts[j], ts[j-1] = ts[j-1], ts[j]
-		}
-	}
-	return ts
+	// Term ids grow with declaration order.
+	slices.Sort(vars)
+	return m.s.printer.ModelString(m.m, vars)
 }
 
 // Value is a concrete value: a Boolean, a bit-vector or an array.

@@ -197,7 +197,7 @@ func (r Result) String() string {
 // UnsatCore names those it needed. Check stops when ctx is done or the
 // solver's Timeout passes, answering unknown. A sat answer always comes with
 // a model that sift has evaluated every assertion and assumption under.
-func (s *Solver) Check(ctx context.Context, assumptions ...Term) (Result, error) {
+func (s *Solver) Check(ctx context.Context, assumptions ...Term) (res Result, err error) {
 	if err := s.checkFormulas(assumptions); err != nil {
 		return Result{}, err
 	}
@@ -210,13 +210,21 @@ func (s *Solver) Check(ctx context.Context, assumptions ...Term) (Result, error)
 		ctx, cancel = context.WithTimeout(ctx, s.opts.Timeout)
 		defer cancel()
 	}
+	// A panic in the pipeline is a bug in sift; the caller's program gets
+	// it as an error, as sift's command line answers it with (error …).
+	defer func() {
+		if p := recover(); p != nil {
+			res, err = Result{Reason: "internal error"}, fmt.Errorf("%w: %v", ErrInternal, p)
+			s.last = res
+		}
+	}()
 	ids := make([]term.Term, len(assumptions))
 	for i, a := range assumptions {
 		ids[i] = a.id
 	}
 	r := s.sess.CheckSat(ctx, ids)
 	s.checks++
-	res := Result{Reason: r.Reason}
+	res = Result{Reason: r.Reason}
 	switch r.Status {
 	case term.Sat:
 		res = Result{Status: Sat, Stage: s.sess.LastStage()}
