@@ -131,6 +131,7 @@ func Explore(st *term.Store, fn *ssa.Function, s Solver, cfg Config) (*Result, e
 			if followed {
 				d.Divergences++
 			}
+
 			target.Node.Status[target.Dir] = Diverged
 		}
 		if cfg.CheckAfter != nil {

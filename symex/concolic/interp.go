@@ -161,11 +161,13 @@ type run struct {
 	pend      map[string]term.Term
 	pendOrder []string
 	pendSub   map[term.Term]term.Term
-	frames    []*frame
-	nobj      int
-	occ       map[string]int
-	ev        int
-	steps     int
+	// readInChunk are the variables read as read terms since the last mark.
+	readInChunk map[string]bool
+	frames      []*frame
+	nobj        int
+	occ         map[string]int
+	ev          int
+	steps       int
 	// initializing: the package initializer runs; it reads no input, so
 	// its branches are not steps.
 	initializing bool
@@ -184,7 +186,7 @@ func (s *stop) Error() string { return s.kind + ": " + s.msg }
 // missing events stop).
 func (ip *Interp) Run(vals map[string]int64) *Outcome {
 	r := &run{ip: ip, vals: vals, vars: map[string]term.Term{}, raw: map[string]term.Term{}, occ: map[string]int{},
-		pend: map[string]term.Term{}, pendSub: map[term.Term]term.Term{},
+		pend: map[string]term.Term{}, pendSub: map[term.Term]term.Term{}, readInChunk: map[string]bool{},
 		ev: -1, out: &Outcome{}}
 	err := r.main()
 	s := &stop{kind: "return"}
@@ -250,7 +252,7 @@ func (r *run) main() error {
 		if !ok || t < -1 || t >= int64(len(handlers)) {
 			t = -1
 		}
-		r.step(Step{Point: eventPoint(i), Event: true, EventVar: in.Var, Choices: len(handlers), Dir: int(t), Label: "event"})
+		r.step(Step{Point: eventPoint(i), Event: true, EventVar: in.Var, Choices: len(handlers), Dir: int(t), Label: "event"}, false)
 		ip.Taken["event|"+strconv.Itoa(int(t))] = true
 		if t < 0 {
 			break
@@ -265,8 +267,15 @@ func (r *run) main() error {
 	return nil
 }
 
-// set gives variable k the value v (a scalar).
+// set gives variable k the value v (a scalar). A variable this chunk read
+// as its value at the last mark is not written in the same chunk: a mark
+// comes first. So every read term of a chunk stands for a value the chunk
+// leaves alone, and the chunk's terms mean the same relative to its start
+// and to its end (a later mark, or the step whose condition they form).
 func (r *run) set(k string, v val) {
+	if r.readInChunk[k] {
+		r.mark()
+	}
 	if _, ok := r.raw[k]; !ok {
 		r.order = append(r.order, k)
 	}
@@ -282,11 +291,15 @@ func (r *run) get(k string) (val, error) {
 	if s, ok := r.raw[k]; ok {
 		return val{c: c, s: s}, nil
 	}
+	r.readInChunk[k] = true
 	return val{c: c, s: r.ip.Read(k, r.ip.st.SortOf(c))}, nil
 }
 
 // drop forgets variable k (its frame returned).
 func (r *run) drop(k string) {
+	if r.readInChunk[k] {
+		r.mark()
+	}
 	if _, ok := r.raw[k]; !ok {
 		r.order = append(r.order, k)
 	}
@@ -317,11 +330,21 @@ func (r *run) mark() {
 	}
 	r.order = r.order[:0]
 	clear(r.raw)
+	clear(r.readInChunk)
 }
 
 // flush returns the updates since the last step and starts a new segment.
 func (r *run) flush() []Assign {
 	r.mark()
+	return r.takePend()
+}
+
+// takePend returns the updates from the last step to the last mark. A
+// branch step takes only these: its node stands for the state at the last
+// mark, which every path reaching it shares, and its condition is over
+// that state; the updates of the current chunk (code after the mark, the
+// same on every path) begin both outgoing edges.
+func (r *run) takePend() []Assign {
 	out := make([]Assign, 0, len(r.pendOrder))
 	for _, k := range r.pendOrder {
 		out = append(out, Assign{Var: k, RHS: r.pend[k]})
@@ -332,8 +355,15 @@ func (r *run) flush() []Assign {
 	return out
 }
 
-func (r *run) step(s Step) {
-	s.Assigns = r.flush()
+// step records a step. branch: a condition at the end of shared code
+// (an if, a zero check), whose node is the state at the last mark; else
+// (events) every update so far goes to the in-edge.
+func (r *run) step(s Step, branch bool) {
+	if branch {
+		s.Assigns = r.takePend()
+	} else {
+		s.Assigns = r.flush()
+	}
 	s.Layout = r.layout()
 	r.out.Trace.Steps = append(r.out.Trace.Steps, s)
 }
@@ -606,7 +636,7 @@ func (r *run) exec(f *frame) (val, error) {
 				}
 				break
 			}
-			r.step(Step{Point: r.point(f, f.block.Index, ""), Cond: c.s, Dir: dir, Label: label})
+			r.step(Step{Point: r.point(f, f.block.Index, ""), Cond: c.s, Dir: dir, Label: label}, true)
 			r.ip.Taken[label+"|"+strconv.Itoa(dir)] = true
 			if err := r.enter(f, f.block.Succs[1-dir]); err != nil {
 				return val{}, err
@@ -662,7 +692,7 @@ func (r *run) exec(f *frame) (val, error) {
 				if y.c == zero {
 					dir = 0
 				}
-				r.step(Step{Point: r.point(f, f.block.Index, "#"+strconv.Itoa(f.pc)), Cond: st.Not(st.Eq(y.s, zero)), Dir: dir, Label: label})
+				r.step(Step{Point: r.point(f, f.block.Index, "#"+strconv.Itoa(f.pc)), Cond: st.Not(st.Eq(y.s, zero)), Dir: dir, Label: label}, true)
 				r.ip.Taken[label+"|"+strconv.Itoa(dir)] = true
 				if dir == 0 {
 					return val{}, &stop{kind: "panic", msg: "runtime error: integer divide by zero", pos: in.Pos()}
