@@ -76,7 +76,16 @@ func BenchmarkFallbackParity(b *testing.B) {
 	fallback := []string{self, "-t", limit.String(), "--disable=" + strings.Join(others, ",")}
 	z3 := []string{"z3", fmt.Sprintf("-T:%d", int(limit.Seconds()))}
 	for b.Loop() {
+		// The table is written row by row, so that a run cut short still
+		// leaves the files it measured.
 		var table strings.Builder
+		flush := func() {
+			if out := os.Getenv("SIFT_PARITY_OUT"); out != "" {
+				if err := os.WriteFile(out, []byte(table.String()), 0o644); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
 		table.WriteString("file\tz3_answer\tz3_wall_s\tz3_cpu_s\tfallback_answer\tfallback_wall_s\tfallback_cpu_s\twall_ratio\tcpu_ratio\tover_wall\tover_cpu\n")
 		var wallRatios, cpuRatios []float64
 		overWall, overCPU, disagree := 0, 0, 0
@@ -97,14 +106,10 @@ func BenchmarkFallbackParity(b *testing.B) {
 			wallRatios, cpuRatios = append(wallRatios, wr), append(cpuRatios, cr)
 			fmt.Fprintf(&table, "%s\t%s\t%.3f\t%.3f\t%s\t%.3f\t%.3f\t%.2f\t%.2f\t%v\t%v\n", in.Name, z.answer, z.wall.Seconds(), z.cpu.Seconds(),
 				f.answer, f.wall.Seconds(), f.cpu.Seconds(), wr, cr, ow, oc)
+			flush()
 		}
 		slices.Sort(wallRatios)
 		slices.Sort(cpuRatios)
-		if out := os.Getenv("SIFT_PARITY_OUT"); out != "" {
-			if err := os.WriteFile(out, []byte(table.String()), 0o644); err != nil {
-				b.Fatal(err)
-			}
-		}
 		if n := len(files); n > 0 {
 			b.ReportMetric(wallRatios[n/2], "median-wall-ratio")
 			b.ReportMetric(wallRatios[n-1], "worst-wall-ratio")
