@@ -88,8 +88,10 @@ func Serve(r io.Reader, w io.Writer, control io.Reader, faults bool) error {
 			}
 		}()
 	}
-	// libz3 loads while the first request (a ping) is answered.
-	go loadLibz3()
+	// libz3 loads before the first request (a ping) is answered: a worker
+	// is ready when it can check at once, and a check waiting for the load
+	// could not be interrupted.
+	loadLibz3()
 	dec := gob.NewDecoder(bufio.NewReader(r))
 	bw := bufio.NewWriter(w)
 	enc := gob.NewEncoder(bw)
