@@ -30,8 +30,10 @@ const asSiftEnv = "SIFT_TEST_AS_SIFT"
 //
 // SIFT_SHARED names the shared directory when it is not ../shared;
 // SIFT_PARITY_TIMEOUT sets the per-check limit of both (default 20s);
-// SIFT_PARITY_FILTER keeps only the files whose path contains it. The
-// per-file table goes to SIFT_PARITY_OUT.
+// SIFT_PARITY_FILTER keeps only the files whose path contains it;
+// SIFT_PARITY_SHARD=I/N keeps every N-th file from the I-th (0-based), so
+// that N runs cover the suite between them. The per-file table goes to
+// SIFT_PARITY_OUT.
 func BenchmarkFallbackParity(b *testing.B) {
 	shared := filepath.Join("..", "..", "..", "shared")
 	if dir := os.Getenv("SIFT_SHARED"); dir != "" {
@@ -54,12 +56,22 @@ func BenchmarkFallbackParity(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+	shard, shards := 0, 1
+	if s := os.Getenv("SIFT_PARITY_SHARD"); s != "" {
+		if _, err := fmt.Sscanf(s, "%d/%d", &shard, &shards); err != nil || shard < 0 || shard >= shards {
+			b.Fatalf("SIFT_PARITY_SHARD=%q: want I/N with 0 ≤ I < N", s)
+		}
+	}
 	var files []bench.Instance
+	n := 0
 	for _, in := range suite.Instances {
 		switch in.Logic {
 		case "BV", "ABV", "UFBV", "AUFBV":
 			if strings.Contains(in.Path, os.Getenv("SIFT_PARITY_FILTER")) {
-				files = append(files, in)
+				if n%shards == shard {
+					files = append(files, in)
+				}
+				n++
 			}
 		}
 	}
