@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -18,8 +19,13 @@ import (
 // the Z3 fallback: what it tests is decided by sift's own stages. A file
 // with "; regress: decided-by NAME" must be decided by the pipeline step
 // NAME (Session.LastStage "quant-strip" and the like count as "quant") or a
-// step before it (preprocessing settles some outright), never after it.
-var decidedByRE = regexp.MustCompile(`; regress: decided-by (\S+)`)
+// step before it (preprocessing settles some outright), never after it. A
+// line "; regress: output TEXT" names a line the output must contain (a
+// value the model must give), and no file may make sift print an error.
+var (
+	decidedByRE = regexp.MustCompile(`; regress: decided-by (\S+)`)
+	outputRE    = regexp.MustCompile(`(?m)^; regress: output (.+)$`)
+)
 
 // decidedBy reports whether the session's last check was decided by the
 // step named want or by one before it in the pipeline.
@@ -60,6 +66,20 @@ func TestRegressions(t *testing.T) {
 			out, sessions := runWith(t, string(src), opts, 10*time.Second)
 			if got, _, _ := strings.Cut(out, "\n"); got != want {
 				t.Errorf("answered %q, want %s\n%s", got, want, out)
+			}
+			lines := strings.Split(out, "\n")
+			for _, l := range lines {
+				if strings.HasPrefix(strings.TrimSpace(l), "(error") || strings.HasPrefix(l, "unsupported") {
+					t.Errorf("printed an error: %s", l)
+				}
+			}
+			for i, l := range lines {
+				lines[i] = strings.TrimSpace(l)
+			}
+			for _, w := range outputRE.FindAllSubmatch(src, -1) {
+				if !slices.Contains(lines, strings.TrimSpace(string(w[1]))) {
+					t.Errorf("output lacks the line %q\n%s", w[1], out)
+				}
 			}
 			by := decidedByRE.FindSubmatch(src)
 			for _, s := range sessions {

@@ -3,6 +3,8 @@
 ; pass now turns each application into an array variable with congruence
 ; constraints, which lemmas on demand decide. Written for sift.
 ; regress: no-fallback
+; regress: output (((select (mem t1) p) #x2a))
+(set-option :produce-models true)
 (set-logic QF_AUFBV)
 (set-info :status sat)
 (declare-fun mem ((_ BitVec 8)) (Array (_ BitVec 32) (_ BitVec 8)))
