@@ -121,8 +121,8 @@ func TestQBVTraceAndStats(t *testing.T) {
 	}
 }
 
-// TestQBVTimeShare checks the stage's share of the time: half of what is
-// left before the Z3 fallback, all of it without one.
+// TestQBVTimeShare checks the stage's share of the time: qbvShare of what
+// is left before the Z3 fallback, all of it without one.
 func TestQBVTimeShare(t *testing.T) {
 	for _, noFallback := range []bool{false, true} {
 		s := NewSession(term.NewStore(), Options{NoFallback: noFallback})

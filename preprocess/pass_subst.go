@@ -13,7 +13,9 @@ import (
 //
 // One application picks a set of definitions whose right-hand sides mention
 // none of the chosen variables (so the substitution is idempotent and
-// acyclic); definitions it has to skip are found again in a later round.
+// acyclic): a right-hand side over chosen variables has their definitions
+// substituted in first. Definitions it has to skip are found again in a
+// later round.
 type VarSubst struct{}
 
 func (VarSubst) Name() string { return "var-subst" }
@@ -26,6 +28,11 @@ func (VarSubst) Apply(ctx context.Context, s *State) (bool, error) {
 	inValues := map[term.Term]bool{}
 	fv := newVarSets(st)
 	var order []term.Term
+	// comp substitutes the chosen definitions into a later right-hand side;
+	// budget bounds the nodes it walks in one application, so chains of
+	// definitions stay linear in practice rather than quadratic.
+	var comp *substituter
+	budget := maxComposeNodes
 	try := func(x, t term.Term) bool {
 		if !s.Eliminable(x) || inValues[x] {
 			return false
@@ -34,19 +41,30 @@ func (VarSubst) Apply(ctx context.Context, s *State) (bool, error) {
 			return false
 		}
 		vars := fv.of(t)
+		if mentionsChosen(vars, sub) {
+			// Compose: x := t with the chosen definitions substituted in,
+			// so that a definition over defined variables (z = x + y after
+			// x and y) is taken in this round, before a rewrite of a later
+			// round can turn it into a form that is no definition.
+			if comp == nil {
+				comp = newSubstituter(s, sub)
+				comp.stop = func() bool { budget--; return budget < 0 || s.Interrupted() }
+			}
+			t = comp.apply(t)
+			vars = fv.of(t)
+			if mentionsChosen(vars, sub) {
+				return false // out of budget: a later round takes it
+			}
+		}
 		if vars[x] {
 			return false // occurs check
-		}
-		for y := range vars {
-			if _, chosen := sub[y]; chosen {
-				return false
-			}
 		}
 		for y := range vars {
 			inValues[y] = true
 		}
 		sub[x] = t
 		order = append(order, x)
+		comp = nil // its memo does not know x
 		return true
 	}
 	for _, a := range s.Assertions {
@@ -79,6 +97,20 @@ func (VarSubst) Apply(ctx context.Context, s *State) (bool, error) {
 	applyAll(s, sub)
 	s.NoteRewritten(len(sub))
 	return true, nil
+}
+
+// maxComposeNodes bounds the nodes one application of VarSubst walks to
+// substitute chosen definitions into later ones.
+const maxComposeNodes = 1 << 18
+
+// mentionsChosen reports whether a variable of vars has a definition in sub.
+func mentionsChosen(vars map[term.Term]bool, sub map[term.Term]term.Term) bool {
+	for y := range vars {
+		if _, chosen := sub[y]; chosen {
+			return true
+		}
+	}
+	return false
 }
 
 // varSets computes the free variables of terms, sharing work between calls

@@ -302,6 +302,12 @@ var ruleNotLinear = &rule{name: "not-linear", ops: ops(term.OpBVNot),
 	},
 	examples: []string{"(bvnot (bvneg x))", "(bvnot (bvadd x #3))", "(bvnot (bvsub x y))", "(bvnot (bvshl #ones x))"}}
 
+// isDefinition reports whether x = t defines the variable x: x does not
+// occur in t.
+func isDefinition(st *term.Store, x, t term.Term) bool {
+	return st.Op(x) == term.OpVar && !st.Contains(t, func(u term.Term) bool { return u == x })
+}
+
 // An equality of sums becomes one linear equation L = 0. A constant L
 // decides it; otherwise it is solved for its first variable with an odd
 // (invertible) coefficient, or written with the leaves of positive
@@ -316,6 +322,13 @@ var ruleEqLinear = &rule{name: "eq-linear", ops: ops(term.OpEq),
 		la, lb := r.lin(a), r.lin(b)
 		if (la.isLeaf() || len(la.coef) == 0) && (lb.isLeaf() || len(lb.coef) == 0) {
 			return t, false // plain terms and constants: nothing to normalise
+		}
+		if isDefinition(st, a, b) || isDefinition(st, b, a) {
+			// Already solved for a variable: solving it for another one
+			// would turn round a definition that var-subst takes as it is
+			// (z = x + y, with x and y defined elsewhere, would become
+			// x = z - y, a second definition of x and no longer one of z).
+			return t, false
 		}
 		w := r.width(a)
 		l := la.addScaled(lb, bv.Ones(w))
@@ -358,6 +371,6 @@ var ruleEqLinear = &rule{name: "eq-linear", ops: ops(term.OpEq),
 		return r.eq(left, right), true
 	},
 	examples: []string{"(= (bvadd x y) (bvadd y #3))", "(= (bvsub x y) (bvneg y))", "(= (bvadd x #1) (bvadd x #2))",
-		"(= (bvneg x) y)", "(= (bvadd (bvmul x y) #3) (bvmul x y))", "(= (bvmul x #3) #5)",
+		"(= (bvneg x) (bvadd y #1))", "(= x (bvadd x y))", "(= (bvadd (bvmul x y) #3) (bvmul x y))", "(= (bvmul x #3) #5)",
 		"(= (bvadd (bvmul x #2) #1) (bvmul y #2))", "(= (bvnot x) (bvadd y #1))", "(= (bvmul (bvudiv x y) y) (bvsub x (bvurem x y)))",
 		"(= (bvmul (bvudiv #ones x) x) (bvnot (bvurem #ones x)))"}}
