@@ -14,7 +14,7 @@ import (
 
 // TestRegressions runs every file under testdata/regress (one directory per
 // class of issue 14: rewriting, limits and unconstrained terms, model
-// import). Each must be decided with its :status, and every model must
+// import, the fallback's share of the time, merge queries). Each must be decided with its :status, and every model must
 // validate. A file with the comment "; regress: no-fallback" is run without
 // the Z3 fallback: what it tests is decided by sift's own stages. A file
 // with "; regress: decided-by NAME" must be decided by the pipeline step
