@@ -1,7 +1,7 @@
 GO ?= go
 BIN := bin/sift
 
-.PHONY: setup build demo test fuzz-diff fuzz-diff-arrays fuzz-diff-quant symex-corpus
+.PHONY: setup build demo test fuzz-diff fuzz-diff-arrays fuzz-diff-quant symex-corpus concolic-bench
 
 N ?= 200000
 SEED ?= 1
@@ -48,3 +48,9 @@ symex-corpus:
 	$(GO) build -o bin/symexcorpus ./symex/cmd/symexcorpus
 	mkdir -p $(SYMEX_CORPUS_OUT)
 	nice -n 10 ./bin/symexcorpus --bin bin/siftsymex --out $(SYMEX_CORPUS_OUT)/table.md --json $(SYMEX_CORPUS_OUT)/results.json $(SYMEX_CORPUS_FLAGS)
+
+# Concolic mode's figures (issue 16): diamonds and seed 001's T5 with and
+# without DAG merging, and a state machine against the forking executor
+# (minutes; docs/bench/concolic).
+concolic-bench: build
+	./symex/testdata/concolic/bench.sh $(BIN) docs/bench/concolic/table.md
