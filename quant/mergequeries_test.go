@@ -30,12 +30,17 @@ type siftRun struct {
 }
 
 func runSift(t testing.TB, script string) siftRun {
+	return runSiftWith(t, script, engine.Options{}, 30*time.Second)
+}
+
+// runSiftWith is runSift with the engine's options and the check's limit.
+func runSiftWith(t testing.TB, script string, opts engine.Options, timeout time.Duration) siftRun {
 	var sess *engine.Session
 	var out strings.Builder
 	in := smtlib.NewInterpreter(smtlib.Config{ProduceModels: true, NewSolver: func(st *term.Store) smtlib.Solver {
-		sess = engine.NewSession(st, engine.Options{})
+		sess = engine.NewSession(st, opts)
 		return sess
-	}, Timeout: 30 * time.Second}, &out)
+	}, Timeout: timeout}, &out)
 	cpu0 := processCPU()
 	start := time.Now()
 	if err := in.Run(context.Background(), strings.NewReader(script)); err != nil {
