@@ -208,9 +208,10 @@ func (s *Solver) Check(ctx context.Context, st *term.Store, m *term.Model, asser
 	return nil
 }
 
-// truth evaluates the Boolean term t under m, deciding each bounded ∀ in it
-// by the exact check; a ∀ outside the fragment or any other quantifier is an
-// error.
+// truth evaluates the Boolean term t under m through its connectives (and,
+// or, not, =>, xor, Boolean = and distinct, Boolean ite), deciding each ∀
+// over one bit-vector variable, and each such ∃ as the negated ∀ of the
+// negation, by the exact check; any other quantifier is an error.
 func (c *checker) truth(ctx context.Context, ev *term.Evaluator, m *term.Model, t term.Term) (bool, error) {
 	st := c.st
 	if st.IsQuantifierFree(t) {
@@ -238,6 +239,49 @@ func (c *checker) truth(ctx context.Context, ev *term.Evaluator, m *term.Model, 
 			return true, err
 		}
 		return c.truth(ctx, ev, m, st.Arg(t, 1))
+	case term.OpXor:
+		odd := false
+		for _, a := range st.Args(t) {
+			b, err := c.truth(ctx, ev, m, a)
+			if err != nil {
+				return false, err
+			}
+			odd = odd != b
+		}
+		return odd, nil
+	case term.OpEq, term.OpDistinct:
+		args := st.Args(t)
+		if !st.IsBool(st.SortOf(args[0])) {
+			return false, unsupported("quantifier below %s over %s", op, st.SortString(st.SortOf(args[0])))
+		}
+		seen := [2]int{} // how many arguments are false, true
+		for _, a := range args {
+			b, err := c.truth(ctx, ev, m, a)
+			if err != nil {
+				return false, err
+			}
+			if b {
+				seen[1]++
+			} else {
+				seen[0]++
+			}
+		}
+		if op == term.OpEq {
+			return seen[0] == 0 || seen[1] == 0, nil
+		}
+		return seen[0] <= 1 && seen[1] <= 1, nil
+	case term.OpIte:
+		if !st.IsBool(st.SortOf(t)) {
+			return false, unsupported("quantifier below a non-Boolean ite")
+		}
+		cond, err := c.truth(ctx, ev, m, st.Arg(t, 0))
+		if err != nil {
+			return false, err
+		}
+		if cond {
+			return c.truth(ctx, ev, m, st.Arg(t, 1))
+		}
+		return c.truth(ctx, ev, m, st.Arg(t, 2))
 	case term.OpForall:
 		f, err := recogniseForall(st, t)
 		if err != nil {
@@ -245,6 +289,14 @@ func (c *checker) truth(ctx context.Context, ev *term.Evaluator, m *term.Model, 
 		}
 		js, err := c.broken(ctx, f, ev, m, 1)
 		return len(js) == 0, err
+	case term.OpExists:
+		// ∃i. ψ is ¬∀i. ¬ψ.
+		args := st.Args(t)
+		if len(args) != 2 {
+			return false, unsupported("∃ over %d variables", len(args)-1)
+		}
+		b, err := c.truth(ctx, ev, m, st.MustMake(term.OpForall, nil, args[0], st.Not(args[1])))
+		return !b, err
 	default:
 		return false, unsupported("quantifier below %s", op)
 	}

@@ -127,3 +127,41 @@ func TestSolvePastTheCap(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckConnectives checks that the exact check reaches a ∀ under every
+// Boolean connective, and an ∃ as the negated ∀ of its negation. ∀v. y ≤ v
+// holds iff y = 0 and ∃v. v < y iff y ≠ 0; both range over 2^32 values, past
+// any enumeration. Before, a ∀ under xor made a true model fail validation.
+func TestCheckConnectives(t *testing.T) {
+	const decls = `(declare-fun y () (_ BitVec 32))(declare-fun p () Bool)`
+	const all, some = `(forall ((v (_ BitVec 32))) (bvule y v))`, `(exists ((v (_ BitVec 32))) (bvult v y))`
+	cases := []struct {
+		assertion string
+		y         uint64
+		p, want   bool
+	}{
+		{"(xor p " + all + ")", 0, false, true},
+		{"(xor p " + all + ")", 0, true, false},
+		{"(xor p " + all + " true)", 5, false, true},
+		{"(xor p " + all + " true)", 0, false, false},
+		{"(= p " + all + ")", 5, false, true},
+		{"(= p " + all + ")", 0, false, false},
+		{"(distinct p " + all + ")", 0, false, true},
+		{"(ite p " + all + " (not " + all + "))", 0, true, true},
+		{"(ite p " + all + " (not " + all + "))", 0, false, false},
+		{some, 5, false, true},
+		{some, 0, false, false},
+		{"(not " + some + ")", 0, false, true},
+		{"(xor " + some + " " + all + ")", 7, false, true},
+	}
+	for _, c := range cases {
+		st, as := quant.Parse(t, decls+"(assert "+c.assertion+")")
+		m := term.NewModel()
+		m.Set(st.Var("y", st.BitVecSort(32)), st.BVValue(bv.New(32, c.y)))
+		m.Set(st.Var("p", st.BoolSort()), term.BoolValue(c.p))
+		err := quant.NewSolver(newQFEngine(st).solve).Check(context.Background(), st, m, as)
+		if got := err == nil; got != c.want {
+			t.Errorf("%s with y=%d p=%v: Check = %v, want holds=%v", c.assertion, c.y, c.p, err, c.want)
+		}
+	}
+}

@@ -138,8 +138,8 @@ func (e *Evaluator) evalQuantifier(t Term) (Value, error) {
 }
 
 // guardPremises returns the conjuncts that must hold for an instance to
-// matter: the antecedent of ∀x. G → ψ (or ∀x. ¬G ∨ ψ), or the conjuncts of
-// ∃x. G ∧ ψ.
+// matter: the antecedent of ∀x. G → ψ (or ∀x. ¬G ∨ ψ, or ∀x. ¬G), or the
+// conjuncts of ∃x. G ∧ ψ (or of ∃x. G).
 func guardPremises(st *Store, body Term, forall bool) []Term {
 	var out []Term
 	var conj func(t Term)
@@ -161,7 +161,9 @@ func guardPremises(st *Store, body Term, forall bool) []Term {
 				conj(st.Arg(a, 0))
 			}
 		}
-	case !forall && st.Op(body) == OpAnd:
+	case forall && st.Op(body) == OpNot:
+		conj(st.Arg(body, 0)) // ∀x. ¬G is ∀x. G → false, as ∀x. G → ψ folds when ψ is false
+	case !forall:
 		conj(body)
 	}
 	return out

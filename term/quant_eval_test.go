@@ -260,7 +260,7 @@ func TestVacuousBinders(t *testing.T) {
 		{"exists-true", OpExists, []Term{u32, v64}, st.Eq(x, seven), isTrue},
 		{"exists-false", OpExists, []Term{b, u32}, st.Eq(x, eight), isFalse},
 		{"vacuous-then-bounded", OpForall, []Term{v64, i, u32}, guarded, isFalse},
-		{"vacuous-then-unbounded", OpForall, []Term{v64, i}, st.Not(st.Eq(i, x)), isCap},
+		{"vacuous-then-unbounded", OpForall, []Term{v64, i}, st.Or(st.MustMake(OpBVUlt, nil, i, x), st.MustMake(OpBVUlt, nil, x, i)), isCap},
 	}
 	for _, c := range cases {
 		q := st.MustMake(c.op, nil, append(append([]Term(nil), c.vars...), c.body)...)
@@ -274,6 +274,34 @@ func TestVacuousBinders(t *testing.T) {
 			if err != nil || got != (c.want == isTrue) {
 				t.Errorf("%s: got (%v, %v), want %v", c.name, got, err, c.want == isTrue)
 			}
+		}
+	}
+}
+
+// TestGuardOnlyBodies checks that a body which is all guard narrows the
+// range: ∀i. ¬G is ∀i. G → false (the form ∀i. i = j → ψ takes when ψ
+// folds to false) and ∃i. G needs G, so both take the instances G allows
+// rather than the whole 2^32 domain.
+func TestGuardOnlyBodies(t *testing.T) {
+	st := NewStore()
+	m := NewModel()
+	x := bvVar(st, m, "x", val(32, "7"))
+	i := st.BoundVar("i", st.BitVecSort(32))
+	ten := st.ConstUint64(32, 10)
+	cases := []struct {
+		name string
+		q    Term
+		want bool
+	}{
+		{"forall-not-eq", st.MustMake(OpForall, nil, i, st.Not(st.Eq(i, x))), false},
+		{"forall-not-range", st.MustMake(OpForall, nil, i, st.Not(st.And(st.MustMake(OpBVUle, nil, x, i), st.MustMake(OpBVUle, nil, i, ten)))), false},
+		{"exists-eq", st.MustMake(OpExists, nil, i, st.Eq(i, x)), true},
+		{"exists-empty-range", st.MustMake(OpExists, nil, i, st.MustMake(OpBVUlt, nil, i, st.ConstUint64(32, 0))), false},
+	}
+	for _, c := range cases {
+		got, err := NewEvaluator(st, m).EvalBool(c.q)
+		if err != nil || got != c.want {
+			t.Errorf("%s: got (%v, %v), want %v", c.name, got, err, c.want)
 		}
 	}
 }
