@@ -2,19 +2,27 @@
 # Runs sift on the blow-up scripts of internal/blowup (wide mul/div chains,
 # deep store chains, huge ite trees, wide shifters) under a per-check limit,
 # with and without the Z3 fallback, next to z3 with the same limit, and
-# prints each wall time. Fails if a sift run outlives BOUND seconds (default:
-# twice the limit; a generous bound: the figures are the point) or answers
-# against a known status.
+# prints each wall time, its ratio to the limit and the exit status. Fails if
+# a sift run outlives BOUND seconds (default: twice the limit; a generous
+# bound: the figures are the point), answers against a known status, or
+# crashes (no answer, or killed by a signal, as an OOM kill is).
+# With AS set (bytes), every solver runs under that address-space cap
+# (prlimit --as), as issue 17 asks with a 4 GB cap:
+#   AS=4294967296 scripts/limits.sh 20 22
 # Usage: scripts/limits.sh [LIMIT_S [BOUND_S]]   (from the repository root,
 # after make build)
 set -eu
 limit=${1:-2}
 bound=${2:-$((limit * 2))}
+cap=""
+if [ -n "${AS:-}" ]; then
+	cap="prlimit --as=$AS"
+fi
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 go run ./internal/blowup/cmd/blowup -o "$dir"
 fail=0
-printf 'solver\tfile\tlimit_s\twall_s\tanswer\n'
+printf 'solver\tfile\tlimit_s\twall_s\twall/limit\tanswer\texit\n'
 for f in "$dir"/*.smt2; do
 	status=$(sed -n 's/.*:status \([a-z]*\).*/\1/p' "$f")
 	for solver in sift sift-nofallback z3; do
@@ -24,13 +32,20 @@ for f in "$dir"/*.smt2; do
 		z3) set -- z3 -T:"$limit" "$f" ;;
 		esac
 		start=$(date +%s.%N)
-		ans=$(timeout $((bound * 3)) "$@" 2>&1 | head -n 1 || true)
+		code=0
+		timeout $((bound * 3)) $cap "$@" >"$dir/out" 2>&1 || code=$?
 		end=$(date +%s.%N)
+		ans=$(head -n 1 "$dir/out")
 		wall=$(echo "$end - $start" | bc)
-		printf '%s\t%s\t%s\t%.2f\t%s\n' "$solver" "$(basename "$f" .smt2)" "$limit" "$wall" "${ans:-killed}"
+		printf '%s\t%s\t%s\t%.2f\t%.3f\t%s\t%s\n' "$solver" "$(basename "$f" .smt2)" "$limit" "$wall" \
+			"$(echo "$wall / $limit" | bc -l)" "${ans:-none}" "$code"
 		case $solver in z3) continue ;; esac
 		if [ "$(echo "$wall > $bound" | bc)" = 1 ]; then
 			echo "FAIL: $solver on $(basename "$f") took ${wall}s (bound ${bound}s)" >&2
+			fail=1
+		fi
+		if [ "$code" -ne 0 ] || [ -z "$ans" ]; then
+			echo "FAIL: $solver on $(basename "$f") exited $code: $(tail -n 3 "$dir/out")" >&2
 			fail=1
 		fi
 		if [ -n "$status" ] && [ "$ans" != "$status" ] && [ "$ans" != unknown ]; then
