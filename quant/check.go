@@ -211,7 +211,8 @@ func (s *Solver) Check(ctx context.Context, st *term.Store, m *term.Model, asser
 // truth evaluates the Boolean term t under m through its connectives (and,
 // or, not, =>, xor, Boolean = and distinct, Boolean ite), deciding each ∀
 // over one bit-vector variable, and each such ∃ as the negated ∀ of the
-// negation, by the exact check; any other quantifier is an error.
+// negation, by the exact check, once the binders the body does not mention
+// are dropped; any other quantifier is an error.
 func (c *checker) truth(ctx context.Context, ev *term.Evaluator, m *term.Model, t term.Term) (bool, error) {
 	st := c.st
 	if st.IsQuantifierFree(t) {
@@ -282,22 +283,42 @@ func (c *checker) truth(ctx context.Context, ev *term.Evaluator, m *term.Model, 
 			return c.truth(ctx, ev, m, st.Arg(t, 1))
 		}
 		return c.truth(ctx, ev, m, st.Arg(t, 2))
-	case term.OpForall:
+	case term.OpForall, term.OpExists:
+		args := st.Args(t)
+		body := args[len(args)-1]
+		vars := usedBinders(st, args[:len(args)-1], body)
+		switch {
+		case len(vars) == 0:
+			return c.truth(ctx, ev, m, body) // every sort is non-empty
+		case len(vars) > 1:
+			return false, unsupported("%s over %d variables", op, len(vars))
+		case op == term.OpExists:
+			// ∃i. ψ is ¬∀i. ¬ψ.
+			b, err := c.truth(ctx, ev, m, st.MustMake(term.OpForall, nil, vars[0], st.Not(body)))
+			return !b, err
+		}
+		if len(args) > 2 {
+			t = st.MustMake(term.OpForall, nil, vars[0], body)
+		}
 		f, err := recogniseForall(st, t)
 		if err != nil {
 			return false, err
 		}
 		js, err := c.broken(ctx, f, ev, m, 1)
 		return len(js) == 0, err
-	case term.OpExists:
-		// ∃i. ψ is ¬∀i. ¬ψ.
-		args := st.Args(t)
-		if len(args) != 2 {
-			return false, unsupported("∃ over %d variables", len(args)-1)
-		}
-		b, err := c.truth(ctx, ev, m, st.MustMake(term.OpForall, nil, args[0], st.Not(args[1])))
-		return !b, err
 	default:
 		return false, unsupported("quantifier below %s", op)
 	}
+}
+
+// usedBinders returns the variables of a quantifier that its body mentions:
+// the others can be dropped, as no sort is empty.
+func usedBinders(st *term.Store, vars []term.Term, body term.Term) []term.Term {
+	var out []term.Term
+	for _, v := range vars {
+		if st.Contains(body, func(n term.Term) bool { return n == v }) {
+			out = append(out, v)
+		}
+	}
+	return out
 }

@@ -153,6 +153,11 @@ func TestCheckConnectives(t *testing.T) {
 		{some, 0, false, false},
 		{"(not " + some + ")", 0, false, true},
 		{"(xor " + some + " " + all + ")", 7, false, true},
+		// binders the body does not mention are dropped
+		{"(exists ((u (_ BitVec 6)) (v (_ BitVec 32)) (b Bool)) (bvult v y))", 5, false, true},
+		{"(exists ((u (_ BitVec 6)) (v (_ BitVec 32)) (b Bool)) (bvult v y))", 0, false, false},
+		{"(forall ((u (_ BitVec 16)) (v (_ BitVec 32))) (bvule y v))", 3, false, false},
+		{"(forall ((u (_ BitVec 16))) (not p))", 3, false, true},
 	}
 	for _, c := range cases {
 		st, as := quant.Parse(t, decls+"(assert "+c.assertion+")")
