@@ -60,7 +60,7 @@ func (e *Executor) binop(s *State, in *ssa.BinOp) (Value, error) {
 	switch x := xv.(type) {
 	case StringVal:
 		return e.stringBinop(in, x, yv.(StringVal))
-	case PtrVal, SliceVal, FuncVal, IfaceVal, Struct, ArrayVal:
+	case PtrVal, SymPtr, SliceVal, FuncVal, IfaceVal, Struct, ArrayVal:
 		if in.Op == token.EQL || in.Op == token.NEQ {
 			eq, err := e.equal(xv, yv)
 			if u, ok := err.(uncomparable); ok {
@@ -174,11 +174,11 @@ func (e *Executor) shift(s *State, in *ssa.BinOp, x, y term.Term) (Value, error)
 
 func (e *Executor) unop(s *State, in *ssa.UnOp) (Value, error) {
 	if in.Op == token.MUL {
-		p, err := e.pointer(s, in.X)
+		p, err := e.value(s, in.X)
 		if err != nil {
 			return nil, err
 		}
-		return e.load(s, p)
+		return e.loadAt(s, p)
 	}
 	if in.Op == token.ARROW {
 		return nil, e.unsup(in, "channel receive is not modelled")
@@ -369,8 +369,18 @@ func (e *Executor) equal(x, y Value) (term.Term, error) {
 			cs = append(cs, c)
 		}
 		return e.st.And(cs...), nil
+	case SymPtr:
+		if eq, ok := e.ptrEqual(a, y); ok {
+			return eq, nil
+		}
 	case PtrVal:
-		b := y.(PtrVal)
+		b, ok := y.(PtrVal)
+		if !ok {
+			if eq, ok := e.ptrEqual(a, y); ok {
+				return eq, nil
+			}
+			break
+		}
 		if a.Obj != b.Obj {
 			return e.st.False(), nil
 		}

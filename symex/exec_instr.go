@@ -91,7 +91,7 @@ func (e *Executor) exec(s *State, instr ssa.Instruction) (advance bool, err erro
 		}
 		return set(PtrVal{Obj: s.alloc(z)}, nil)
 	case *ssa.Store:
-		p, err := e.pointer(s, in.Addr)
+		p, err := e.value(s, in.Addr)
 		if err != nil {
 			return false, err
 		}
@@ -99,7 +99,7 @@ func (e *Executor) exec(s *State, instr ssa.Instruction) (advance bool, err erro
 		if err != nil {
 			return false, err
 		}
-		return true, e.store(s, p, v)
+		return true, e.storeAt(s, p, v)
 	case *ssa.Field:
 		v, err := e.value(s, in.X)
 		if err != nil {
@@ -110,11 +110,11 @@ func (e *Executor) exec(s *State, instr ssa.Instruction) (advance bool, err erro
 		}
 		return set(v.(Struct)[in.Field], nil)
 	case *ssa.FieldAddr:
-		p, err := e.pointer(s, in.X)
+		p, err := e.value(s, in.X)
 		if err != nil {
 			return false, err
 		}
-		return set(PtrVal{Obj: p.Obj, Path: appendPath(p.Path, PathStep{Field: in.Field})}, nil)
+		return set(e.stepPtr(s, p, PathStep{Field: in.Field}))
 	case *ssa.Index:
 		return set(e.index(s, in))
 	case *ssa.IndexAddr:
@@ -229,22 +229,13 @@ func (e *Executor) scalar(s *State, v ssa.Value) (term.Term, error) {
 	return t, nil
 }
 
-// pointer is a non-nil pointer operand; nil panics.
+// pointer is a non-nil pointer operand, made concrete; nil panics.
 func (e *Executor) pointer(s *State, v ssa.Value) (PtrVal, error) {
 	x, err := e.value(s, v)
 	if err != nil {
 		return PtrVal{}, err
 	}
-	switch p := x.(type) {
-	case PtrVal:
-		if p.Obj == 0 {
-			return p, &panicked{msg: "runtime error: invalid memory address or nil pointer dereference"}
-		}
-		return p, nil
-	case Opaque:
-		return PtrVal{}, e.unsup(nil, "use of %s", p.What)
-	}
-	return PtrVal{}, e.unsup(nil, "operand %s is %T, not a pointer", v.Name(), x)
+	return e.derefable(s, x)
 }
 
 func (e *Executor) constValue(c *ssa.Const) (Value, error) {

@@ -159,9 +159,13 @@ func unhashable(k Value) types.Type {
 	return nil
 }
 
-// mapObj is the map a map value points to, nil for the nil map.
+// mapObj is the map a map value points to, nil for the nil map, and its
+// object. A merged map value forks over the maps it may be.
 func (e *Executor) mapObj(s *State, v Value) (*MapObj, int, error) {
-	p, ok := v.(PtrVal)
+	p, ok, err := e.resolvePtr(s, v)
+	if err != nil {
+		return nil, 0, err
+	}
 	if !ok {
 		return nil, 0, fmt.Errorf("map value is %T", v)
 	}
@@ -235,7 +239,7 @@ func (e *Executor) mapUpdate(s *State, in *ssa.MapUpdate) error {
 	if err != nil {
 		return err
 	}
-	m, _, err := e.mapObj(s, mv)
+	m, id, err := e.mapObj(s, mv)
 	if err != nil {
 		return err
 	}
@@ -246,12 +250,12 @@ func (e *Executor) mapUpdate(s *State, in *ssa.MapUpdate) error {
 	if err != nil {
 		return err
 	}
-	return e.mapInsert(s, mv, m, j, k, v)
+	return e.mapInsert(s, id, m, j, k, v)
 }
 
-// mapInsert sets the value of entry j of m (the object mv points to), or
-// adds the entry k: v when j is -1.
-func (e *Executor) mapInsert(s *State, mv Value, m *MapObj, j int, k, v Value) error {
+// mapInsert sets the value of entry j of m (object id), or adds the entry
+// k: v when j is -1.
+func (e *Executor) mapInsert(s *State, id int, m *MapObj, j int, k, v Value) error {
 	c := m.clone()
 	if j >= 0 {
 		c.Entries[j].V = v
@@ -265,7 +269,7 @@ func (e *Executor) mapInsert(s *State, mv Value, m *MapObj, j int, k, v Value) e
 			c.symKeys++
 		}
 	}
-	s.mem[mv.(PtrVal).Obj] = c
+	s.mem[id] = c
 	return nil
 }
 

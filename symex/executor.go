@@ -137,6 +137,10 @@ type Executor struct {
 	ctx         context.Context
 
 	mg *merger // nil without merging
+	// With merging: objects numbered by allocation site (objects.go) and
+	// pointers' locations (symptr.go).
+	sites *siteTable
+	locs  *locTable
 	// incQueue holds the states of incremental trees, run breadth first
 	// before any other (mergeinc.go).
 	incQueue []*State
@@ -176,6 +180,7 @@ func NewExecutor(p *Program, st *term.Store, solver Solver, opts Options) *Execu
 	}
 	if opts.Merge != nil {
 		e.mg = newMerger(opts.Merge)
+		e.sites, e.locs = newSiteTable(), newLocTable()
 	}
 	return e
 }

@@ -124,7 +124,7 @@ func (e *Executor) uniqueMake(s *State, in ssa.Instruction, t types.Type, v Valu
 		e.initObjs[id] = MapObj{}
 	}
 	table := PtrVal{Obj: id}
-	m, _, err := e.mapObj(s, table)
+	m, tid, err := e.mapObj(s, table)
 	if err != nil {
 		return nil, err
 	}
@@ -136,7 +136,7 @@ func (e *Executor) uniqueMake(s *State, in ssa.Instruction, t types.Type, v Valu
 		return Struct{m.Entries[j].V}, nil
 	}
 	p := PtrVal{Obj: s.alloc(v)}
-	if err := e.mapInsert(s, table, m, -1, v, p); err != nil {
+	if err := e.mapInsert(s, tid, m, -1, v, p); err != nil {
 		return nil, err
 	}
 	return Struct{p}, nil

@@ -103,6 +103,7 @@ type flattener struct {
 	m      *merger
 	st     *term.Store
 	layout uint64
+	frames uint64 // the layout of the frames alone, before memory
 	v      merge.VarID
 	view   []merge.Cell // flattening
 	bounds []int        // flattening: the length bounds met; rebuilding: the merged ones
@@ -130,11 +131,14 @@ func (fl *flattener) sub(path, part string) string {
 	return path + part
 }
 
-func (fl *flattener) cell(t term.Term, path string) term.Term {
+func (fl *flattener) cell(t term.Term, path string) term.Term { return fl.cellKind(t, path, false) }
+
+// cellKind passes one cell; loc says it is a pointer's location id.
+func (fl *flattener) cellKind(t term.Term, path string, loc bool) term.Term {
 	fl.mix('t')
 	fl.mix(int(fl.st.SortOf(t)))
 	if !fl.rebuilding() {
-		fl.view = append(fl.view, merge.Cell{Var: fl.v, Path: path, T: t})
+		fl.view = append(fl.view, merge.Cell{Var: fl.v, Path: path, T: t, Loc: loc})
 		return t
 	}
 	if fl.next >= len(fl.cells) {
@@ -188,7 +192,7 @@ func (fl *flattener) value(v Value, path string) Value {
 			Len: fl.cell(x.Len, fl.sub(path, ".Len")), Max: fl.bound(x.Max)}
 	case SliceVal:
 		fl.mix('L')
-		at := fl.pointer(PtrVal{Obj: x.Obj, Path: x.At}, fl.sub(path, ".At")).Path
+		at := fl.place(x.Obj, x.At, fl.sub(path, ".At"))
 		out := SliceVal{Obj: x.Obj, At: at, Off: fl.cell(x.Off, fl.sub(path, ".Off")), Len: fl.cell(x.Len, fl.sub(path, ".Len")),
 			Cap: fl.cell(x.Cap, fl.sub(path, ".Cap")), Max: fl.bound(x.Max)}
 		if x.elemsInit != nil {
@@ -204,7 +208,16 @@ func (fl *flattener) value(v Value, path string) Value {
 		fl.mix('B')
 		return Backing{Elems: fl.value(x.Elems, fl.sub(path, "[elems]"))}
 	case PtrVal:
-		return fl.pointer(x, path)
+		id, index := fl.e.locs.id(x)
+		if v := fl.pointer(fl.st.ConstUint64(64, uint64(id)), index, path); v != nil {
+			return v
+		}
+		return x
+	case SymPtr:
+		if v := fl.pointer(x.Loc, x.Index, path); v != nil {
+			return v
+		}
+		return x
 	case FuncVal:
 		fl.mix('F')
 		fl.mix(fl.m.id(x.Fn))
@@ -303,22 +316,42 @@ func (fl *flattener) values(vs []Value, path string) []Value {
 	return out
 }
 
-// pointer walks a pointer: its object and the fields of its path are
-// layout (pointers to different objects do not merge; issue 15), the index
-// terms of its path are cells.
-func (fl *flattener) pointer(p PtrVal, path string) PtrVal {
+// pointer walks a pointer value given as its location term and index
+// terms (symptr.go): all are cells, so pointers to different objects
+// merge. Rebuilding, it returns the merged pointer; flattening, nil.
+func (fl *flattener) pointer(loc term.Term, index []term.Term, path string) Value {
 	fl.mix('P')
-	fl.mix(p.Obj)
-	fl.mix(len(p.Path))
-	if len(p.Path) == 0 {
-		return p
+	fl.mix(len(index))
+	loc = fl.cellKind(loc, fl.sub(path, ".loc"), true)
+	var out []term.Term
+	if len(index) > 0 {
+		out = make([]term.Term, len(index))
 	}
-	out := PtrVal{Obj: p.Obj, Path: make([]PathStep, len(p.Path))}
-	for i, step := range p.Path {
+	for i := range index {
+		out[i] = fl.cell(index[i], fl.sub(path, ".ptr"+strconv.Itoa(i)))
+	}
+	if !fl.rebuilding() {
+		return nil
+	}
+	return fl.e.pointerValue(loc, out)
+}
+
+// place walks the place a slice (or a range iterator) is into: its object
+// and field steps are layout (slices into different arrays do not merge),
+// the index terms of the path are cells.
+func (fl *flattener) place(obj int, at []PathStep, path string) []PathStep {
+	fl.mix('P')
+	fl.mix(obj)
+	fl.mix(len(at))
+	if len(at) == 0 {
+		return at
+	}
+	out := make([]PathStep, len(at))
+	for i, step := range at {
 		fl.mix(step.Field)
-		out.Path[i] = step
+		out[i] = step
 		if step.Field < 0 {
-			out.Path[i].Index = fl.cell(step.Index, fl.sub(path, ".ptr"+strconv.Itoa(i)))
+			out[i].Index = fl.cell(step.Index, fl.sub(path, ".ptr"+strconv.Itoa(i)))
 		}
 	}
 	return out
@@ -341,7 +374,6 @@ func (fl *flattener) typeID(t types.Type) int {
 // dead values from the frames.
 func (fl *flattener) walkState(s *State) {
 	fl.mix(len(s.frames))
-	fl.mix(s.nextID)
 	for d, f := range s.frames {
 		fl.mix(fl.m.id(f.fn))
 		fl.mix(f.block.Index)
@@ -389,7 +421,7 @@ func (fl *flattener) walkState(s *State) {
 			fl.mix('R')
 			fl.mix(fl.m.id(it.in))
 			fl.v = merge.VarID{Frame: d, Value: it.in}
-			itp := fl.pointer(it.itp, fl.sub("", "iter.it"))
+			itp := PtrVal{Obj: it.itp.Obj, Path: fl.place(it.itp.Obj, it.itp.Path, fl.sub("", "iter.it"))}
 			sv := fl.value(it.sv, fl.sub("", "iter.str")).(StringVal)
 			k := fl.cell(it.k, fl.sub("", "iter.k"))
 			if fl.rebuilding() {
@@ -397,6 +429,7 @@ func (fl *flattener) walkState(s *State) {
 			}
 		}
 	}
+	fl.frames = fl.layout
 	ids := make([]int, 0, len(s.mem))
 	for id := range s.mem {
 		ids = append(ids, id)
@@ -405,7 +438,7 @@ func (fl *flattener) walkState(s *State) {
 	fl.mix(len(ids))
 	for _, id := range ids {
 		fl.mix(id)
-		fl.v = merge.VarID{Frame: -1, Obj: id}
+		fl.v = merge.VarID{Frame: -1, Obj: id, Site: fl.e.objSite(id)}
 		nv := fl.value(s.mem[id], "")
 		if fl.rebuilding() {
 			s.mem[id] = nv
@@ -438,8 +471,73 @@ func (e *Executor) viewOf(s *State) *merge.View {
 	}
 	root = min(root, len(s.pc))
 	top := s.top()
+	frames := make([]merge.Frame, len(s.frames))
+	for i, f := range s.frames {
+		frames[i] = merge.Frame{Block: f.block, Next: f.pc}
+		if i < len(s.frames)-1 {
+			frames[i].Next++ // after the call
+		}
+	}
 	return &merge.View{Point: e.pointOf(s), PC: s.pc, Root: root, Trail: s.trail[root:], Layout: fl.layout, Cells: fl.view,
-		Kind: e.mg.pointsOf(top.fn).Kinds[top.block.Index]}
+		FrameLayout: fl.frames, Frames: frames, Kind: e.mg.pointsOf(top.fn).Kinds[top.block.Index]}
+}
+
+// objSite is the allocation site of object id as merging names it (see
+// merge.VarID): the allocating instruction when it is a value, the global
+// a negative id is.
+func (e *Executor) objSite(id int) ssa.Value {
+	if id < 0 {
+		if g := e.globalOf[id]; g != nil {
+			return g
+		}
+		return nil
+	}
+	if e.sites != nil {
+		if v, ok := e.sites.siteOf(id).(ssa.Value); ok {
+			return v
+		}
+	}
+	return nil
+}
+
+// joinValues is ite(c, a, b) for two values of one type: a with every cell
+// that differs in b replaced by the ite of the two, length bounds by the
+// larger. ok is false when the two do not have one layout (a slice into
+// another array, another dynamic type…).
+func (e *Executor) joinValues(c term.Term, a, b Value) (Value, bool) {
+	fa := &flattener{e: e, m: e.mg, st: e.st}
+	fa.value(a, "")
+	fb := &flattener{e: e, m: e.mg, st: e.st}
+	fb.value(b, "")
+	if fa.layout != fb.layout || len(fa.view) != len(fb.view) || len(fa.bounds) != len(fb.bounds) {
+		return nil, false
+	}
+	cells := make([]term.Term, len(fa.view))
+	for i := range cells {
+		cells[i] = iteOf(e.st, c, fa.view[i].T, fb.view[i].T)
+	}
+	bounds := make([]int, len(fa.bounds))
+	for i := range bounds {
+		bounds[i] = max(fa.bounds[i], fb.bounds[i])
+	}
+	fr := &flattener{e: e, m: e.mg, st: e.st, cells: cells, bounds: bounds}
+	out := fr.value(a, "")
+	if fr.err != nil || fr.next != len(cells) {
+		return nil, false
+	}
+	return out, true
+}
+
+// iteOf is ite(c, a, b), with an arm that is itself an ite on c replaced
+// by its own arm on that side.
+func iteOf(st *term.Store, c, a, b term.Term) term.Term {
+	if st.Op(a) == term.OpIte && st.Arg(a, 0) == c {
+		a = st.Arg(a, 1)
+	}
+	if st.Op(b) == term.OpIte && st.Arg(b, 0) == c {
+		b = st.Arg(b, 2)
+	}
+	return st.Ite(c, a, b)
 }
 
 // boundsOf lists the length bounds of s's strings and slices, in layout

@@ -62,6 +62,12 @@ type State struct {
 	pc     []term.Term // conjuncts of the path constraint
 	mem    map[int]Value
 	nextID int
+	// sites numbers objects by allocation site (objects.go) when merging
+	// is on: nil without merging and in initializers, which count up from
+	// nextID. allocs[site] is how many objects the path allocated there.
+	sites       *siteTable
+	allocs      map[ssa.Instruction]int
+	allocShared bool // allocs is shared with a clone: copy it before a write
 	// tr identifies the sequence of branch decisions (every If and every
 	// checked operation), which a concrete re-run must repeat.
 	tr      trace
@@ -105,12 +111,20 @@ func (s *State) clone() *State {
 	c.trail = slices.Clip(s.trail)
 	c.tr.after = slices.Clip(s.tr.after)
 	c.mem = maps.Clone(s.mem)
+	if s.allocs != nil {
+		s.allocShared, c.allocShared = true, true
+	}
 	return &c
 }
 
 // alloc makes a new object holding v and returns its id.
 func (s *State) alloc(v Value) int {
-	s.nextID++
-	s.mem[s.nextID] = v
-	return s.nextID
+	if s.sites == nil {
+		s.nextID++
+		s.mem[s.nextID] = v
+		return s.nextID
+	}
+	id := s.sites.next(s)
+	s.mem[id] = v
+	return id
 }

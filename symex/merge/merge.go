@@ -23,6 +23,10 @@ type VarID struct {
 	Frame int       // frame depth from the entry function (0); -1 for a memory object
 	Value ssa.Value // the SSA value; nil for a memory object
 	Obj   int       // the object id; 0 for an SSA value
+	// Site is where a memory object was allocated (an Alloc, a call, a
+	// MakeSlice…, or the Global it is), nil when unknown: QHV's taint
+	// starts at the loads that may read it.
+	Site ssa.Value
 }
 
 // Cell is one scalar leaf of a state: a variable, the position inside its
@@ -31,6 +35,11 @@ type Cell struct {
 	Var  VarID
 	Path string    // position inside the variable's value, e.g. ".1.Len" or "[elems]"
 	T    term.Term // of sort Bool, BitVec or Array
+	// Loc marks a pointer's location: T is a 64-bit id naming an object
+	// and a field path (0 is nil), which the executor dereferences by
+	// cases over the leaves of an ite tree. A strategy joins it with Join,
+	// never with an arithmetic pattern.
+	Loc bool
 }
 
 // Step is one branch decision on a state's path: the literal added to the
@@ -54,6 +63,21 @@ type View struct {
 	// Kind is the kinds of merge point (points.go) the view waits at; 0
 	// when the executor does not say.
 	Kind Kind
+	// FrameLayout is the part of Layout that hashes the frames only (not
+	// memory): views whose Layout differ but FrameLayout agree differ in
+	// the shape of their heaps (refusal reason "heap").
+	FrameLayout uint64
+	// Frames is where each frame of the state goes on, the entry
+	// function's first: the top frame at the merge point, every other
+	// after its call. Cost models (QHV) read the code ahead from here.
+	Frames []Frame
+}
+
+// Frame is where one frame of a waiting state resumes: instruction Next
+// of Block.
+type Frame struct {
+	Block *ssa.BasicBlock
+	Next  int
 }
 
 // Merged is one merged state: the views it replaces and what it holds.

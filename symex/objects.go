@@ -1,0 +1,84 @@
+package symex
+
+import (
+	"maps"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// Object identity under merging. Without merging a path numbers its
+// objects 1, 2, … in allocation order, and two paths that allocated
+// different things give one id to unrelated objects. Merging pairs the
+// objects of two states by id, so with merging on an id names an
+// allocation site and an ordinal: the k-th object a path allocates at
+// instruction I has the same id on every path. Objects both states
+// allocated then pair up, and an object only one of them allocated has an
+// id the other never uses (seed 002's objects "allocated on one side
+// only", kept in the merged state; see mergeRound's padding).
+
+// siteKey is an allocation: the instruction running when the object was
+// made (the top frame's current instruction) and how many objects the
+// path had made there before.
+type siteKey struct {
+	site ssa.Instruction
+	n    int
+}
+
+// siteTable is the executor's numbering of allocations, shared by all its
+// states: ids from 1, in the order allocations are first seen.
+type siteTable struct {
+	ids  map[siteKey]int
+	keys []siteKey // by id-1
+}
+
+func newSiteTable() *siteTable { return &siteTable{ids: map[siteKey]int{}} }
+
+// next is the id of the object s allocates now, and counts it.
+func (t *siteTable) next(s *State) int {
+	var site ssa.Instruction
+	if len(s.frames) > 0 {
+		if f := s.top(); f.pc < len(f.block.Instrs) {
+			site = f.block.Instrs[f.pc]
+		}
+	}
+	if s.allocShared || s.allocs == nil {
+		s.allocs = maps.Clone(s.allocs)
+		if s.allocs == nil {
+			s.allocs = map[ssa.Instruction]int{}
+		}
+		s.allocShared = false
+	}
+	k := siteKey{site, s.allocs[site]}
+	s.allocs[site]++
+	id, ok := t.ids[k]
+	if !ok {
+		id = len(t.keys) + 1
+		t.ids[k] = id
+		t.keys = append(t.keys, k)
+	}
+	return id
+}
+
+// siteOf is the instruction that allocated object id (> 0), nil if none.
+func (t *siteTable) siteOf(id int) ssa.Instruction {
+	if id <= 0 || id > len(t.keys) {
+		return nil
+	}
+	return t.keys[id-1].site
+}
+
+// mergedAllocs is the allocation counts of a merged state: per site the
+// largest of its members', so that no later allocation reuses the id of
+// an object some member made.
+func mergedAllocs(states []*State, members []int) map[ssa.Instruction]int {
+	var out map[ssa.Instruction]int
+	for _, i := range members {
+		for site, n := range states[i].allocs {
+			if out == nil {
+				out = map[ssa.Instruction]int{}
+			}
+			out[site] = max(out[site], n)
+		}
+	}
+	return out
+}
