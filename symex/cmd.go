@@ -40,11 +40,15 @@ type Cmd struct {
 	Coverage   bool          `help:"Print block and line coverage per function."`
 	Progress   bool          `help:"Show a progress display on stderr."`
 	Replay     bool          `help:"Re-run every path concretely and check it takes the same branches."`
-	Merge      string        `help:"State merging: none, std (seed 000 Def. 2.1) or pat (seed 000's pattern-based merging); with --concolic: none or dag (seed 001)." default:"none"`
+	Merge      string        `help:"State merging: none, std (seed 000 Def. 2.1), pat (seed 000's pattern-based merging) or qhv (seed 002: std vetoed by query hot values); with --concolic: none or dag (seed 001)." default:"none"`
 	MergePts   string        `name:"merge-points" help:"Where states merge: joins, loop-exits or all (default: the strategy's choice)." default:""`
 	Incr       bool          `name:"incremental-merge" help:"Merge new leaves with internal nodes (seed 000 §4; pat)."`
 	MaxPat     int           `name:"max-patterns" help:"Most pattern groups per merge before pat falls back to std." default:"10"`
 	CheckMrg   bool          `name:"check-merges" help:"Prove every merge equal to the standard merge of its states; fail if not."`
+	QHVAlpha   float64       `name:"qhv-alpha" help:"qhv: α, the cost of a query on a merged (ite) value beyond 1 (seed 002 Eq. 14)." default:"1"`
+	QHVBeta    float64       `name:"qhv-beta" help:"qhv: β, the weight of each branch arm in the query count (Eq. 7)." default:"1"`
+	QHVGamma   float64       `name:"qhv-gamma" help:"qhv: γ, the share of variables taken as symbolic (Eq. 11)." default:"0.05"`
+	QHVDelta   float64       `name:"qhv-delta" help:"qhv: δ, the scale of one variable's query count (Eq. 13)." default:"1"`
 	JSON       string        `name:"json" help:"Write a machine-readable summary of the run to FILE (docs/symex/json.md)." placeholder:"FILE"`
 	CPUProfile string        `name:"cpu-profile" hidden:"" type:"path" help:"Write a CPU profile of the exploration to this file."`
 	ValueSets  bool          `name:"value-sets" help:"Keep value sets of the symbolic variables per path and settle branches with them (seed 004)." default:"true" negatable:""`
@@ -89,7 +93,8 @@ func (c *Cmd) Run() error {
 		return err
 	}
 	if opts.Merge, err = merge.New(c.Merge, merge.Options{Kinds: kinds, MaxPatterns: c.MaxPat,
-		Incremental: c.Incr, CheckMerges: c.CheckMrg}); err != nil {
+		Incremental: c.Incr, CheckMerges: c.CheckMrg,
+		QHV: &merge.QHVParams{Alpha: c.QHVAlpha, Beta: c.QHVBeta, Gamma: c.QHVGamma, Delta: c.QHVDelta}}); err != nil {
 		return err
 	}
 	prog, err := Load(c.Dir, c.Package, c.Func)

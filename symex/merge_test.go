@@ -43,7 +43,8 @@ func panicSet(r *Result) []string {
 	return out
 }
 
-// TestStdMergeKeepsPanicsAndCoverage: on every corpus function, std finds
+// TestStdMergeKeepsPanicsAndCoverage: on every corpus function, std (and
+// qhv) finds
 // the same panic sites and unsupported constructs and covers the same
 // blocks and lines as no merging, never with more paths, and every path it
 // reports replays exactly.
@@ -52,6 +53,10 @@ func TestStdMergeKeepsPanicsAndCoverage(t *testing.T) {
 		for _, n := range c.maxLens {
 			t.Run(fmt.Sprintf("%s/%d", c.fn, n), func(t *testing.T) {
 				checkMergeAgrees(t, loadCorpus(t, c.fn), Options{MaxLen: n}, merge.NewStd(0))
+			})
+			// qhv (seed 002): std vetoed by query hot values.
+			t.Run(fmt.Sprintf("%s/%d/qhv", c.fn, n), func(t *testing.T) {
+				checkMergeAgrees(t, loadCorpus(t, c.fn), Options{MaxLen: n}, merge.NewQHV(0))
 			})
 		}
 	}

@@ -58,16 +58,7 @@ func newPat(setup func(p *merge.Pat)) *recordingPat {
 // (a failed --check-merges proof is one) or on a path that does not replay.
 func exploreMerged(t *testing.T, p *Program, n int, s merge.Strategy) (*Executor, *Result) {
 	t.Helper()
-	ex, res := explore(t, p, Options{MaxLen: n, Merge: s}, nil)
-	for _, path := range res.Paths {
-		if path.Inputs == nil || (path.Kind != "return" && path.Kind != "panic") {
-			continue
-		}
-		if err := ex.Replay(path); err != nil {
-			t.Error(err)
-		}
-	}
-	return ex, res
+	return exploreMergedOpts(t, p, Options{MaxLen: n, Merge: s})
 }
 
 // cellOf finds the cell of the phi commented name in function fn.

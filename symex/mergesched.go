@@ -176,8 +176,9 @@ func (e *Executor) mergeRound() ([]*State, error) {
 	if len(g.states) <= 1 {
 		return g.states, nil
 	}
-	views := make([]*merge.View, len(g.states))
-	for i, s := range g.states {
+	padded := e.padObjects(g.states)
+	views := make([]*merge.View, len(padded))
+	for i, s := range padded {
 		views[i] = e.viewOf(s)
 	}
 	merged, err := m.strategy.Merge(e.st, views)
@@ -196,7 +197,7 @@ func (e *Executor) mergeRound() ([]*State, error) {
 			}
 			used[i] = true
 		}
-		s, err := e.rebuild(p, g.states, mg)
+		s, err := e.rebuild(p, padded, mg)
 		if err != nil {
 			return nil, err
 		}

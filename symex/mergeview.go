@@ -560,6 +560,9 @@ const maxSpareModels = 8
 func (e *Executor) rebuild(p merge.Point, states []*State, m merge.Merged) (*State, error) {
 	rep := states[m.Members[0]]
 	s := rep.clone()
+	if s.sites != nil {
+		s.allocs, s.allocShared = mergedAllocs(states, m.Members), false
+	}
 	fl := &flattener{e: e, m: e.mg, st: e.st, cells: m.Cells, bounds: e.boundsOf(rep)}
 	if len(m.Cells) == 0 {
 		fl.cells = []term.Term{}

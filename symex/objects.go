@@ -2,6 +2,7 @@ package symex
 
 import (
 	"maps"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -79,6 +80,49 @@ func mergedAllocs(states []*State, members []int) map[ssa.Instruction]int {
 			}
 			out[site] = max(out[site], n)
 		}
+	}
+	return out
+}
+
+// padObjects gives the states parked at one point the same objects: a
+// state lacking an object another one allocated gets a copy of it (from
+// the first state that has it). The copy is unreachable in that state (its
+// id is one the state's path never allocated), so the state means the same;
+// merged, the object is kept and only pointers guarded by the other states'
+// conditions reach it. The states are returned as they are when nothing is
+// missing, else as padded clones; the originals stay as they were, for the
+// states a strategy leaves unmerged.
+func (e *Executor) padObjects(states []*State) []*State {
+	if e.sites == nil {
+		return states
+	}
+	donor := map[int]*State{}
+	for _, s := range states {
+		for id := range s.mem {
+			if id > 0 && donor[id] == nil {
+				donor[id] = s
+			}
+		}
+	}
+	out, cloned := states, false
+	for i, s := range states {
+		var c *State
+		for id, d := range donor {
+			if _, ok := s.mem[id]; ok {
+				continue
+			}
+			if c == nil {
+				c = s.clone()
+			}
+			c.mem[id] = d.mem[id]
+		}
+		if c == nil {
+			continue
+		}
+		if !cloned {
+			out, cloned = slices.Clone(states), true
+		}
+		out[i] = c
 	}
 	return out
 }

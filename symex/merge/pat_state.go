@@ -63,7 +63,8 @@ func (p *Pat) build(st *term.Store, views []*View, g *PatternGroup, members []in
 			pm.merged.Cells[c] = vals[0].psi
 			continue
 		}
-		if t, ok := sy.solve(vals); ok {
+		// A pointer's location id is a name, not a number: never a·k+b.
+		if t, ok := sy.solve(vals); ok && !first.Cells[c].Loc {
 			pm.usesK = pm.usesK || sy.usesX(t)
 			pm.merged.Cells[c] = sy.atTerm(t, pm.k)
 			continue

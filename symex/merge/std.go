@@ -35,20 +35,26 @@ func (s *Std) Merge(st *term.Store, views []*View) ([]Merged, error) {
 	var out []Merged
 	for _, idx := range ByLayout(views) {
 		if len(idx) < 2 {
-			s.stats.Refuse("layout", 1)
+			s.stats.Refuse(layoutReason(views, idx[0]), 1)
 			continue
 		}
-		s.stats.Attempts++
-		m, why := Standard(st, views, idx)
-		if why != "" {
-			s.stats.Refuse(why, len(idx))
-			continue
-		}
-		s.stats.Merges++
-		s.stats.StatesMerged += len(idx)
-		out = append(out, m)
+		out = s.stats.standard(st, views, idx, out)
 	}
 	return out, nil
+}
+
+// standard is Standard for one group, counted: the merged state is
+// appended to out, or the refusal counted.
+func (s *Stats) standard(st *term.Store, views []*View, members []int, out []Merged) []Merged {
+	s.Attempts++
+	m, why := Standard(st, views, members)
+	if why != "" {
+		s.Refuse(why, len(members))
+		return out
+	}
+	s.Merges++
+	s.StatesMerged += len(members)
+	return append(out, m)
 }
 
 // ByLayout groups the indices of views by equal Layout, in the order of

@@ -1,0 +1,168 @@
+package merge
+
+import (
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/sift-solver/sift/term"
+)
+
+// QHV is seed 002's merging: the standard merge (heaps included: the
+// executor pairs objects by allocation site and turns pointers into ite
+// trees over them) vetoed by query hot values. Two states at a point merge
+// unless some variable whose values differ between them is hot there,
+// Eq. (14):
+//
+//	(1+α)·δ·D(v) > γ·C
+//
+// with C = cost(l, λ.1) and D(v) = cost(l, λ. site depends on v), Eq. (7)
+// over the code ahead (qhv_cost.go). The states at a point are taken in
+// arrival order and each joins the first group whose members it may merge
+// with (greedy and pairwise, convention C6); a state that some group
+// refuses because of a hot variable and that ends alone counts as a refusal
+// "hot variable". Variables whose values are equal never block a merge, so
+// a pure path-constraint join is always allowed (digest pitfall 10).
+type QHV struct {
+	Params QHVParams
+	kinds  Kind
+	stats  Stats
+	cost   *CostModel
+	// cache: C per point, D per point and variable.
+	cs map[Point]float64
+	ds map[qhvKey]float64
+}
+
+// QHVParams are the parameters of Eq. (7) and (14), with the paper's
+// defaults (β = 1, γ = 0.05, δ = 1; α = 1, its Table 2 setting that brings
+// test_who back to the unmerged time).
+type QHVParams struct {
+	Alpha, Beta, Gamma, Delta float64
+}
+
+// DefaultQHVParams are the paper's settings.
+func DefaultQHVParams() QHVParams { return QHVParams{Alpha: 1, Beta: 1, Gamma: 0.05, Delta: 1} }
+
+type qhvKey struct {
+	p   Point
+	v   VarID
+	obj ssa.Value
+}
+
+func init() {
+	Register("qhv", func(o Options) (Strategy, error) {
+		q := NewQHV(o.Kinds)
+		if o.QHV != nil {
+			q.Params = *o.QHV
+		}
+		q.cost.Beta = q.Params.Beta
+		return q, nil
+	})
+}
+
+// NewQHV returns QHV with the paper's parameters, merging at kinds (0:
+// joins, seed 002's type-1 points).
+func NewQHV(kinds Kind) *QHV {
+	if kinds == 0 {
+		kinds = KindJoin
+	}
+	p := DefaultQHVParams()
+	return &QHV{Params: p, kinds: kinds, cost: &CostModel{Beta: p.Beta}, cs: map[Point]float64{}, ds: map[qhvKey]float64{}}
+}
+
+func (q *QHV) Name() string  { return "qhv" }
+func (q *QHV) Kinds() Kind   { return q.kinds }
+func (q *QHV) Stats() *Stats { return &q.stats }
+
+// Merge groups the views by layout, then within a layout greedily by the
+// hot-variable veto, and merges each group of two or more the standard way.
+func (q *QHV) Merge(st *term.Store, views []*View) ([]Merged, error) {
+	q.cost.Beta = q.Params.Beta
+	var out []Merged
+	for _, idx := range ByLayout(views) {
+		if len(idx) < 2 {
+			q.stats.Refuse(layoutReason(views, idx[0]), 1)
+			continue
+		}
+		var groups [][]int
+		vetoed := map[int]bool{} // views a group refused, and groups' first views that refused one
+		for _, i := range idx {
+			placed := false
+			for g := range groups {
+				if q.mayJoin(views, groups[g], i) {
+					groups[g] = append(groups[g], i)
+					placed = true
+					break
+				}
+				vetoed[i], vetoed[groups[g][0]] = true, true
+			}
+			if !placed {
+				groups = append(groups, []int{i})
+			}
+		}
+		for _, g := range groups {
+			if len(g) < 2 {
+				if vetoed[g[0]] {
+					q.stats.Refuse("hot variable", 1)
+				}
+				continue
+			}
+			out = q.stats.standard(st, views, g, out)
+		}
+	}
+	return out, nil
+}
+
+// mayJoin reports whether view i may merge with the views of group g: no
+// variable whose cell differs between i and a member is hot at the point.
+func (q *QHV) mayJoin(views []*View, g []int, i int) bool {
+	v := views[i]
+	for _, j := range g {
+		u := views[j]
+		for c := range v.Cells {
+			if v.Cells[c].T != u.Cells[c].T && q.hot(v, v.Cells[c].Var) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// hot is Eq. (14) for variable id at v's point.
+func (q *QHV) hot(v *View, id VarID) bool {
+	p := q.Params
+	C, ok := q.cs[v.Point]
+	if !ok {
+		C = q.cost.Cost(v.Frames, nil)
+		q.cs[v.Point] = C
+	}
+	key := qhvKey{p: v.Point, v: id}
+	if id.Site != nil {
+		key.v.Obj, key.v.Site, key.obj = 0, nil, id.Site // D depends on the site only
+	}
+	D, ok := q.ds[key]
+	if !ok {
+		seeds := &Seeds{}
+		switch {
+		case id.Value != nil:
+			seeds.Values = []ssa.Value{id.Value}
+		case id.Site != nil:
+			seeds.Sites = []ssa.Value{id.Site}
+		default:
+			seeds.AllMemory = true
+		}
+		D = q.cost.Cost(v.Frames, seeds)
+		q.ds[key] = D
+	}
+	return (1+p.Alpha)*p.Delta*D > p.Gamma*C
+}
+
+// layoutReason is why view i has no partner: "heap" when another view at
+// the point has the same frames but a heap of another shape, else
+// "layout".
+func layoutReason(views []*View, i int) string {
+	for j, u := range views {
+		if j != i && u.FrameLayout != 0 && u.FrameLayout == views[i].FrameLayout {
+			return "heap"
+		}
+	}
+	return "layout"
+}

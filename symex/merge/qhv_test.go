@@ -1,0 +1,114 @@
+package merge
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// TestQHVCostT0 is seed 002's T0 (Eq. 7 on a four-block CFG) on its Go
+// port: C = cost(entry, λ.1) and D(v) = cost(entry, dep_v).
+func TestQHVCostT0(t *testing.T) {
+	pkg := buildSSA(t, `package p
+func T0(w, v int8, q *int8) {
+	if w > 0 {
+		if v == 0 {
+			panic("v == 0")
+		}
+	} else {
+		_ = *q
+	}
+	if v >= 9 {
+		panic("v >= 9")
+	}
+}`)
+	fn := pkg.Func("T0")
+	frames := []Frame{{Block: fn.Blocks[0]}}
+	v := &Seeds{Values: []ssa.Value{fn.Params[1]}}
+	q := &Seeds{Values: []ssa.Value{fn.Params[2]}}
+	cases := []struct {
+		beta      float64
+		c, dv, dq float64
+		comment   string
+	}{
+		// The digest's numbers: C = 5, D(v) = 3. D(q) = 1: the load.
+		{1, 5, 3, 1, "digest T0 at β = 1"},
+		// The digest has C = 3, D(v) = 1.5 at β = 0.5 with assert(e) a
+		// straight-line site; in Go an assert is a branch whose arms are
+		// weighted β too (the panic arm costs 0), so the assert after the
+		// first diamond counts β·1 where it counts 1 in the digest:
+		// C = 1 + β(1 + β·1) + β(1 + 1) = 2.75, D(v) = β(1 + β) + β·1 = 1.25.
+		// At β = 1 the two agree.
+		{0.5, 2.75, 1.25, 0.5 * 1, "Go asserts are branches"},
+	}
+	for _, c := range cases {
+		m := &CostModel{Beta: c.beta}
+		got := [3]float64{m.Cost(frames, nil), m.Cost(frames, v), m.Cost(frames, q)}
+		if want := [3]float64{c.c, c.dv, c.dq}; got != want {
+			t.Errorf("β = %v: (C, D(v), D(q)) = %v, want %v (%s)", c.beta, got, want, c.comment)
+		}
+	}
+}
+
+// TestQHVHotThreshold checks Eq. (14) on T2's numbers (C = 101, D(m) = 1):
+// m is hot iff (1+α)·1 > 0.05·101 = 5.05, so the decision flips between
+// α = 4 and α = 5; and a variable no site reads (T1's y, D = 0) is never
+// hot.
+func TestQHVHotThreshold(t *testing.T) {
+	pkg := buildSSA(t, `package p
+func check(x int16) {
+	if x == 12345 {
+		panic("x")
+	}
+}
+func T2(c int8, x int16) int8 {
+	var m int8
+	if c > 0 {
+		m = 1
+	} else {
+		m = 2
+	}
+	`+repeat("check(x)\n", 100)+`
+	if m == 0 {
+		panic("m")
+	}
+	return m
+}`)
+	fn := pkg.Func("T2")
+	var join *ssa.BasicBlock
+	var m *ssa.Phi
+	for _, b := range fn.Blocks {
+		if len(b.Preds) > 1 {
+			join = b
+			m = b.Instrs[0].(*ssa.Phi)
+		}
+	}
+	frames := []Frame{{Block: join, Next: 1}}
+	model := &CostModel{Beta: 1}
+	C, D := model.Cost(frames, nil), model.Cost(frames, &Seeds{Values: []ssa.Value{m}})
+	if C != 101 || D != 1 {
+		t.Fatalf("C = %v, D(m) = %v, want 101 and 1", C, D)
+	}
+	for _, c := range []struct {
+		alpha float64
+		hot   bool
+	}{{0, false}, {1, false}, {4, false}, {5, true}, {10, true}} {
+		q := NewQHV(0)
+		q.Params.Alpha = c.alpha
+		v := &View{Point: Point{Func: "T2", Block: join.Index}, Frames: frames}
+		if got := q.hot(v, VarID{Value: m}); got != c.hot {
+			t.Errorf("α = %v: hot %v, want %v", c.alpha, got, c.hot)
+		}
+		if q.hot(v, VarID{Value: fn.Params[0]}) {
+			t.Errorf("α = %v: c is hot, but nothing after the join reads it", c.alpha)
+		}
+	}
+}
+
+func repeat(s string, n int) string {
+	out := ""
+	for range n {
+		out += s
+	}
+	return out
+}

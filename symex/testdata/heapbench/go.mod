@@ -1,0 +1,3 @@
+module heapbench
+
+go 1.22

@@ -1,0 +1,3 @@
+module seed002
+
+go 1.22
