@@ -43,7 +43,11 @@
 // mergeview.go flattens a state into a merge.View (layout and cells, live
 // values only) and rebuilds a merged state; trace.go keeps the branch
 // decisions of every member of a merge so that --replay stays exact;
-// mergeinc.go keeps seed 000's incremental-merging trees (--incremental-merge).
+// mergeinc.go keeps seed 000's incremental-merging trees (--incremental-merge);
+// objects.go numbers objects by allocation site under merging, so heaps pair
+// object by object, and pads in the objects a parked state lacks; symptr.go
+// holds merged pointers (ite trees over locations) and lifts loads and
+// stores over them (seed 002).
 //
 // What the executor runs, besides integers, strings and control flow:
 //   - Arrays and slices of any element type. Scalars and structs of scalars

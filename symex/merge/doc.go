@@ -14,7 +14,9 @@
 //	             whose live cells are equal (incremental.go the tree,
 //	             incremental_live.go SSA liveness; the executor's side is
 //	             symex/mergeinc.go)
-//	qhv          seed 002: heap-aware merging vetoed by query hot values
+//	qhv          seed 002: the standard merge (heaps paired by allocation
+//	             site, pointers as ite over objects) vetoed by query hot
+//	             values (qhv.go the strategy, qhv_cost.go Eq. (7) over SSA)
 //	dag          seed 001: the concolic execution DAG's mergeState (its
 //	             DAG lives in symex/concolic)
 //
