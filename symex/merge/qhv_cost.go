@@ -1,6 +1,7 @@
 package merge
 
 import (
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
@@ -21,168 +22,29 @@ import (
 //
 // Choices the digest leaves open (§2.8, its [ours] notes):
 //   - a block already on the current path costs 0 (loops, mini.py's cut);
-//   - the cost from a block is memoised by (block, predecessor, frame,
-//     taint), which is exact on acyclic code and ignores which blocks the
-//     path holds inside loops;
+//   - the cost from a block is memoised by (block, predecessor, frame),
+//     which is exact on acyclic code and ignores which blocks the path
+//     holds inside loops;
 //   - a return goes on after the call in the caller's frame, for the frames
 //     the waiting state has; the entry function's return is the last
 //     instruction;
 //   - a call to a function with a body costs that function's own Eq. (7)
-//     sum once, as a summary (not once per path through it), and its result
-//     is tainted when a tainted value may reach one of its returns; a call
-//     without a body (or recursive, or deeper than 4) costs 0 and taints
-//     its result when an argument is tainted;
-//   - taint is forward data dependence through SSA operands (phis take
-//     the operand of the edge taken); a load is tainted when its address
-//     is, or when a tainted value of its type was stored before
-//     (a conservative alias policy by type);
-//   - a memory object's taint starts at its allocation site and the values
-//     derived from it in the site's function (addresses into it).
+//     sum once, as a summary (not once per path through it); a call
+//     without a body, or recursive, or deeper than 4, costs 0;
+//   - the taint is forward data dependence, computed once per variable and
+//     flow-insensitively (taint.go's closure): through SSA operands (a phi
+//     when any operand is tainted), into callees (arguments to parameters,
+//     free variables) and out of them (a tainted return taints every call of
+//     the function), and through memory by type: a load through a tainted
+//     address is tainted, and a load of a type a tainted value was stored as
+//     is tainted (a conservative alias policy). A memory object's contents
+//     taint the loads through addresses derived from its allocation site and
+//     the loads of its type and of its fields' and elements' types that are
+//     not basic types (contentTypes).
 
 // CostModel computes Eq. (7) sums for the code ahead of a waiting state.
 type CostModel struct {
 	Beta float64
-}
-
-// taintSet is the set of tainted SSA values and memory types along one
-// walk, with an undo log so that branches share it.
-type taintSet struct {
-	vals  map[ssa.Value]bool
-	types map[string]bool
-	log   []taintEntry
-	hash  uint64
-	all   bool           // every site counts (λ.1)
-	ids   map[any]uint64 // small numbers for the set hash
-}
-
-type taintEntry struct {
-	v ssa.Value
-	t string
-	h uint64
-}
-
-func newTaint(all bool) *taintSet {
-	return &taintSet{vals: map[ssa.Value]bool{}, types: map[string]bool{}, all: all, ids: map[any]uint64{}}
-}
-
-// mixID is a hash of x, with XOR making the set hash order-free.
-func (t *taintSet) mixID(x any) uint64 {
-	id, ok := t.ids[x]
-	if !ok {
-		id = uint64(len(t.ids) + 1)
-		t.ids[x] = id
-	}
-	z := id * 0x9e3779b97f4a7c15
-	z ^= z >> 31
-	return z * 0xbf58476d1ce4e5b9
-}
-
-func (t *taintSet) addVal(v ssa.Value) {
-	if v == nil || t.vals[v] {
-		return
-	}
-	h := t.mixID(v)
-	t.vals[v] = true
-	t.hash ^= h
-	t.log = append(t.log, taintEntry{v: v, h: h})
-}
-
-func (t *taintSet) addType(ty types.Type) {
-	k := types.TypeString(ty, nil)
-	if t.types[k] {
-		return
-	}
-	h := t.mixID("type:" + k)
-	t.types[k] = true
-	t.hash ^= h
-	t.log = append(t.log, taintEntry{t: k, h: h})
-}
-
-func (t *taintSet) undo(n int) {
-	for len(t.log) > n {
-		e := t.log[len(t.log)-1]
-		t.log = t.log[:len(t.log)-1]
-		if e.v != nil {
-			delete(t.vals, e.v)
-		} else {
-			delete(t.types, e.t)
-		}
-		t.hash ^= e.h
-	}
-}
-
-// uses reports whether some operand of in is tainted.
-func (t *taintSet) uses(in ssa.Instruction) bool {
-	var buf [8]*ssa.Value
-	for _, op := range in.Operands(buf[:0]) {
-		if *op != nil && t.vals[*op] {
-			return true
-		}
-	}
-	return false
-}
-
-// costWalk is one computation of a sum: the query function's taint, the
-// frames it may return into, and the memo.
-type costWalk struct {
-	m      *CostModel
-	taint  *taintSet
-	frames []Frame // the waiting state's frames, entry first
-	onPath map[*ssa.BasicBlock]bool
-	memo   map[walkKey]float64
-	sums   map[sumKey]summary
-	active map[*ssa.Function]bool // callees being summarised
-	depth  int
-	summ   *summary // a callee's summary being computed, nil in the main walk
-	// addrs are the addresses into the memory objects whose contents are
-	// the taint's seeds: not tainted themselves (the objects are the same
-	// in both states, their contents differ), but what is loaded through
-	// them is.
-	addrs map[ssa.Value]bool
-}
-
-type walkKey struct {
-	b     *ssa.BasicBlock
-	from  *ssa.BasicBlock
-	start int
-	frame int
-	hash  uint64
-}
-
-type sumKey struct {
-	fn   *ssa.Function
-	hash uint64
-}
-
-type summary struct {
-	cost    float64
-	tainted bool         // a tainted value may reach a return
-	types   []types.Type // memory types a tainted value was stored as
-}
-
-// Cost is Eq. (7) from where a state with frames waits (the top frame at
-// its Next instruction), with every site counting when seeds is nil, else
-// the sites that read a value tainted from seeds (values, and the memory
-// objects allocated at sites: see Seeds).
-func (m *CostModel) Cost(frames []Frame, seeds *Seeds) float64 {
-	if len(frames) == 0 {
-		return 0
-	}
-	w := &costWalk{m: m, taint: newTaint(seeds == nil), frames: frames, onPath: map[*ssa.BasicBlock]bool{},
-		memo: map[walkKey]float64{}, sums: map[sumKey]summary{}, active: map[*ssa.Function]bool{},
-		addrs: map[ssa.Value]bool{}}
-	if seeds != nil {
-		for _, v := range seeds.Values {
-			w.taint.addVal(v)
-		}
-		for _, site := range seeds.Sites {
-			for _, v := range derived(site) {
-				w.addrs[v] = true
-			}
-		}
-	}
-	top := len(frames) - 1
-	return w.from(frames[top].Block, nil, frames[top].Next, top, seeds != nil && seeds.AllMemory)
 }
 
 // Seeds is where a taint starts: SSA values, and memory objects by
@@ -194,11 +56,327 @@ type Seeds struct {
 	AllMemory bool
 }
 
+// Cost is Eq. (7) from where a state with frames waits (the top frame at
+// its Next instruction), with every site counting when seeds is nil, else
+// the sites that read a value tainted from seeds.
+func (m *CostModel) Cost(frames []Frame, seeds *Seeds) float64 {
+	if len(frames) == 0 {
+		return 0
+	}
+	w := &costWalk{m: m, frames: frames, onPath: map[*ssa.BasicBlock]bool{}, memo: map[walkKey]float64{},
+		sums: map[*ssa.Function]float64{}, active: map[*ssa.Function]bool{}}
+	if seeds != nil {
+		w.taint = closure(frames, seeds)
+	}
+	top := len(frames) - 1
+	return w.from(frames[top].Block, nil, frames[top].Next, top)
+}
+
+// costWalk is one computation of a sum.
+type costWalk struct {
+	m      *CostModel
+	taint  *taint // nil: every site counts
+	frames []Frame
+	onPath map[*ssa.BasicBlock]bool
+	memo   map[walkKey]float64
+	sums   map[*ssa.Function]float64
+	active map[*ssa.Function]bool // callees being summed
+	depth  int
+}
+
+type walkKey struct {
+	b, from     *ssa.BasicBlock
+	start       int
+	frame       int
+	summaryWalk bool
+}
+
+// from is the sum from instruction start of block b (entered from from,
+// nil when the walk starts inside b) in frame depth frame.
+func (w *costWalk) from(b *ssa.BasicBlock, from *ssa.BasicBlock, start, frame int) float64 {
+	if from != nil && w.onPath[b] {
+		return 0
+	}
+	key := walkKey{b: b, from: from, start: start, frame: frame, summaryWalk: w.depth > 0}
+	if c, ok := w.memo[key]; ok {
+		return c
+	}
+	w.onPath[b] = true
+	c := w.block(b, start, frame)
+	delete(w.onPath, b)
+	w.memo[key] = c
+	return c
+}
+
+// site is the query function at an instruction.
+func (w *costWalk) site(in ssa.Instruction) float64 {
+	if w.taint == nil || w.taint.reads(in) {
+		return 1
+	}
+	return 0
+}
+
+func (w *costWalk) block(b *ssa.BasicBlock, start, frame int) float64 {
+	var sum float64
+	for i := start; i < len(b.Instrs); i++ {
+		switch x := b.Instrs[i].(type) {
+		case *ssa.If:
+			return sum + w.site(x) + w.m.Beta*w.from(b.Succs[0], b, 0, frame) + w.m.Beta*w.from(b.Succs[1], b, 0, frame)
+		case *ssa.Jump:
+			return sum + w.from(b.Succs[0], b, 0, frame)
+		case *ssa.Panic:
+			return sum
+		case *ssa.Return:
+			if w.depth > 0 || frame == 0 || frame >= len(w.frames) {
+				return sum
+			}
+			caller := w.frames[frame-1]
+			return sum + w.from(caller.Block, nil, caller.Next, frame-1)
+		case *ssa.UnOp:
+			if x.Op == token.MUL {
+				sum += w.site(x)
+			}
+		case *ssa.Store:
+			sum += w.site(x)
+		case ssa.CallInstruction:
+			sum += w.call(x)
+		}
+	}
+	return sum
+}
+
+// call costs a call by its callee's summary: the callee's own Eq. (7) sum
+// from its entry, its returns ending it.
+func (w *costWalk) call(x ssa.CallInstruction) float64 {
+	fn := x.Common().StaticCallee()
+	if fn == nil || len(fn.Blocks) == 0 || w.active[fn] || w.depth >= 4 {
+		return 0
+	}
+	if c, ok := w.sums[fn]; ok {
+		return c
+	}
+	inner := &costWalk{m: w.m, taint: w.taint, onPath: map[*ssa.BasicBlock]bool{}, memo: w.memo, sums: w.sums,
+		active: w.active, depth: w.depth + 1}
+	w.active[fn] = true
+	c := inner.from(fn.Blocks[0], nil, 0, 0)
+	delete(w.active, fn)
+	w.sums[fn] = c
+	return c
+}
+
+// taint is the values tainted from some seeds.
+type taint struct {
+	vals map[ssa.Value]bool
+	all  bool // every load is tainted (an object of unknown site)
+}
+
+// reads reports whether in reads a tainted value.
+func (t *taint) reads(in ssa.Instruction) bool {
+	var buf [8]*ssa.Value
+	for _, op := range in.Operands(buf[:0]) {
+		if *op != nil && t.vals[*op] {
+			return true
+		}
+	}
+	return false
+}
+
+// closure computes the taint of seeds over the functions reachable from
+// frames (static calls; see the comment at the top).
+func closure(frames []Frame, seeds *Seeds) *taint {
+	c := &closer{t: &taint{vals: map[ssa.Value]bool{}, all: seeds.AllMemory}, addrs: map[ssa.Value]bool{},
+		types: map[string]bool{}, seen: map[*ssa.Function]bool{}, loads: map[string][]*ssa.UnOp{},
+		calls: map[*ssa.Function][]ssa.Value{}, retTainted: map[*ssa.Function]bool{}}
+	for _, f := range frames {
+		c.visit(f.Block.Parent())
+	}
+	for _, v := range seeds.Values {
+		c.add(v)
+	}
+	for _, site := range seeds.Sites {
+		for _, a := range derived(site) {
+			c.addAddr(a)
+		}
+		if p, ok := site.Type().Underlying().(*types.Pointer); ok {
+			for _, ty := range contentTypes(p.Elem()) {
+				c.addType(ty)
+			}
+		}
+	}
+	if seeds.AllMemory {
+		for _, ls := range c.loads {
+			for _, l := range ls {
+				c.add(l)
+			}
+		}
+	}
+	for len(c.work) > 0 {
+		v := c.work[len(c.work)-1]
+		c.work = c.work[:len(c.work)-1]
+		c.propagate(v)
+	}
+	return c.t
+}
+
+// closer is closure's worklist and indexes of the reachable code.
+type closer struct {
+	t          *taint
+	work       []ssa.Value
+	addrs      map[ssa.Value]bool // addresses into seed objects: loads through them are tainted
+	types      map[string]bool    // memory types holding tainted values
+	seen       map[*ssa.Function]bool
+	loads      map[string][]*ssa.UnOp        // loads of the reachable code by type
+	calls      map[*ssa.Function][]ssa.Value // call values of the reachable code by static callee
+	retTainted map[*ssa.Function]bool
+}
+
+func typeKey(t types.Type) string { return types.TypeString(t, nil) }
+
+// visit indexes fn's loads and calls, and the functions it calls.
+func (c *closer) visit(fn *ssa.Function) {
+	if fn == nil || c.seen[fn] {
+		return
+	}
+	c.seen[fn] = true
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			switch x := in.(type) {
+			case *ssa.UnOp:
+				if x.Op == token.MUL {
+					k := typeKey(x.Type())
+					c.loads[k] = append(c.loads[k], x)
+					if c.types[k] || c.t.all {
+						c.add(x)
+					}
+				}
+			case ssa.CallInstruction:
+				if callee := x.Common().StaticCallee(); callee != nil {
+					if v := x.Value(); v != nil {
+						c.calls[callee] = append(c.calls[callee], v)
+						if c.retTainted[callee] {
+							c.add(v)
+						}
+					}
+					c.visit(callee)
+				}
+			}
+		}
+	}
+	for _, anon := range fn.AnonFuncs {
+		c.visit(anon)
+	}
+}
+
+func (c *closer) add(v ssa.Value) {
+	if v == nil || c.t.vals[v] {
+		return
+	}
+	c.t.vals[v] = true
+	c.work = append(c.work, v)
+}
+
+func (c *closer) addAddr(a ssa.Value) {
+	if c.addrs[a] {
+		return
+	}
+	c.addrs[a] = true
+	if refs := a.Referrers(); refs != nil {
+		for _, r := range *refs {
+			if l, ok := r.(*ssa.UnOp); ok && l.Op == token.MUL && l.X == a {
+				c.add(l)
+			}
+		}
+	}
+}
+
+func (c *closer) addType(t types.Type) {
+	k := typeKey(t)
+	if c.types[k] {
+		return
+	}
+	c.types[k] = true
+	for _, l := range c.loads[k] {
+		c.add(l)
+	}
+}
+
+// propagate taints what a tainted value reaches.
+func (c *closer) propagate(v ssa.Value) {
+	refs := v.Referrers()
+	if refs == nil {
+		return
+	}
+	for _, r := range *refs {
+		switch x := r.(type) {
+		case *ssa.Store:
+			if x.Val == v {
+				c.addType(v.Type())
+			}
+		case *ssa.Return:
+			fn := x.Parent()
+			if !c.retTainted[fn] {
+				c.retTainted[fn] = true
+				for _, cv := range c.calls[fn] {
+					c.add(cv)
+				}
+			}
+		case *ssa.MakeClosure:
+			fn, _ := x.Fn.(*ssa.Function)
+			for i, b := range x.Bindings {
+				if b == v && fn != nil && i < len(fn.FreeVars) {
+					c.add(fn.FreeVars[i])
+				}
+			}
+			c.add(x)
+		case ssa.CallInstruction:
+			com := x.Common()
+			callee := com.StaticCallee()
+			if callee != nil && len(callee.Blocks) > 0 {
+				for i, a := range com.Args {
+					if a == v && i < len(callee.Params) {
+						c.add(callee.Params[i])
+					}
+				}
+				if com.Value == v { // a closure value called
+					c.add(x.Value())
+				}
+				continue
+			}
+			c.add(x.Value()) // no body: the result depends on the arguments
+		case ssa.Value:
+			c.add(x)
+		}
+	}
+}
+
+// contentTypes is t and the types of its fields or elements: the types a
+// load from an object of type t may have. Basic types are left out: a
+// load of an int8 elsewhere is taken to read another object (the rule
+// would make every small scalar hot), so D undercounts loads of an
+// object's scalar fields through pointers that left its function.
+func contentTypes(t types.Type) []types.Type {
+	var out []types.Type
+	keep := func(t types.Type) {
+		if _, basic := t.Underlying().(*types.Basic); !basic {
+			out = append(out, t)
+		}
+	}
+	keep(t)
+	switch u := t.Underlying().(type) {
+	case *types.Struct:
+		for i := 0; i < u.NumFields(); i++ {
+			keep(u.Field(i).Type())
+		}
+	case *types.Array:
+		keep(u.Elem())
+	}
+	return out
+}
+
 // derived is site and the values of its function computed from it by
 // address arithmetic, conversions and phis: the addresses into the object.
-// (Addresses the object's pointer reaches through memory, a pointer to it
-// stored and loaded back, are covered by the type rule: a load of a
-// tainted type is tainted.)
+// (Addresses the object's pointer reaches through memory or calls are
+// covered by the type rule.)
 func derived(site ssa.Value) []ssa.Value {
 	out := []ssa.Value{site}
 	seen := map[ssa.Value]bool{site: true}
@@ -210,7 +388,7 @@ func derived(site ssa.Value) []ssa.Value {
 		for _, r := range *refs {
 			switch r.(type) {
 			case *ssa.FieldAddr, *ssa.IndexAddr, *ssa.Phi, *ssa.ChangeType, *ssa.Convert, *ssa.MakeInterface,
-				*ssa.Slice, *ssa.SliceToArrayPointer, *ssa.Extract:
+				*ssa.Slice, *ssa.SliceToArrayPointer:
 				v := r.(ssa.Value)
 				if !seen[v] {
 					seen[v] = true
@@ -220,151 +398,4 @@ func derived(site ssa.Value) []ssa.Value {
 		}
 	}
 	return out
-}
-
-// from is the sum from instruction start of block b (entered from from,
-// nil when the walk starts inside b) in frame depth frame.
-func (w *costWalk) from(b *ssa.BasicBlock, from *ssa.BasicBlock, start, frame int, allMem bool) float64 {
-	if from != nil && w.onPath[b] {
-		return 0
-	}
-	key := walkKey{b: b, from: from, start: start, frame: frame, hash: w.taint.hash}
-	if c, ok := w.memo[key]; ok {
-		return c
-	}
-	mark := len(w.taint.log)
-	w.onPath[b] = true
-	c := w.block(b, from, start, frame, allMem)
-	delete(w.onPath, b)
-	w.taint.undo(mark)
-	w.memo[key] = c
-	return c
-}
-
-// site is the query function at an instruction: 1 when every site counts
-// or the instruction reads a tainted value.
-func (w *costWalk) site(in ssa.Instruction) float64 {
-	if w.taint.all || w.taint.uses(in) {
-		return 1
-	}
-	return 0
-}
-
-func (w *costWalk) block(b *ssa.BasicBlock, from *ssa.BasicBlock, start, frame int, allMem bool) float64 {
-	t := w.taint
-	var sum float64
-	for i := start; i < len(b.Instrs); i++ {
-		in := b.Instrs[i]
-		switch x := in.(type) {
-		case *ssa.Phi:
-			if from != nil {
-				for k, p := range b.Preds {
-					if p == from && k < len(x.Edges) && t.vals[x.Edges[k]] {
-						t.addVal(x)
-					}
-				}
-			}
-		case *ssa.If:
-			q := w.site(x)
-			return sum + q + w.m.Beta*w.from(b.Succs[0], b, 0, frame, allMem) + w.m.Beta*w.from(b.Succs[1], b, 0, frame, allMem)
-		case *ssa.Jump:
-			return sum + w.from(b.Succs[0], b, 0, frame, allMem)
-		case *ssa.Panic:
-			return sum
-		case *ssa.Return:
-			if w.summ != nil && t.uses(x) {
-				w.summ.tainted = true
-			}
-			if frame == 0 || frame >= len(w.frames) {
-				return sum
-			}
-			caller := w.frames[frame-1]
-			if caller.Next > 0 && caller.Next <= len(caller.Block.Instrs) && t.uses(x) {
-				if v, ok := caller.Block.Instrs[caller.Next-1].(ssa.Value); ok {
-					t.addVal(v)
-				}
-			}
-			return sum + w.from(caller.Block, nil, caller.Next, frame-1, allMem)
-		case *ssa.UnOp:
-			if x.Op.String() == "*" {
-				sum += w.site(x)
-				if t.vals[x.X] || w.addrs[x.X] || allMem || t.types[types.TypeString(x.Type(), nil)] {
-					t.addVal(x)
-				}
-				continue
-			}
-			if t.uses(x) {
-				t.addVal(x)
-			}
-		case *ssa.Store:
-			sum += w.site(x)
-			if t.vals[x.Val] {
-				t.addType(x.Val.Type())
-				if w.summ != nil {
-					w.summ.types = append(w.summ.types, x.Val.Type())
-				}
-			}
-		case ssa.CallInstruction:
-			sum += w.call(x)
-		default:
-			if v, ok := in.(ssa.Value); ok && t.uses(in) {
-				t.addVal(v)
-			}
-		}
-	}
-	return sum
-}
-
-// call costs a call by its callee's summary and taints its result.
-func (w *costWalk) call(x ssa.CallInstruction) float64 {
-	t := w.taint
-	com := x.Common()
-	var argTainted bool
-	for _, a := range com.Args {
-		argTainted = argTainted || t.vals[a]
-	}
-	if com.IsInvoke() {
-		argTainted = argTainted || t.vals[com.Value]
-	}
-	fn := com.StaticCallee()
-	v := x.Value()
-	if fn == nil || len(fn.Blocks) == 0 || w.active[fn] || w.depth >= 4 {
-		if argTainted && v != nil {
-			t.addVal(v)
-		}
-		return 0
-	}
-	// The callee's own sum with its parameters tainted as the arguments.
-	mark := len(t.log)
-	for i, p := range fn.Params {
-		if i < len(com.Args) && t.vals[com.Args[i]] {
-			t.addVal(p)
-		}
-	}
-	for i, fv := range fn.FreeVars {
-		if mc, ok := com.Value.(*ssa.MakeClosure); ok && i < len(mc.Bindings) && t.vals[mc.Bindings[i]] {
-			t.addVal(fv)
-		}
-	}
-	key := sumKey{fn: fn, hash: t.hash}
-	s, ok := w.sums[key]
-	if !ok {
-		// A walk of fn with no frames to return into: its returns end it
-		// and say whether a tainted value leaves; its memo is its own, as
-		// that side effect is not memoised.
-		inner := &costWalk{m: w.m, taint: t, onPath: map[*ssa.BasicBlock]bool{}, memo: map[walkKey]float64{},
-			sums: w.sums, active: w.active, depth: w.depth + 1, summ: &s, addrs: w.addrs}
-		w.active[fn] = true
-		s.cost = inner.from(fn.Blocks[0], nil, 0, 0, false)
-		delete(w.active, fn)
-		w.sums[key] = s
-	}
-	t.undo(mark)
-	for _, ty := range s.types {
-		t.addType(ty)
-	}
-	if s.tainted && v != nil {
-		t.addVal(v)
-	}
-	return s.cost
 }
