@@ -45,6 +45,41 @@ import (
 // CostModel computes Eq. (7) sums for the code ahead of a waiting state.
 type CostModel struct {
 	Beta float64
+	// indexes of the code reachable from an entry function, for the taint
+	// closures (built once per entry).
+	indexes map[*ssa.Function]*codeIndex
+	// closures by seed: a taint does not depend on where the state waits.
+	closures map[closureKey]*taint
+}
+
+type closureKey struct {
+	ix        *codeIndex
+	size      int // functions in ix: a grown index makes a new closure
+	val, site ssa.Value
+	all       bool
+}
+
+// closureOf is closure, cached for one seed.
+func (m *CostModel) closureOf(ix *codeIndex, seeds *Seeds) *taint {
+	if len(seeds.Values)+len(seeds.Sites) > 1 {
+		return closure(ix, seeds)
+	}
+	k := closureKey{ix: ix, size: len(ix.seen), all: seeds.AllMemory}
+	if len(seeds.Values) == 1 {
+		k.val = seeds.Values[0]
+	}
+	if len(seeds.Sites) == 1 {
+		k.site = seeds.Sites[0]
+	}
+	if t, ok := m.closures[k]; ok {
+		return t
+	}
+	t := closure(ix, seeds)
+	if m.closures == nil {
+		m.closures = map[closureKey]*taint{}
+	}
+	m.closures[k] = t
+	return t
 }
 
 // Seeds is where a taint starts: SSA values, and memory objects by
@@ -66,7 +101,11 @@ func (m *CostModel) Cost(frames []Frame, seeds *Seeds) float64 {
 	w := &costWalk{m: m, frames: frames, onPath: map[*ssa.BasicBlock]bool{}, memo: map[walkKey]float64{},
 		sums: map[*ssa.Function]float64{}, active: map[*ssa.Function]bool{}}
 	if seeds != nil {
-		w.taint = closure(frames, seeds)
+		ix := m.indexOf(frames[0].Block.Parent())
+		for _, f := range frames[1:] {
+			ix.visit(f.Block.Parent()) // reached by a dynamic call
+		}
+		w.taint = m.closureOf(ix, seeds)
 	}
 	top := len(frames) - 1
 	return w.from(frames[top].Block, nil, frames[top].Next, top)
@@ -181,15 +220,60 @@ func (t *taint) reads(in ssa.Instruction) bool {
 	return false
 }
 
-// closure computes the taint of seeds over the functions reachable from
-// frames (static calls; see the comment at the top).
-func closure(frames []Frame, seeds *Seeds) *taint {
-	c := &closer{t: &taint{vals: map[ssa.Value]bool{}, all: seeds.AllMemory}, addrs: map[ssa.Value]bool{},
-		types: map[string]bool{}, seen: map[*ssa.Function]bool{}, loads: map[string][]*ssa.UnOp{},
-		calls: map[*ssa.Function][]ssa.Value{}, retTainted: map[*ssa.Function]bool{}}
-	for _, f := range frames {
-		c.visit(f.Block.Parent())
+// codeIndex lists the loads (by type) and the calls (by static callee) of
+// the functions reachable from an entry by static calls.
+type codeIndex struct {
+	seen  map[*ssa.Function]bool
+	loads map[string][]*ssa.UnOp
+	calls map[*ssa.Function][]ssa.Value
+}
+
+func (m *CostModel) indexOf(entry *ssa.Function) *codeIndex {
+	if ix, ok := m.indexes[entry]; ok {
+		return ix
 	}
+	ix := &codeIndex{seen: map[*ssa.Function]bool{}, loads: map[string][]*ssa.UnOp{}, calls: map[*ssa.Function][]ssa.Value{}}
+	ix.visit(entry)
+	if m.indexes == nil {
+		m.indexes = map[*ssa.Function]*codeIndex{}
+	}
+	m.indexes[entry] = ix
+	return ix
+}
+
+func (ix *codeIndex) visit(fn *ssa.Function) {
+	if fn == nil || ix.seen[fn] {
+		return
+	}
+	ix.seen[fn] = true
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			switch x := in.(type) {
+			case *ssa.UnOp:
+				if x.Op == token.MUL {
+					k := typeKey(x.Type())
+					ix.loads[k] = append(ix.loads[k], x)
+				}
+			case ssa.CallInstruction:
+				if callee := x.Common().StaticCallee(); callee != nil {
+					if v := x.Value(); v != nil {
+						ix.calls[callee] = append(ix.calls[callee], v)
+					}
+					ix.visit(callee)
+				}
+			}
+		}
+	}
+	for _, anon := range fn.AnonFuncs {
+		ix.visit(anon)
+	}
+}
+
+// closure computes the taint of seeds over the code of ix (see the comment
+// at the top).
+func closure(ix *codeIndex, seeds *Seeds) *taint {
+	c := &closer{ix: ix, t: &taint{vals: map[ssa.Value]bool{}, all: seeds.AllMemory}, addrs: map[ssa.Value]bool{},
+		types: map[string]bool{}, retTainted: map[*ssa.Function]bool{}}
 	for _, v := range seeds.Values {
 		c.add(v)
 	}
@@ -204,7 +288,7 @@ func closure(frames []Frame, seeds *Seeds) *taint {
 		}
 	}
 	if seeds.AllMemory {
-		for _, ls := range c.loads {
+		for _, ls := range ix.loads {
 			for _, l := range ls {
 				c.add(l)
 			}
@@ -218,54 +302,17 @@ func closure(frames []Frame, seeds *Seeds) *taint {
 	return c.t
 }
 
-// closer is closure's worklist and indexes of the reachable code.
+// closer is closure's worklist.
 type closer struct {
+	ix         *codeIndex
 	t          *taint
 	work       []ssa.Value
 	addrs      map[ssa.Value]bool // addresses into seed objects: loads through them are tainted
 	types      map[string]bool    // memory types holding tainted values
-	seen       map[*ssa.Function]bool
-	loads      map[string][]*ssa.UnOp        // loads of the reachable code by type
-	calls      map[*ssa.Function][]ssa.Value // call values of the reachable code by static callee
 	retTainted map[*ssa.Function]bool
 }
 
 func typeKey(t types.Type) string { return types.TypeString(t, nil) }
-
-// visit indexes fn's loads and calls, and the functions it calls.
-func (c *closer) visit(fn *ssa.Function) {
-	if fn == nil || c.seen[fn] {
-		return
-	}
-	c.seen[fn] = true
-	for _, b := range fn.Blocks {
-		for _, in := range b.Instrs {
-			switch x := in.(type) {
-			case *ssa.UnOp:
-				if x.Op == token.MUL {
-					k := typeKey(x.Type())
-					c.loads[k] = append(c.loads[k], x)
-					if c.types[k] || c.t.all {
-						c.add(x)
-					}
-				}
-			case ssa.CallInstruction:
-				if callee := x.Common().StaticCallee(); callee != nil {
-					if v := x.Value(); v != nil {
-						c.calls[callee] = append(c.calls[callee], v)
-						if c.retTainted[callee] {
-							c.add(v)
-						}
-					}
-					c.visit(callee)
-				}
-			}
-		}
-	}
-	for _, anon := range fn.AnonFuncs {
-		c.visit(anon)
-	}
-}
 
 func (c *closer) add(v ssa.Value) {
 	if v == nil || c.t.vals[v] {
@@ -295,7 +342,7 @@ func (c *closer) addType(t types.Type) {
 		return
 	}
 	c.types[k] = true
-	for _, l := range c.loads[k] {
+	for _, l := range c.ix.loads[k] {
 		c.add(l)
 	}
 }
@@ -316,7 +363,7 @@ func (c *closer) propagate(v ssa.Value) {
 			fn := x.Parent()
 			if !c.retTainted[fn] {
 				c.retTainted[fn] = true
-				for _, cv := range c.calls[fn] {
+				for _, cv := range c.ix.calls[fn] {
 					c.add(cv)
 				}
 			}
