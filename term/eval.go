@@ -41,6 +41,8 @@ type Evaluator struct {
 	quantDepth    int            // quantifiers being evaluated, outermost first
 	quantBudget   uint64         // instances left to the outermost quantifier
 	hasBound      map[Term]bool
+	closedQ       map[Term]bool  // closedQuantifier's answers
+	closedErr     map[Term]error // closed quantifiers whose evaluation failed
 }
 
 func (e *Evaluator) boundMemo() map[Term]bool {
@@ -64,6 +66,8 @@ func (e *Evaluator) Reset(m *Model) {
 	clear(e.memo)
 	clear(e.bound)
 	clear(e.hasBound)
+	clear(e.closedQ)
+	clear(e.closedErr)
 	e.quantDepth, e.quantBudget = 0, 0
 }
 
@@ -93,8 +97,10 @@ func (e *Evaluator) Eval(t Term) (Value, error) {
 		return Value{}, err
 	}
 	// Terms that mention a bound variable change with each instance, so only
-	// the others are memoised.
-	if len(e.bound) == 0 || !e.st.HasBound(t, e.boundMemo()) {
+	// the others are memoised, and quantifiers whose bodies use no variable
+	// bound outside them: those are evaluated once, not once per instance of
+	// an enclosing quantifier.
+	if len(e.bound) == 0 || !e.st.HasBound(t, e.boundMemo()) || e.closedQuantifier(t) {
 		e.memo[t] = v
 	}
 	return v, nil

@@ -2,6 +2,7 @@ package term
 
 import (
 	"math/big"
+	"slices"
 
 	"github.com/sift-solver/sift/bv"
 )
@@ -27,6 +28,30 @@ func (st *Store) HasBound(t Term, memo map[Term]bool) bool {
 		}
 	}
 	memo[t] = r
+	return r
+}
+
+// closedQuantifier reports whether t is a quantifier whose body mentions no
+// bound variable but its own (one bound by a quantifier inside it counts as
+// mentioned: the answer errs towards false). Its value depends on the model
+// alone.
+func (e *Evaluator) closedQuantifier(t Term) bool {
+	st := e.st
+	if op := st.Op(t); op != OpForall && op != OpExists {
+		return false
+	}
+	if r, ok := e.closedQ[t]; ok {
+		return r
+	}
+	args := st.Args(t)
+	own := args[:len(args)-1]
+	r := !st.Contains(args[len(args)-1], func(n Term) bool {
+		return st.Op(n) == OpBound && !slices.Contains(own, n)
+	})
+	if e.closedQ == nil {
+		e.closedQ = map[Term]bool{}
+	}
+	e.closedQ[t] = r
 	return r
 }
 
@@ -58,6 +83,25 @@ func (e *Evaluator) evalQuantifier(t Term) (Value, error) {
 			}
 		}
 	}()
+	if e.quantDepth > 0 && e.closedQuantifier(t) {
+		// A closed quantifier inside another is evaluated once (Eval memoises
+		// it, and its failure here), so its instances add to the enclosing
+		// ones rather than multiply: it gets a budget of its own.
+		if err, ok := e.closedErr[t]; ok {
+			return Value{}, err
+		}
+		depth, budget := e.quantDepth, e.quantBudget
+		e.quantDepth = 0
+		v, err := e.evalQuantifier(t)
+		e.quantDepth, e.quantBudget = depth, budget
+		if err != nil {
+			if e.closedErr == nil {
+				e.closedErr = map[Term]error{}
+			}
+			e.closedErr[t] = err
+		}
+		return v, err
+	}
 	premises := guardPremises(st, body, forall)
 	// One budget for the outermost quantifier and everything nested in it:
 	// a budget per nesting level would multiply, and ∃x∀y∀z over 16-bit

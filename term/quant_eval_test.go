@@ -305,3 +305,32 @@ func TestGuardOnlyBodies(t *testing.T) {
 		}
 	}
 }
+
+// TestClosedInnerQuantifier checks that a quantifier inside another whose
+// body uses none of the outer variables is evaluated once with a budget of
+// its own: ∀v:16. ite(∀u:32. q, ¬p, …) takes the 2^16 outer instances within
+// the cap, and an inner one past the cap fails at once rather than once per
+// outer instance.
+func TestClosedInnerQuantifier(t *testing.T) {
+	st := NewStore()
+	m := NewModel()
+	p, q := st.Var("p", st.BoolSort()), st.Var("q", st.BoolSort())
+	m.Set(p, BoolValue(false))
+	m.Set(q, BoolValue(true))
+	x := bvVar(st, m, "x", val(32, "7"))
+	v := st.BoundVar("v", st.BitVecSort(16))
+	u := st.BoundVar("u", st.BitVecSort(32))
+	b := st.BoundVar("b", st.BoolSort())
+	other := st.MustMake(OpBVSge, nil, st.ConstUint64(16, 44073), v)
+	vacuous := st.MustMake(OpForall, nil, u, b, q)
+	q1 := st.MustMake(OpForall, nil, v, st.Ite(vacuous, st.Not(p), other))
+	if got, err := NewEvaluator(st, m).EvalBool(q1); err != nil || !got {
+		t.Errorf("closed vacuous inner: got (%v, %v), want true", got, err)
+	}
+	capped := st.MustMake(OpForall, nil, u, st.Or(st.MustMake(OpBVUlt, nil, u, x), st.MustMake(OpBVUlt, nil, x, u))) // no guard: all 2^32 values of u
+	q2 := st.MustMake(OpForall, nil, v, st.Ite(capped, st.Not(p), other))
+	e := NewEvaluator(st, m)
+	if _, err := e.EvalBool(q2); !errors.Is(err, ErrQuantifierCap) {
+		t.Errorf("capped inner: err = %v, want ErrQuantifierCap", err)
+	}
+}
