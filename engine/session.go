@@ -7,7 +7,6 @@ import (
 	"io"
 	"runtime/debug"
 	"strconv"
-	"time"
 
 	"github.com/sift-solver/sift/engine/z3"
 	"github.com/sift-solver/sift/preprocess"
@@ -175,13 +174,12 @@ func (s *Session) CheckSat(ctx context.Context, assumptions []term.Term) smtlib.
 	}
 	if s.st.FeaturesOf(p.Assertions).Has(term.FeatQuantifier) {
 		// Quantified problems often reach the Z3 fallback: its worker
-		// starts while the stages before it work, once they have worked
-		// for prestartDelay (most merge queries are decided before that,
-		// and a worker costs a process start).
+		// starts while the stages before it work, once they have used
+		// prestartCPU (most merge queries are decided before that, and a
+		// worker costs a process start).
 		for _, step := range s.driver.Steps {
 			if z, ok := step.(*z3Stage); ok {
-				warm := time.AfterFunc(prestartDelay, z.warmUp)
-				defer warm.Stop()
+				defer afterCPU(prestartCPU, z.warmUp)()
 			}
 		}
 	}
