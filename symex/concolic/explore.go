@@ -160,7 +160,9 @@ func Explore(st *term.Store, fn *ssa.Function, s Solver, cfg Config) (*Result, e
 	for f := range ip.Entered {
 		res.Blocks[1] += len(f.Blocks)
 	}
-	if res.Exhausted && (res.Selection.Unknown > 0 || res.Ends["cut"] > 0) {
+	// An edge left after a divergence or an unknown answer, or a cut run,
+	// means the space was not covered.
+	if res.Exhausted && (res.Selection.Unknown > 0 || res.Ends["cut"] > 0 || res.Divergences > 0) {
 		res.Exhausted = false
 	}
 	res.Time, res.CPU = time.Since(start), symex.ProcessCPU()-cpu
