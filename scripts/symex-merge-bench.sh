@@ -3,21 +3,25 @@
 # (CONFIGS adds patinc: pat --incremental-merge) on functions of the standard
 # library and of the pinned modules of symex/testdata/realcode, at --max-len
 # 8, 16, 32 and 64 (LENS), one process per run under nice -n 10 with a time
-# limit. The configurations run one after the other for each function and
-# bound, so the ones compared see the same load; cpu_s (process CPU time,
-# the Z3 worker included) is the figure to compare on a shared machine.
-# Once every configuration hit the time limit at a bound, the function's
+# limit on CPU time (--cpu-limit, the solver's worker processes included:
+# on a shared machine a wall-clock limit gives a loaded run less work) and
+# a wall-clock backstop (WALL, 300s). The configurations run one after the
+# other for each function and bound, so the ones compared see the same
+# load; cpu_s (process CPU time, the Z3 worker included) is the figure to
+# compare.
+# Once every configuration hit a limit at a bound, the function's
 # larger bounds are skipped (they would only hit it again); runs.tsv says so.
 # Each run's --json summary goes to OUT/FUNC.LEN.CONFIG.json and one line
 # per run to OUT/runs.tsv; OUT/load has uptime before and after.
 #
-# Usage: scripts/symex-merge-bench.sh OUT [TIMEOUT]   (needs jq; the module
+# Usage: scripts/symex-merge-bench.sh OUT [CPU-LIMIT]   (needs jq; the module
 # cache must hold symex/testdata/realcode's modules: make symex-corpus
 # fetches them). docs/bench/symex-merge/table.sh turns runs.tsv into the
 # table.
 set -eu
-out=${1:?usage: symex-merge-bench.sh OUT [TIMEOUT]}
-timeout=${2:-30s}
+out=${1:?usage: symex-merge-bench.sh OUT [CPU-LIMIT]}
+limit=${2:-10s}
+wall=${WALL:-300s}
 lens=${LENS:-8 16 32 64}
 configs=${CONFIGS:-none std pat}
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -57,7 +61,7 @@ echo "$funcs" | while read -r pkg fn rest; do
 			name=$(echo "$pkg.$fn" | tr '/' '_').$n.$c
 			rm -f "$out/$name.json"
 			# shellcheck disable=SC2046,SC2086
-			nice -n 10 "$bin" "$pkg" "$fn" --max-len "$n" --timeout "$timeout" --max-memory 3072 \
+			nice -n 10 "$bin" "$pkg" "$fn" --max-len "$n" --cpu-limit "$limit" --timeout "$wall" --max-memory 3072 \
 				$(flags $c) $rest --json "$out/$name.json" >"$out/$name.txt" 2>&1 || true
 			load=$(cut -d' ' -f1 /proc/loadavg)
 			ran=$((ran + 1))
@@ -68,7 +72,7 @@ echo "$funcs" | while read -r pkg fn rest; do
 					((.quantified_by_stage // {}) | with_entries(select(.key | startswith("quant-"))) | add // 0),
 					((.quantified_by_stage // {}).z3 // 0), (.panics | length), $load,
 					(.queries_by_stage | tojson)] | @tsv' "$out/$name.json" >>"$out/runs.tsv"
-				if [ "$(jq -r .stopped "$out/$name.json")" = "time limit" ]; then limited=$((limited + 1)); fi
+				if [ "$(jq -r .stopped "$out/$name.json")" != "" ]; then limited=$((limited + 1)); fi
 			else
 				printf '%s.%s\t%s\t%s\terror\n' "$pkg" "$fn" "$n" "$c" >>"$out/runs.tsv"
 				limited=$((limited + 1))
@@ -76,7 +80,7 @@ echo "$funcs" | while read -r pkg fn rest; do
 			tail -n 1 "$out/runs.tsv" | cut -f1-13 >&2
 		done
 		if [ "$limited" -eq "$ran" ]; then
-			printf '%s.%s\t>%s\tskipped: every configuration hit the time limit (or failed) at --max-len %s\n' "$pkg" "$fn" "$n" "$n" >>"$out/runs.tsv"
+			printf '%s.%s\t>%s\tskipped: every configuration hit a limit (or failed) at --max-len %s\n' "$pkg" "$fn" "$n" "$n" >>"$out/runs.tsv"
 			break
 		fi
 	done

@@ -32,6 +32,7 @@ type Cmd struct {
 	MaxDepth   int           `name:"max-depth" help:"Symbolic branches per path (0: 10000)." default:"0"`
 	MaxSteps   int           `name:"max-steps" help:"Instructions per path (0: 1e6)." default:"0"`
 	Timeout    time.Duration `help:"Time limit of the exploration (0: none)." default:"0"`
+	CPULimit   time.Duration `name:"cpu-limit" help:"CPU time limit of the exploration, the solver's worker processes included (0: none): the same work for every run on a shared machine." default:"0"`
 	MaxMemory  int           `name:"max-memory" help:"Heap limit in MiB (0: none)." default:"0"`
 	Fix        []string      `help:"Fix an integer parameter: NAME=VALUE (repeatable)."`
 	EmitSMT2   string        `name:"emit-smt2" help:"Write every query to DIR as a .smt2 file." placeholder:"DIR"`
@@ -72,7 +73,7 @@ func (c *Cmd) Run() error {
 		return concolicMain(c, c.stdout)
 	}
 	opts := Options{MaxLen: c.MaxLen, Search: c.Search, Seed: c.Seed, MaxPaths: c.MaxPaths, MaxDepth: c.MaxDepth,
-		MaxSteps: c.MaxSteps, Timeout: c.Timeout, MaxMemory: uint64(c.MaxMemory) << 20, EmitSMT2: c.EmitSMT2,
+		MaxSteps: c.MaxSteps, Timeout: c.Timeout, CPULimit: c.CPULimit, MaxMemory: uint64(c.MaxMemory) << 20, EmitSMT2: c.EmitSMT2,
 		Fixed: map[string]int64{}}
 	for _, f := range c.Fix {
 		k, v, ok := strings.Cut(f, "=")

@@ -22,6 +22,7 @@ type Options struct {
 	MaxDepth  int           // symbolic branches per path before forking stops (0: 10000)
 	MaxSteps  int           // instructions per path (0: 1e6)
 	Timeout   time.Duration // whole exploration (0: none)
+	CPULimit  time.Duration // CPU time of the whole exploration, child processes included (0: none)
 	MaxMemory uint64        // heap bytes (0: none)
 	Fixed     map[string]int64
 	EmitSMT2  string // directory for one .smt2 file per query ("" for none)

@@ -6,7 +6,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -260,12 +259,15 @@ var seed000Funcs = []struct {
 	maxLen int
 }{
 	{"MemspnA", 4}, {"MemspnSquares", 4}, {"MemspnStride5", 4}, {"StrspnAB", 4}, {"StrspnABLast", 4},
+	{"MemspnPanics", 4},
 }
 
 // TestPatKeepsPanicsAndCoverage: on every corpus function and E-test port,
 // pat (with and without incremental merging, --check-merges on) finds the
-// same panic sites and covers the same blocks and lines as no merging at
-// the same bound, and every path replays.
+// same panic sites and unsupported constructs and covers the same blocks
+// and lines as no merging at the same bound, with no more paths, and every
+// path replays (checkMergeAgrees). A failed --check-merges proof ends the
+// run with an error, which fails the test.
 func TestPatKeepsPanicsAndCoverage(t *testing.T) {
 	type fn struct {
 		load func(t *testing.T) *Program
@@ -281,24 +283,50 @@ func TestPatKeepsPanicsAndCoverage(t *testing.T) {
 	for _, c := range seed000Funcs {
 		fns = append(fns, fn{func(t *testing.T) *Program { return loadSeed000(t, c.fn) }, c.fn, c.maxLen})
 	}
+	proved := 0
 	for _, f := range fns {
 		for _, inc := range []bool{false, true} {
 			t.Run(fmt.Sprintf("%s/%d/incremental=%v", f.name, f.n, inc), func(t *testing.T) {
-				p := f.load(t)
-				_, none := explore(t, p, Options{MaxLen: f.n}, nil)
 				rp := newPat(func(p *merge.Pat) { p.Incremental = inc })
-				_, pat := exploreMerged(t, p, f.n, rp)
-				if got, want := panicSet(pat), panicSet(none); !reflect.DeepEqual(got, want) {
-					t.Errorf("panics under pat %q, under none %q", got, want)
+				checkMergeAgrees(t, f.load(t), Options{MaxLen: f.n}, rp)
+				if rp.Check.Proved != rp.Stats().Quantified {
+					t.Errorf("--check-merges proved %d of %d quantified merges", rp.Check.Proved, rp.Stats().Quantified)
 				}
-				if got, want := pat.Coverage.Funcs(), none.Coverage.Funcs(); !reflect.DeepEqual(got, want) {
-					t.Errorf("coverage under pat %v, under none %v", got, want)
-				}
-				if !pat.Stats.Exhausted() {
-					t.Errorf("pat did not exhaust the bounded space: %+v", pat.Stats)
-				}
+				proved += rp.Check.Proved
 			})
 		}
+	}
+	if proved == 0 {
+		t.Error("pat built no quantified state on the corpus: --check-merges proved nothing")
+	}
+}
+
+// TestGeneratedTestsPanicUnderPat: the inputs pat gives for panics reached
+// from its quantified merged states (models of ∀-constraints, completed
+// by the merge's count) make the function panic in a real run of the
+// generated test, and every returning path's inputs give its results.
+func TestGeneratedTestsPanicUnderPat(t *testing.T) {
+	rp := newPat(nil)
+	_, res := exploreMerged(t, loadSeed000(t, "MemspnPanics"), 4, rp)
+	if rp.Stats().Quantified == 0 || rp.Check.Proved != rp.Stats().Quantified {
+		t.Fatalf("pat stats %+v, %d proved: want quantified merges, all proved", *rp.Stats(), rp.Check.Proved)
+	}
+	fromMerged, returns := 0, 0
+	for _, p := range res.Paths {
+		if p.Kind == "panic" && p.Merged {
+			fromMerged++
+		}
+		if p.Kind == "return" {
+			returns++
+		}
+	}
+	if len(res.Panics) != 2 || fromMerged < 2 {
+		t.Fatalf("%d panic sites, %d panicking paths from merged states; want 2 and 2", len(res.Panics), fromMerged)
+	}
+	files := map[string]string{"symex_MemspnPanics_test.go": res.TestFile(true)}
+	rows, paths := runGeneratedTestsIn(t, "testdata/seed000", files)
+	if rows != len(res.Panics) || paths != returns {
+		t.Errorf("%d panic rows and %d path rows passed; want %d and %d", rows, paths, len(res.Panics), returns)
 	}
 }
 

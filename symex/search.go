@@ -68,6 +68,11 @@ func (e *Executor) Explore(ctx context.Context) (*Result, error) {
 		ctx, cancel = context.WithTimeout(ctx, e.opts.Timeout)
 		defer cancel()
 	}
+	if e.opts.CPULimit > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = withCPULimit(ctx, e.opts.CPULimit)
+		defer cancel()
+	}
 	e.ctx = ctx
 	start, cpu := time.Now(), processCPU()
 	fn := e.prog.Fn
@@ -112,7 +117,7 @@ func (e *Executor) Explore(ctx context.Context) (*Result, error) {
 			break
 		}
 		if ctx.Err() != nil {
-			e.stats.Stopped = "time limit"
+			e.stats.Stopped = stopReason(ctx)
 			break
 		}
 		if iter++; e.opts.MaxMemory > 0 && iter%64 == 0 {
@@ -185,7 +190,7 @@ func (e *Executor) Explore(ctx context.Context) (*Result, error) {
 	if e.stats.Stopped == "" && ctx.Err() != nil {
 		// The limit struck inside a query: the paths it left unknown were
 		// not explored, so the run did not finish either.
-		e.stats.Stopped = "time limit"
+		e.stats.Stopped = stopReason(ctx)
 	}
 	e.stats.BlocksCovered, e.stats.BlocksTotal = e.cov.Totals()
 	e.stats.Time = time.Since(start)

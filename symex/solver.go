@@ -120,6 +120,7 @@ func NewPipeSolver(st *term.Store, command string) (*PipeSolver, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("symex: starting %s: %w", command, err)
 	}
+	pipePIDs.Store(cmd.Process.Pid, true)
 	s := &PipeSolver{st: st, p: smtlib.NewPrinter(st), cmd: cmd, in: in, out: bufio.NewReader(out), name: command}
 	_, err = io.WriteString(in, "(set-option :print-success false)\n(set-option :produce-models true)\n(set-logic QF_ABV)\n")
 	return s, err
@@ -344,7 +345,9 @@ func (s *PipeSolver) QueriesByStage() map[string]int {
 func (s *PipeSolver) Close() error {
 	io.WriteString(s.in, "(exit)\n")
 	s.in.Close()
-	return s.cmd.Wait()
+	err := s.cmd.Wait()
+	pipePIDs.Delete(s.cmd.Process.Pid)
+	return err
 }
 
 // sexpr is a parsed S-expression: an atom or a list.

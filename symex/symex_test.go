@@ -214,11 +214,17 @@ func TestGeneratedTests(t *testing.T) {
 // passed.
 func runGeneratedTests(t *testing.T, files map[string]string) (panicRows, pathRows int) {
 	t.Helper()
+	return runGeneratedTestsIn(t, "testdata/corpus", files)
+}
+
+// runGeneratedTestsIn is runGeneratedTests in a copy of the test module src.
+func runGeneratedTestsIn(t *testing.T, src string, files map[string]string) (panicRows, pathRows int) {
+	t.Helper()
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Skip("go is not on PATH")
 	}
 	dir := t.TempDir()
-	corpusFiles, _ := filepath.Glob("testdata/corpus/*")
+	corpusFiles, _ := filepath.Glob(filepath.Join(src, "*"))
 	for _, f := range corpusFiles {
 		b, err := os.ReadFile(f)
 		if err != nil {

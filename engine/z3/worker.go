@@ -290,6 +290,21 @@ func (p *Process) retire(w *worker) {
 	p.mu.Unlock()
 }
 
+// livePIDs holds the process ids of the running workers (LivePIDs).
+var livePIDs sync.Map
+
+// LivePIDs lists the process ids of the worker processes running now, so
+// that a caller can count their CPU time (a worker outlives the checks it
+// serves, so getrusage's RUSAGE_CHILDREN does not see it).
+func LivePIDs() []int {
+	var out []int
+	livePIDs.Range(func(k, _ any) bool {
+		out = append(out, k.(int))
+		return true
+	})
+	return out
+}
+
 // worker is one worker process and its pipes.
 type worker struct {
 	cmd     *exec.Cmd
@@ -337,8 +352,11 @@ func startWorker(path string, args []string) (*worker, error) {
 		return nil, err
 	}
 	controlR.Close()
+	pid := cmd.Process.Pid
+	livePIDs.Store(pid, true)
 	go func() {
 		w.waitErr = cmd.Wait()
+		livePIDs.Delete(pid)
 		close(w.exited)
 	}()
 	w.bw = bufio.NewWriter(stdin)

@@ -157,3 +157,19 @@ func StrspnABLast(str []byte) int {
 	i, last := strspnLast(str, "ab")
 	return i*4 + last
 }
+
+// MemspnPanics panics on two of memspn's results, both reached from the
+// quantified states pat builds at the loop exit (MemspnA's tree): an
+// explicit panic at count = 2 and an index out of range at count = 3. Its
+// generated test must reproduce both from models of the merged pcs.
+func MemspnPanics(s [4]byte, n int) int {
+	if n > 3 {
+		return -1
+	}
+	count := memspn(s, n, "a")
+	if count == 2 {
+		panic("two leading a's")
+	}
+	var tab [3]int
+	return tab[count]
+}
