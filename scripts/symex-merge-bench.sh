@@ -5,10 +5,9 @@
 # 8, 16, 32 and 64 (LENS), one process per run under nice -n 10 with a time
 # limit on CPU time (--cpu-limit, the solver's worker processes included:
 # on a shared machine a wall-clock limit gives a loaded run less work) and
-# a wall-clock backstop (WALL, 300s). The configurations run one after the
-# other for each function and bound, so the ones compared see the same
-# load; cpu_s (process CPU time, the Z3 worker included) is the figure to
-# compare.
+# a wall-clock backstop (WALL, 1800s). The configurations of a function and
+# bound run side by side, so the ones compared see the same load; cpu_s
+# (process CPU time, the Z3 worker included) is the figure to compare.
 # Once every configuration hit a limit at a bound, the function's
 # larger bounds are skipped (they would only hit it again); runs.tsv says so.
 # Each run's --json summary goes to OUT/FUNC.LEN.CONFIG.json and one line
@@ -21,7 +20,7 @@
 set -eu
 out=${1:?usage: symex-merge-bench.sh OUT [CPU-LIMIT]}
 limit=${2:-10s}
-wall=${WALL:-300s}
+wall=${WALL:-1800s}
 lens=${LENS:-8 16 32 64}
 configs=${CONFIGS:-none std pat}
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -53,26 +52,34 @@ flags() {
 }
 echo "start $(date -u +%FT%TZ) $(uptime)" >"$out/load"
 printf 'func\tmax_len\tconfig\tpaths\tqueries\ttime_s\tcpu_s\tsolver_s\texhausted\tstopped\tcovered\ttotal\tstates_merged\tquantified\tquantified_queries\tquant_decided\tz3_decided\tpanics\tload\tby_stage\n' >"$out/runs.tsv"
+: >"$out/skip"
 cd "$root/symex/testdata/realcode"
-echo "$funcs" | while read -r pkg fn rest; do
-	for n in $lens; do
-		limited=0 ran=0
+# Bounds outermost, so that every function gets its small bounds first.
+for n in $lens; do
+	echo "$funcs" | while read -r pkg fn rest; do
+		id=$(echo "$pkg.$fn" | tr '/' '_')
+		grep -qx "$id" "$out/skip" && continue
+		# The configurations of one function and bound run side by side:
+		# they see the same load, and cpu_s is per process.
 		for c in $configs; do
-			name=$(echo "$pkg.$fn" | tr '/' '_').$n.$c
-			rm -f "$out/$name.json"
 			# shellcheck disable=SC2046,SC2086
 			nice -n 10 "$bin" "$pkg" "$fn" --max-len "$n" --cpu-limit "$limit" --timeout "$wall" --max-memory 3072 \
-				$(flags $c) $rest --json "$out/$name.json" >"$out/$name.txt" 2>&1 || true
-			load=$(cut -d' ' -f1 /proc/loadavg)
+				$(flags $c) $rest --json "$out/$id.$n.$c.json" >"$out/$id.$n.$c.txt" 2>&1 &
+		done
+		wait
+		load=$(cut -d' ' -f1 /proc/loadavg)
+		limited=0 ran=0
+		for c in $configs; do
+			j=$out/$id.$n.$c.json
 			ran=$((ran + 1))
-			if [ -s "$out/$name.json" ]; then
+			if [ -s "$j" ]; then
 				jq -r --arg c "$c" --arg load "$load" '[.function, .max_len, $c, .paths, .queries, .time_s, .cpu_s,
 					.solver_time_s, .exhausted, .stopped, .coverage.blocks_covered, .coverage.blocks_total,
 					.states_merged, (.merge_stats.quantified // 0), ((.quantified_by_stage // {}) | add // 0),
 					((.quantified_by_stage // {}) | with_entries(select(.key | startswith("quant-"))) | add // 0),
 					((.quantified_by_stage // {}).z3 // 0), (.panics | length), $load,
-					(.queries_by_stage | tojson)] | @tsv' "$out/$name.json" >>"$out/runs.tsv"
-				if [ "$(jq -r .stopped "$out/$name.json")" != "" ]; then limited=$((limited + 1)); fi
+					(.queries_by_stage | tojson)] | @tsv' "$j" >>"$out/runs.tsv"
+				if [ "$(jq -r .stopped "$j")" != "" ]; then limited=$((limited + 1)); fi
 			else
 				printf '%s.%s\t%s\t%s\terror\n' "$pkg" "$fn" "$n" "$c" >>"$out/runs.tsv"
 				limited=$((limited + 1))
@@ -80,8 +87,8 @@ echo "$funcs" | while read -r pkg fn rest; do
 			tail -n 1 "$out/runs.tsv" | cut -f1-13 >&2
 		done
 		if [ "$limited" -eq "$ran" ]; then
+			echo "$id" >>"$out/skip"
 			printf '%s.%s\t>%s\tskipped: every configuration hit a limit (or failed) at --max-len %s\n' "$pkg" "$fn" "$n" "$n" >>"$out/runs.tsv"
-			break
 		fi
 	done
 done

@@ -223,6 +223,18 @@ func (r *Result) Report(w io.Writer, coverage bool) {
 		}
 	}
 	fmt.Fprintf(w, "solver: %s\n", strings.Join(parts, " "))
+	for _, by := range []struct {
+		what string
+		n    map[string]int
+	}{{"queries by stage", r.QueriesByStage}, {"quantified queries by stage", r.QuantifiedByStage}} {
+		if len(by.n) > 0 {
+			var kv []string
+			for _, k := range sortedKeys(by.n) {
+				kv = append(kv, fmt.Sprintf("%s=%d", k, by.n[k]))
+			}
+			fmt.Fprintf(w, "%s: %s\n", by.what, strings.Join(kv, " "))
+		}
+	}
 	if v := r.ValueSets; v != nil {
 		fmt.Fprintf(w, "value sets: decided=%d avoided=%d witnesses=%d witness-failed=%d disagreed=%d\n",
 			v.Decided, v.Avoided, v.Witnesses, v.WitnessFailed, v.Disagreed)

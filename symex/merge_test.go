@@ -78,6 +78,31 @@ func TestStdMergeAgreesOnStdlibCorpus(t *testing.T) {
 	}
 }
 
+// TestPatAgreesOnStdlibCorpus is the same comparison for pat, with
+// --check-merges on: every quantified merge must be proved equal to the
+// standard merge of its states. It takes minutes (pat's quantified
+// queries), so it runs when SIFT_SYMEX_PAT_CORPUS is set.
+func TestPatAgreesOnStdlibCorpus(t *testing.T) {
+	if os.Getenv("SIFT_SYMEX_PAT_CORPUS") == "" {
+		t.Skip("set SIFT_SYMEX_PAT_CORPUS=1 to compare pat with none on the standard-library corpus")
+	}
+	quantified := 0
+	full := os.Getenv("SIFT_SYMEX_CORPUS_FULL") != ""
+	eachStdlibCorpus(t, func(t *testing.T, p *Program, opts Options) {
+		if n, ok := stdMergeBound[p.Fn.String()]; ok && !full {
+			opts.MaxLen = n
+		}
+		pat := merge.NewPat()
+		pat.Check = merge.NewChecker()
+		checkMergeAgrees(t, p, opts, pat)
+		if pat.Check.Proved != pat.Stats().Quantified {
+			t.Errorf("--check-merges proved %d of %d quantified merges", pat.Check.Proved, pat.Stats().Quantified)
+		}
+		quantified += pat.Stats().Quantified
+	})
+	t.Logf("%d quantified merges, all proved", quantified)
+}
+
 // stdMergeBound lowers the bound of the functions whose runs at the
 // corpus test's bound take more than a few CPU seconds: at 2, none takes 90
 // s on mime.ParseMediaType, and std 16 s on strings.ToLower (merged flags
