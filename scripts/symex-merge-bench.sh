@@ -8,7 +8,8 @@
 # a wall-clock backstop (WALL, 1800s). The configurations of a function and
 # bound run side by side, so the ones compared see the same load; cpu_s
 # (process CPU time, the Z3 worker included) is the figure to compare.
-# Once every configuration hit a limit at a bound, the function's
+# JOBS (1) functions run at a time; MEM (3072) is each run's --max-memory
+# in MiB. Once every configuration hit a limit at a bound, the function's
 # larger bounds are skipped (they would only hit it again); runs.tsv says so.
 # Each run's --json summary goes to OUT/FUNC.LEN.CONFIG.json and one line
 # per run to OUT/runs.tsv; OUT/load has uptime before and after.
@@ -21,6 +22,8 @@ set -eu
 out=${1:?usage: symex-merge-bench.sh OUT [CPU-LIMIT]}
 limit=${2:-10s}
 wall=${WALL:-1800s}
+jobs=${JOBS:-1}
+mem=${MEM:-3072}
 lens=${LENS:-8 16 32 64}
 configs=${CONFIGS:-none std pat}
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -54,42 +57,60 @@ echo "start $(date -u +%FT%TZ) $(uptime)" >"$out/load"
 printf 'func\tmax_len\tconfig\tpaths\tqueries\ttime_s\tcpu_s\tsolver_s\texhausted\tstopped\tcovered\ttotal\tstates_merged\tquantified\tquantified_queries\tquant_decided\tz3_decided\tpanics\tload\tby_stage\n' >"$out/runs.tsv"
 : >"$out/skip"
 cd "$root/symex/testdata/realcode"
-# Bounds outermost, so that every function gets its small bounds first.
-for n in $lens; do
-	echo "$funcs" | while read -r pkg fn rest; do
-		id=$(echo "$pkg.$fn" | tr '/' '_')
-		grep -qx "$id" "$out/skip" && continue
-		# The configurations of one function and bound run side by side:
-		# they see the same load, and cpu_s is per process.
-		for c in $configs; do
-			# shellcheck disable=SC2046,SC2086
-			nice -n 10 "$bin" "$pkg" "$fn" --max-len "$n" --cpu-limit "$limit" --timeout "$wall" --max-memory 3072 \
-				$(flags $c) $rest --json "$out/$id.$n.$c.json" >"$out/$id.$n.$c.txt" 2>&1 &
-		done
-		wait
-		load=$(cut -d' ' -f1 /proc/loadavg)
-		limited=0 ran=0
-		for c in $configs; do
-			j=$out/$id.$n.$c.json
-			ran=$((ran + 1))
-			if [ -s "$j" ]; then
-				jq -r --arg c "$c" --arg load "$load" '[.function, .max_len, $c, .paths, .queries, .time_s, .cpu_s,
-					.solver_time_s, .exhausted, .stopped, .coverage.blocks_covered, .coverage.blocks_total,
-					.states_merged, (.merge_stats.quantified // 0), ((.quantified_by_stage // {}) | add // 0),
-					((.quantified_by_stage // {}) | with_entries(select(.key | startswith("quant-"))) | add // 0),
-					((.quantified_by_stage // {}).z3 // 0), (.panics | length), $load,
-					(.queries_by_stage | tojson)] | @tsv' "$j" >>"$out/runs.tsv"
-				if [ "$(jq -r .stopped "$j")" != "" ]; then limited=$((limited + 1)); fi
-			else
-				printf '%s.%s\t%s\t%s\terror\n' "$pkg" "$fn" "$n" "$c" >>"$out/runs.tsv"
-				limited=$((limited + 1))
-			fi
-			tail -n 1 "$out/runs.tsv" | cut -f1-13 >&2
-		done
-		if [ "$limited" -eq "$ran" ]; then
-			echo "$id" >>"$out/skip"
-			printf '%s.%s\t>%s\tskipped: every configuration hit a limit (or failed) at --max-len %s\n' "$pkg" "$fn" "$n" "$n" >>"$out/runs.tsv"
+# bench PKG FN N REST: the configurations of one function and bound, side by
+# side (they see the same load, and cpu_s is per process); its rows go to
+# runs.tsv at once, and the function to OUT/skip when all hit a limit.
+bench() {
+	pkg=$1 fn=$2 n=$3
+	shift 3
+	id=$(echo "$pkg.$fn" | tr '/' '_')
+	for c in $configs; do
+		# shellcheck disable=SC2046
+		nice -n 10 "$bin" "$pkg" "$fn" --max-len "$n" --cpu-limit "$limit" --timeout "$wall" --max-memory "$mem" \
+			$(flags $c) "$@" --json "$out/$id.$n.$c.json" >"$out/$id.$n.$c.txt" 2>&1 &
+	done
+	wait
+	load=$(cut -d' ' -f1 /proc/loadavg)
+	limited=0 ran=0 rows=""
+	for c in $configs; do
+		j=$out/$id.$n.$c.json
+		ran=$((ran + 1))
+		if [ -s "$j" ]; then
+			rows="$rows$(jq -r --arg c "$c" --arg load "$load" '[.function, .max_len, $c, .paths, .queries, .time_s,
+				.cpu_s, .solver_time_s, .exhausted, .stopped, .coverage.blocks_covered, .coverage.blocks_total,
+				.states_merged, (.merge_stats.quantified // 0), ((.quantified_by_stage // {}) | add // 0),
+				((.quantified_by_stage // {}) | with_entries(select(.key | startswith("quant-"))) | add // 0),
+				((.quantified_by_stage // {}).z3 // 0), (.panics | length), $load,
+				(.queries_by_stage | tojson)] | @tsv' "$j")
+"
+			if [ "$(jq -r .stopped "$j")" != "" ]; then limited=$((limited + 1)); fi
+		else
+			rows="$rows$(printf '%s.%s\t%s\t%s\terror' "$pkg" "$fn" "$n" "$c")
+"
+			limited=$((limited + 1))
 		fi
 	done
+	if [ "$limited" -eq "$ran" ]; then
+		echo "$id" >>"$out/skip"
+		rows="$rows$(printf '%s.%s\t>%s\tskipped: every configuration hit a limit (or failed) at --max-len %s' "$pkg" "$fn" "$n" "$n")
+"
+	fi
+	printf '%s' "$rows" >>"$out/runs.tsv"
+	printf '%s' "$rows" | cut -f1-13 >&2
+}
+# Bounds outermost, so that every function gets its small bounds first;
+# JOBS functions at a time.
+for n in $lens; do
+	i=0
+	echo "$funcs" | {
+		while read -r pkg fn rest; do
+			grep -qx "$(echo "$pkg.$fn" | tr '/' '_')" "$out/skip" && continue
+			# shellcheck disable=SC2086
+			bench "$pkg" "$fn" "$n" $rest &
+			i=$((i + 1))
+			if [ $((i % jobs)) -eq 0 ]; then wait; fi
+		done
+		wait
+	}
 done
 echo "end $(date -u +%FT%TZ) $(uptime)" >>"$out/load"
