@@ -31,7 +31,7 @@ for n in ${*:-3 4}; do
       t=$(jq .cpu_s "$j")
       [ -z "$base" ] && base=$t
       jq -r --arg base "$base" '
-        def r: . * 100 | round / 100 | tostring;
+        def r: . * 1000 | round / 1000 | tostring;
         def pad(n): tostring | " " * (n - length) + .;
         def lpad(n): tostring | . + " " * (n - length);
         "\(.function | split("/") | last | .[0:18] | lpad(18)) \(.max_len | pad(4)) \(.merge | pad(5)) \(.cpu_s | r | pad(8)) \(.paths | pad(7)) \(.queries | pad(8)) \(.solver_time_s | r | pad(8)) \((.merge_stats.merges // 0) | pad(6)) \((.merge_stats.refused // {}) | to_entries | map("\(.key | gsub(" "; "-")):\(.value)") | join(",") | if . == "" then "-" else . end | lpad(22)) \("\(.coverage.blocks_covered)/\(.coverage.blocks_total)" | pad(9)) \(if .exhausted then "yes" else "no" end | pad(4)) \(if ($base | tonumber) > 0 then .cpu_s / ($base | tonumber) else 0 end | r | pad(7))"' "$j"
