@@ -118,8 +118,13 @@ func (e *Executor) pointerValue(loc term.Term, index []term.Term) Value {
 // constant (a strategy that built something else than ite chains).
 func (e *Executor) locLeaves(loc term.Term) (ids []int, ok bool) {
 	seen := map[int]bool{}
+	visited := map[term.Term]bool{} // the tree is a DAG: each node once
 	var walk func(t term.Term) bool
 	walk = func(t term.Term) bool {
+		if visited[t] {
+			return true
+		}
+		visited[t] = true
 		if e.st.Op(t) == term.OpIte {
 			return walk(e.st.Arg(t, 1)) && walk(e.st.Arg(t, 2))
 		}
@@ -138,36 +143,63 @@ func (e *Executor) locLeaves(loc term.Term) (ids []int, ok bool) {
 
 // locIs is the condition under which loc is id.
 func (e *Executor) locIs(loc term.Term, id int) term.Term {
-	if e.st.Op(loc) == term.OpIte {
-		return e.st.Ite(e.st.Arg(loc, 0), e.locIs(e.st.Arg(loc, 1), id), e.locIs(e.st.Arg(loc, 2), id))
+	memo := map[term.Term]term.Term{} // the tree is a DAG: each node once
+	var walk func(t term.Term) term.Term
+	walk = func(t term.Term) term.Term {
+		if c, ok := memo[t]; ok {
+			return c
+		}
+		var c term.Term
+		if e.st.Op(t) == term.OpIte {
+			c = e.st.Ite(e.st.Arg(t, 0), walk(e.st.Arg(t, 1)), walk(e.st.Arg(t, 2)))
+		} else {
+			n, _ := e.constInt(t)
+			c = e.st.Bool(n == uint64(id))
+		}
+		memo[t] = c
+		return c
 	}
-	n, _ := e.constInt(loc)
-	return e.st.Bool(n == uint64(id))
+	return walk(loc)
 }
 
 // mapLoc replaces every leaf of loc by f's id; a leaf f drops is replaced
 // by its sibling's subtree (it is infeasible where it is used). ok is
 // false when every leaf is dropped.
 func (e *Executor) mapLoc(loc term.Term, f func(id int) (int, bool)) (term.Term, bool) {
-	if e.st.Op(loc) == term.OpIte {
-		a, okA := e.mapLoc(e.st.Arg(loc, 1), f)
-		b, okB := e.mapLoc(e.st.Arg(loc, 2), f)
-		switch {
-		case okA && okB:
-			return e.st.Ite(e.st.Arg(loc, 0), a, b), true
-		case okA:
-			return a, true
-		case okB:
-			return b, true
+	type res struct {
+		t  term.Term
+		ok bool
+	}
+	memo := map[term.Term]res{} // the tree is a DAG: each node once
+	var walk func(t term.Term) (term.Term, bool)
+	walk = func(t term.Term) (term.Term, bool) {
+		if r, ok := memo[t]; ok {
+			return r.t, r.ok
 		}
-		return term.NoTerm, false
+		var r res
+		if e.st.Op(t) == term.OpIte {
+			a, okA := walk(e.st.Arg(t, 1))
+			b, okB := walk(e.st.Arg(t, 2))
+			switch {
+			case okA && okB:
+				r = res{e.st.Ite(e.st.Arg(t, 0), a, b), true}
+			case okA:
+				r = res{a, true}
+			case okB:
+				r = res{b, true}
+			default:
+				r = res{term.NoTerm, false}
+			}
+		} else {
+			id, _ := e.constInt(t)
+			if n, ok := f(int(id)); ok {
+				r = res{e.st.ConstUint64(64, uint64(n)), true}
+			}
+		}
+		memo[t] = r
+		return r.t, r.ok
 	}
-	id, _ := e.constInt(loc)
-	n, ok := f(int(id))
-	if !ok {
-		return term.NoTerm, false
-	}
-	return e.st.ConstUint64(64, uint64(n)), true
+	return walk(loc)
 }
 
 // nonNil is p once it is known not to be nil: when a leaf is nil, it
