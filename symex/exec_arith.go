@@ -206,6 +206,9 @@ func (e *Executor) convert(s *State, in *ssa.Convert) (Value, error) {
 	if pv, ok, err := e.convertPointer(s, in, v); ok {
 		return pv, err
 	}
+	if o, ok := v.(Opaque); ok {
+		return nil, e.unsup(in, "use of %s", o.What)
+	}
 	from, to := in.X.Type().Underlying(), in.Type().Underlying()
 	fb, fok := from.(*types.Basic)
 	tb, tok := to.(*types.Basic)

@@ -44,6 +44,9 @@ func (e *Executor) builtin(s *State, in ssa.Instruction, cl callee) (Value, erro
 				}
 			}
 		}
+		if o, ok := args[0].(Opaque); ok {
+			return nil, e.unsup(in, "use of %s", o.What)
+		}
 		return nil, e.unsup(in, "%s of %s", name, ts[0])
 	case "append":
 		return e.appendSlice(s, in, ts[0], args[0], args[1])

@@ -1,6 +1,7 @@
 package symex
 
 import (
+	"errors"
 	"fmt"
 	"go/types"
 	"maps"
@@ -218,7 +219,13 @@ func (e *Executor) runInit(pkg *ssa.Package) {
 	delete(e.initSnaps, s)
 	e.pending = saved
 	if err != nil {
-		e.initFailed[pkg] = err.Error()
+		// Say where: the cause is often far from the global that was used.
+		msg := err.Error()
+		var u *unsupported
+		if errors.As(err, &u) && u.instr != nil {
+			msg = fmt.Sprintf("%s at %s", msg, e.pos(u.instr))
+		}
+		e.initFailed[pkg] = msg
 		return
 	}
 	for id, v := range s.mem {

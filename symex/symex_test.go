@@ -124,6 +124,8 @@ var langCases = []corpusCase{
 	// %d of a uint8: 1, 2 or 3 digits; %x loops over len(s) in 0..2.
 	{"Describe", 2, 3 * 3, 0, "fmt.Sprintf"},
 	{"TableLen", 2, 3, 0, "map and array set up by initializers"},
+	// "/dev/stdout" has 11 bytes: equal or not.
+	{"IsStdout", 11, 2, 0, "a global of os's initializer (os.Args, environment, standard files)"},
 	{"DivMod", 0, 2, 1, "named results, divide by zero"},
 	{"Counter", 0, 5, 0, "closure: n = 0, 1, 2, 3, > 3"},
 	// Empty, ASCII, or a first byte that decodeRune rejects in 3 ways.

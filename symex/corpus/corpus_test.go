@@ -112,7 +112,7 @@ func TestParseJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	res := &symex.Result{Fn: prog.Fn, Stats: symex.Stats{Paths: 7, Returned: 5, Panicked: 2, Cut: 1,
-		Queries: 40, Unknown: 1, SolverTime: 1500 * time.Millisecond, Time: 2 * time.Second,
+		Queries: 40, Unknown: 1, SolverTime: 1500 * time.Millisecond, Time: 2 * time.Second, CPUTime: 3 * time.Second,
 		BlocksCovered: 9, BlocksTotal: 12, Stopped: "time limit"},
 		QueriesByStage: map[string]int{"bitblast": 30, "svi": 10},
 		Chain:          &chain.Stats{Queries: 40, Backend: 12}, ValueSets: &symex.ValueSetStats{Avoided: 60}}
@@ -126,7 +126,8 @@ func TestParseJSON(t *testing.T) {
 	}
 	if r.Paths != 7 || r.Returned != 5 || r.Panicked != 2 || r.Cut != 1 || r.Queries != 40 || r.Unknown != 1 ||
 		r.Solver != 1500*time.Millisecond || r.Elapsed != 2*time.Second || r.BlocksCovered != 9 ||
-		r.BlocksTotal != 12 || r.Stopped != "time limit" || r.Avoided != 60 || r.Engine != 12 || r.Checks() != 100 {
+		r.BlocksTotal != 12 || r.Stopped != "time limit" || r.Avoided != 60 || r.Engine != 12 || r.Checks() != 100 ||
+		r.CPU != 3*time.Second {
 		t.Errorf("parsed %+v", r)
 	}
 	if r.Stats["queries_by_stage.bitblast"] != "30" || r.Stats["max_len"] != "3" {
@@ -142,7 +143,8 @@ var update = flag.Bool("update", false, "rewrite the golden files")
 func TestWriteMarkdownGolden(t *testing.T) {
 	row := func(id, cfg string, paths, queries, avoided, engine int, solver, elapsed time.Duration, stopped string) *Row {
 		return &Row{ID: id, Config: cfg, Paths: paths, Returned: paths, Queries: queries, Avoided: avoided,
-			Engine: engine, Solver: solver, Elapsed: elapsed, BlocksCovered: 5, BlocksTotal: 8, Stopped: stopped}
+			Engine: engine, Solver: solver, Elapsed: elapsed, CPU: elapsed * 3 / 2, BlocksCovered: 5, BlocksTotal: 8,
+			Stopped: stopped}
 	}
 	rows := []*Row{
 		row("p.F", "off", 10, 40, 0, 40, 900*time.Millisecond, time.Second, ""),
@@ -151,7 +153,12 @@ func TestWriteMarkdownGolden(t *testing.T) {
 		row("p.G", "on", 7, 20, 5, 6, 10*time.Second, 12*time.Second, ""),
 		{ID: "p.H", Config: "off", Err: "killed after 150s"},
 		{ID: "p.H", Config: "on", Err: "killed after 150s"},
+		row("p.K", "off", 4, 10, 0, 10, time.Second, time.Second, ""),
+		row("p.K", "on", 4, 10, 0, 10, time.Second, time.Second, ""),
 	}
+	// Same counts, different panic sites: not compared, counted as a
+	// disagreement.
+	rows[6].Panics = []string{"k.go:3:4: index out of range (1)"}
 	rows[1].UnsupportedMsgs = []string{"f.go:1:2: something | not modelled"}
 	rows[1].Unsupported = 2
 	rows[0].Unsupported = 2

@@ -8,7 +8,9 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -38,6 +40,10 @@ type Runner struct {
 	Grace time.Duration
 	// MaxMemoryMiB is passed as --max-memory (0: none).
 	MaxMemoryMiB int
+	// ProfileDir, when set, has every run write a CPU profile of its
+	// exploration there, as ID.CONFIG.pprof (ID with '/' as '_'), for
+	// `go tool pprof`, which merges several.
+	ProfileDir string
 	// JSON asks each run for its --json summary (docs/symex/json.md) and
 	// reads the row from it; without it, or when a run wrote none, the text
 	// report is parsed.
@@ -58,10 +64,17 @@ type Row struct {
 	// chain).
 	Queries, Avoided, Engine, Unknown int
 	Solver, Elapsed                   time.Duration // as the command reports them
-	Wall                              time.Duration // of the process
-	BlocksCovered, BlocksTotal        int
-	Stopped                           string
-	UnsupportedMsgs                   []string
+	// CPU is the process CPU time of the exploration (cpu_s of --json;
+	// zero from the text report): unlike Elapsed, it hardly moves when
+	// other processes share the machine.
+	CPU                        time.Duration
+	Wall                       time.Duration // of the process
+	BlocksCovered, BlocksTotal int
+	Stopped                    string
+	UnsupportedMsgs            []string
+	// Panics lists the panic sites as "position: message (paths)", sorted
+	// (from --json only).
+	Panics []string
 	// Stats holds the command's "name: key=value ..." lines as
 	// "name.key" -> value (solver stage counters and the like).
 	Stats map[string]string
@@ -83,6 +96,11 @@ func (r *Row) ChecksPerSecond() float64 {
 	return float64(r.Checks()) / r.Elapsed.Seconds()
 }
 
+// ProfileName is the file name of e's CPU profile under c (ProfileDir).
+func ProfileName(e Entry, c Config) string {
+	return strings.ReplaceAll(e.ID(), "/", "_") + "." + c.Name + ".pprof"
+}
+
 // Run runs entry e under configuration c.
 func (rn *Runner) Run(ctx context.Context, e Entry, c Config) *Row {
 	if rn.MaxLen > 0 {
@@ -96,6 +114,9 @@ func (rn *Runner) Run(ctx context.Context, e Entry, c Config) *Row {
 		args = append(args, "--max-memory", strconv.Itoa(rn.MaxMemoryMiB))
 	}
 	args = append(args, c.Flags...)
+	if rn.ProfileDir != "" {
+		args = append(args, "--cpu-profile", filepath.Join(rn.ProfileDir, ProfileName(e, c)))
+	}
 	row := &Row{ID: e.ID(), Config: c.Name, Args: args}
 	// The summary comes from --json; the text report is the fallback for
 	// binaries without it.
@@ -210,15 +231,13 @@ type summary struct {
 	QueriesByStage map[string]int `json:"queries_by_stage"`
 	SolverTimeS    float64        `json:"solver_time_s"`
 	TimeS          float64        `json:"time_s"`
+	CPUS           float64        `json:"cpu_s"`
 	Stopped        string         `json:"stopped"`
 	Cut            int            `json:"cut"`
 	Unknown        int            `json:"unknown"`
-	Unsupported    []struct {
-		Position string `json:"position"`
-		Message  string `json:"message"`
-		Paths    int    `json:"paths"`
-	} `json:"unsupported"`
-	Coverage struct {
+	Unsupported    []site         `json:"unsupported"`
+	Panics         []site         `json:"panics"`
+	Coverage       struct {
 		BlocksCovered int `json:"blocks_covered"`
 		BlocksTotal   int `json:"blocks_total"`
 	} `json:"coverage"`
@@ -228,6 +247,13 @@ type summary struct {
 	ValueSets *struct {
 		Avoided int `json:"avoided"`
 	} `json:"value_sets"`
+}
+
+// site is a panic or unsupported site of the summary.
+type site struct {
+	Position string `json:"position"`
+	Message  string `json:"message"`
+	Paths    int    `json:"paths"`
 }
 
 // parseJSON reads a --json summary file.
@@ -251,11 +277,16 @@ func (r *Row) parseJSON(name string) error {
 	}
 	r.Solver = time.Duration(s.SolverTimeS * float64(time.Second))
 	r.Elapsed = time.Duration(s.TimeS * float64(time.Second))
+	r.CPU = time.Duration(s.CPUS * float64(time.Second))
 	r.BlocksCovered, r.BlocksTotal = s.Coverage.BlocksCovered, s.Coverage.BlocksTotal
 	for _, u := range s.Unsupported {
 		r.Unsupported += u.Paths
 		r.UnsupportedMsgs = append(r.UnsupportedMsgs, u.Position+": "+u.Message)
 	}
+	for _, p := range s.Panics {
+		r.Panics = append(r.Panics, fmt.Sprintf("%s: %s (%d)", p.Position, p.Message, p.Paths))
+	}
+	sort.Strings(r.Panics)
 	r.Stats = map[string]string{}
 	var all map[string]json.RawMessage
 	if err := json.Unmarshal(b, &all); err == nil {

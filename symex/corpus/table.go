@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 )
@@ -14,8 +15,8 @@ import (
 // equal coverage.
 func WriteMarkdown(w io.Writer, rows []*Row, configs []Config) {
 	multi := len(configs) > 1
-	head := "| function | paths (ret/panic) | unsup | cut | checks | queries | engine | checks/s | solver s | executor s | exec % | coverage | notes |"
-	rule := "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"
+	head := "| function | paths (ret/panic) | unsup | cut | checks | queries | engine | checks/s | solver s | executor s | exec % | cpu s | coverage | notes |"
+	rule := "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"
 	if multi {
 		head = strings.Replace(head, "| function |", "| function | config |", 1)
 		rule = "|---" + rule
@@ -28,13 +29,13 @@ func WriteMarkdown(w io.Writer, rows []*Row, configs []Config) {
 			cells = append(cells, r.Config)
 		}
 		if r.Err != "" {
-			cells = append(cells, "–", "–", "–", "–", "–", "–", "–", "–", "–", "–", "–", "error: "+r.Err)
+			cells = append(cells, "–", "–", "–", "–", "–", "–", "–", "–", "–", "–", "–", "–", "error: "+r.Err)
 		} else {
 			cells = append(cells,
 				fmt.Sprintf("%d (%d/%d)", r.Paths, r.Returned, r.Panicked),
 				fmt.Sprint(r.Unsupported), fmt.Sprint(r.Cut), fmt.Sprint(r.Checks()), fmt.Sprint(r.Queries),
 				fmt.Sprint(r.Engine), fmt.Sprintf("%.0f", r.ChecksPerSecond()),
-				secs(r.Solver), secs(r.Executor()), pct(r.Executor(), r.Elapsed),
+				secs(r.Solver), secs(r.Executor()), pct(r.Executor(), r.Elapsed), secs(r.CPU),
 				fmt.Sprintf("%d/%d", r.BlocksCovered, r.BlocksTotal), r.notes())
 		}
 		fmt.Fprintln(w, "| "+strings.Join(cells, " | ")+" |")
@@ -70,7 +71,7 @@ type Totals struct {
 	Completed                          int // ran out of states within the bounds
 	Paths, Unsupported, Checks, Engine int
 	Queries                            int
-	Solver, Elapsed                    time.Duration
+	Solver, Elapsed, CPU               time.Duration
 	BlocksCovered, BlocksTotal         int
 }
 
@@ -82,6 +83,7 @@ func (t *Totals) add(r *Row) {
 	t.Engine += r.Engine
 	t.Solver += r.Solver
 	t.Elapsed += r.Elapsed
+	t.CPU += r.CPU
 	t.BlocksCovered += r.BlocksCovered
 	t.BlocksTotal += r.BlocksTotal
 }
@@ -91,6 +93,15 @@ func (t *Totals) checksPerSecond() float64 {
 		return 0
 	}
 	return float64(t.Checks) / t.Elapsed.Seconds()
+}
+
+// checksPerCPUSecond is the checks per CPU second of exploration (0 when
+// the runs reported no CPU time).
+func (t *Totals) checksPerCPUSecond() float64 {
+	if t.CPU <= 0 {
+		return 0
+	}
+	return float64(t.Checks) / t.CPU.Seconds()
 }
 
 // Sum totals the rows of configuration c.
@@ -117,24 +128,33 @@ func Sum(rows []*Row, c string) Totals {
 }
 
 func writeTotals(w io.Writer, rows []*Row, configs []Config) {
-	fmt.Fprintln(w, "| config | functions | no unsupported path | completed | errors | paths | checks | queries | engine | checks/s | solver s | executor s | exec % | coverage |")
-	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+	fmt.Fprintln(w, "| config | functions | no unsupported path | completed | errors | paths | checks | queries | engine | checks/s | solver s | executor s | exec % | cpu s | coverage |")
+	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 	for _, c := range configs {
 		t := Sum(rows, c.Name)
-		fmt.Fprintf(w, "| %s | %d | %d | %d | %d | %d | %d | %d | %d | %.0f | %s | %s | %s | %d/%d |\n",
+		fmt.Fprintf(w, "| %s | %d | %d | %d | %d | %d | %d | %d | %d | %.0f | %s | %s | %s | %s | %d/%d |\n",
 			c.Name, t.Functions, t.Clean, t.Completed, t.Errors, t.Paths, t.Checks, t.Queries, t.Engine,
 			t.checksPerSecond(), secs(t.Solver), secs(t.Elapsed-t.Solver), pct(t.Elapsed-t.Solver, t.Elapsed),
-			t.BlocksCovered, t.BlocksTotal)
+			secs(t.CPU), t.BlocksCovered, t.BlocksTotal)
 	}
 }
 
 // Comparable reports whether two runs of one function explored the same
 // space: both completed, with the same paths (returned and panicked),
-// unsupported paths and coverage.
+// unsupported paths, panic sites and coverage.
 func Comparable(a, b *Row) bool {
 	return a.Err == "" && b.Err == "" && a.Stopped == "" && b.Stopped == "" && a.Cut == 0 && b.Cut == 0 &&
 		a.Returned == b.Returned && a.Panicked == b.Panicked && a.Unsupported == b.Unsupported &&
-		a.BlocksCovered == b.BlocksCovered && a.BlocksTotal == b.BlocksTotal
+		a.BlocksCovered == b.BlocksCovered && a.BlocksTotal == b.BlocksTotal && slices.Equal(a.Panics, b.Panics)
+}
+
+// Disagree reports whether two runs of one function that both explored
+// their whole bounded space (ran out of states, nothing cut) found
+// different paths, unsupported paths, panic sites or coverage: with the
+// same bounds that is a bug of one of them.
+func Disagree(a, b *Row) bool {
+	done := func(r *Row) bool { return r.Err == "" && r.Stopped == "" && r.Cut == 0 && r.Unknown == 0 }
+	return done(a) && done(b) && !Comparable(a, b)
 }
 
 // writeComparison compares every configuration with each other one on the
@@ -149,16 +169,19 @@ func writeComparison(w io.Writer, rows []*Row, configs []Config) {
 		}
 		byKey[[2]string{r.ID, r.Config}] = r
 	}
-	fmt.Fprintln(w, "Pairs of configurations on the functions both explored completely with the same paths, unsupported paths and coverage (time: exploration seconds; speed-up: the first's time over the second's; checks/s: feasibility checks, queries plus checks value sets settled, per second):")
+	fmt.Fprintln(w, "Pairs of configurations on the functions both explored completely with the same paths, unsupported paths, panic sites and coverage (time: exploration seconds; cpu: CPU seconds of the exploration, robust on a shared machine; speed-up: the first's over the second's; checks/s: feasibility checks, queries plus checks value sets settled, per second; disagree: functions both explored completely with different results, each a bug):")
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "| first | second | functions | first s | second s | speed-up | first checks/s | second checks/s | second exec % |")
-	fmt.Fprintln(w, "|---|---|---:|---:|---:|---:|---:|---:|---:|")
+	fmt.Fprintln(w, "| first | second | functions | disagree | first s | second s | speed-up | first cpu s | second cpu s | cpu speed-up | first checks/s | second checks/s | first checks/cpu-s | second checks/cpu-s | second exec % |")
+	fmt.Fprintln(w, "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 	for i, a := range configs {
 		for _, b := range configs[i+1:] {
 			var ta, tb Totals
-			n := 0
+			n, bad := 0, 0
 			for _, id := range ids {
 				ra, rb := byKey[[2]string{id, a.Name}], byKey[[2]string{id, b.Name}]
+				if ra != nil && rb != nil && Disagree(ra, rb) {
+					bad++
+				}
 				if ra == nil || rb == nil || !Comparable(ra, rb) {
 					continue
 				}
@@ -166,15 +189,19 @@ func writeComparison(w io.Writer, rows []*Row, configs []Config) {
 				ta.add(ra)
 				tb.add(rb)
 			}
-			speed := 0.0
-			if tb.Elapsed > 0 {
-				speed = ta.Elapsed.Seconds() / tb.Elapsed.Seconds()
-			}
-			fmt.Fprintf(w, "| %s | %s | %d | %s | %s | %.2f | %.0f | %.0f | %s |\n", a.Name, b.Name, n,
-				secs(ta.Elapsed), secs(tb.Elapsed), speed, ta.checksPerSecond(), tb.checksPerSecond(),
-				pct(tb.Elapsed-tb.Solver, tb.Elapsed))
+			fmt.Fprintf(w, "| %s | %s | %d | %d | %s | %s | %s | %s | %s | %s | %.0f | %.0f | %.0f | %.0f | %s |\n",
+				a.Name, b.Name, n, bad, secs(ta.Elapsed), secs(tb.Elapsed), ratio(ta.Elapsed, tb.Elapsed),
+				secs(ta.CPU), secs(tb.CPU), ratio(ta.CPU, tb.CPU), ta.checksPerSecond(), tb.checksPerSecond(),
+				ta.checksPerCPUSecond(), tb.checksPerCPUSecond(), pct(tb.Elapsed-tb.Solver, tb.Elapsed))
 		}
 	}
+}
+
+func ratio(a, b time.Duration) string {
+	if b <= 0 {
+		return "–"
+	}
+	return fmt.Sprintf("%.2f", a.Seconds()/b.Seconds())
 }
 
 func secs(d time.Duration) string { return fmt.Sprintf("%.2f", d.Seconds()) }
@@ -205,12 +232,14 @@ type jsonRow struct {
 	SolverS         float64           `json:"solver_s"`
 	ElapsedS        float64           `json:"elapsed_s"`
 	ExecutorS       float64           `json:"executor_s"`
+	CPUS            float64           `json:"cpu_s"`
 	WallS           float64           `json:"wall_s"`
 	CPS             float64           `json:"checks_per_s"`
 	BlocksCovered   int               `json:"blocks_covered"`
 	BlocksTotal     int               `json:"blocks_total"`
 	Stopped         string            `json:"stopped,omitempty"`
 	UnsupportedMsgs []string          `json:"unsupported_msgs,omitempty"`
+	Panics          []string          `json:"panics,omitempty"`
 	Stats           map[string]string `json:"stats,omitempty"`
 }
 
@@ -221,9 +250,9 @@ func WriteJSON(w io.Writer, rows []*Row) error {
 		out[i] = jsonRow{ID: r.ID, Config: r.Config, Args: r.Args, Err: r.Err, Paths: r.Paths, Returned: r.Returned,
 			Panicked: r.Panicked, Unsupported: r.Unsupported, Cut: r.Cut, Checks: r.Checks(), Queries: r.Queries,
 			Avoided: r.Avoided, Engine: r.Engine, Unknown: r.Unknown,
-			SolverS: r.Solver.Seconds(), ElapsedS: r.Elapsed.Seconds(), ExecutorS: r.Executor().Seconds(),
+			SolverS: r.Solver.Seconds(), ElapsedS: r.Elapsed.Seconds(), ExecutorS: r.Executor().Seconds(), CPUS: r.CPU.Seconds(),
 			WallS: r.Wall.Seconds(), CPS: r.ChecksPerSecond(), BlocksCovered: r.BlocksCovered,
-			BlocksTotal: r.BlocksTotal, Stopped: r.Stopped, UnsupportedMsgs: r.UnsupportedMsgs, Stats: r.Stats}
+			BlocksTotal: r.BlocksTotal, Stopped: r.Stopped, UnsupportedMsgs: r.UnsupportedMsgs, Panics: r.Panics, Stats: r.Stats}
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", " ")

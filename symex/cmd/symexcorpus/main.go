@@ -37,6 +37,7 @@ type cli struct {
 	MaxMem   int           `name:"max-memory" help:"--max-memory of every run in MiB." default:"3072"`
 	Title    string        `help:"Heading of the markdown file." default:"sift symex on the corpus"`
 	Text     bool          `help:"Parse the text report instead of asking for --json (binaries without it)."`
+	Profiles string        `name:"profile-dir" help:"Write a CPU profile of every run's exploration to this directory (ID.CONFIG.pprof; go tool pprof merges several)."`
 	Extra    []string      `arg:"" optional:"" passthrough:"" help:"Flags passed to every run (after --)."`
 }
 
@@ -83,7 +84,12 @@ func (c *cli) run() error {
 			return fmt.Errorf("--config-bin %q: want NAME=PATH for a configuration named by --config", cb)
 		}
 	}
-	rn := &corpus.Runner{Bin: c.Bin, Args0: c.Args0, Dir: c.Dir, MaxLen: c.MaxLen, Timeout: c.Timeout, MaxMemoryMiB: c.MaxMem, JSON: !c.Text}
+	rn := &corpus.Runner{Bin: c.Bin, Args0: c.Args0, Dir: c.Dir, MaxLen: c.MaxLen, Timeout: c.Timeout, MaxMemoryMiB: c.MaxMem, JSON: !c.Text, ProfileDir: c.Profiles}
+	if c.Profiles != "" {
+		if err := os.MkdirAll(c.Profiles, 0o755); err != nil {
+			return err
+		}
+	}
 	loadBefore := loadavg()
 	start := time.Now()
 	var rows []*corpus.Row
