@@ -180,4 +180,23 @@ func TestWriteMarkdownGolden(t *testing.T) {
 	if !bytes.Equal(b.Bytes(), want) {
 		t.Errorf("table differs from %s (rerun with -update if meant):\n%s", golden, b.String())
 	}
+	// Rows saved with WriteJSON and read back give the same table
+	// (symexcorpus --from-json).
+	name := t.TempDir() + "/rows.json"
+	var j bytes.Buffer
+	if err := WriteJSON(&j, rows); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(name, j.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	back, err := ReadJSON(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b2 bytes.Buffer
+	WriteMarkdown(&b2, back, []Config{{Name: "off"}, {Name: "on"}})
+	if b2.String() != b.String() {
+		t.Errorf("table of the rows read back:\n%s\nwant:\n%s", b2.String(), b.String())
+	}
 }

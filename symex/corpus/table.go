@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"slices"
 	"strings"
 	"time"
@@ -241,6 +242,28 @@ type jsonRow struct {
 	UnsupportedMsgs []string          `json:"unsupported_msgs,omitempty"`
 	Panics          []string          `json:"panics,omitempty"`
 	Stats           map[string]string `json:"stats,omitempty"`
+}
+
+// ReadJSON reads rows WriteJSON wrote.
+func ReadJSON(name string) ([]*Row, error) {
+	b, err := os.ReadFile(name)
+	if err != nil {
+		return nil, err
+	}
+	var in []jsonRow
+	if err := json.Unmarshal(b, &in); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	d := func(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
+	out := make([]*Row, len(in))
+	for i, j := range in {
+		out[i] = &Row{ID: j.ID, Config: j.Config, Args: j.Args, Err: j.Err, Paths: j.Paths, Returned: j.Returned,
+			Panicked: j.Panicked, Unsupported: j.Unsupported, Cut: j.Cut, Queries: j.Queries, Avoided: j.Avoided,
+			Engine: j.Engine, Unknown: j.Unknown, Solver: d(j.SolverS), Elapsed: d(j.ElapsedS), CPU: d(j.CPUS),
+			Wall: d(j.WallS), BlocksCovered: j.BlocksCovered, BlocksTotal: j.BlocksTotal, Stopped: j.Stopped,
+			UnsupportedMsgs: j.UnsupportedMsgs, Panics: j.Panics, Stats: j.Stats}
+	}
+	return out, nil
 }
 
 // WriteJSON writes the rows as a JSON array.

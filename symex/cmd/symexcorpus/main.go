@@ -37,6 +37,7 @@ type cli struct {
 	MaxMem   int           `name:"max-memory" help:"--max-memory of every run in MiB." default:"3072"`
 	Title    string        `help:"Heading of the markdown file." default:"sift symex on the corpus"`
 	Text     bool          `help:"Parse the text report instead of asking for --json (binaries without it)."`
+	FromJSON []string      `name:"from-json" help:"Do not run: write the table of rows saved by earlier runs' --json (repeatable; e.g. parts of the corpus run in parallel with --run)." type:"existingfile"`
 	Profiles string        `name:"profile-dir" help:"Write a CPU profile of every run's exploration to this directory (ID.CONFIG.pprof; go tool pprof merges several)."`
 	Extra    []string      `arg:"" optional:"" passthrough:"" help:"Flags passed to every run (after --)."`
 }
@@ -84,6 +85,9 @@ func (c *cli) run() error {
 			return fmt.Errorf("--config-bin %q: want NAME=PATH for a configuration named by --config", cb)
 		}
 	}
+	if len(c.FromJSON) > 0 {
+		return c.fromJSON()
+	}
 	rn := &corpus.Runner{Bin: c.Bin, Args0: c.Args0, Dir: c.Dir, MaxLen: c.MaxLen, Timeout: c.Timeout, MaxMemoryMiB: c.MaxMem, JSON: !c.Text, ProfileDir: c.Profiles}
 	if c.Profiles != "" {
 		if err := os.MkdirAll(c.Profiles, 0o755); err != nil {
@@ -107,6 +111,10 @@ func (c *cli) run() error {
 				status = fmt.Sprintf("paths %d unsupported %d queries %d in %s", r.Paths, r.Unsupported, r.Queries, r.Elapsed.Round(time.Millisecond))
 			}
 			fmt.Fprintf(os.Stderr, "%-50s %-10s %s\n", e.ID(), cf.Name, status)
+			// Rows so far, so that an interrupted run keeps what it did.
+			if err := c.writeJSON(rows); err != nil {
+				return err
+			}
 		}
 	}
 	var w io.Writer = os.Stdout
@@ -131,13 +139,57 @@ func (c *cli) run() error {
 	}
 	fmt.Fprintln(w)
 	corpus.WriteMarkdown(w, rows, configs)
-	if c.JSON != "" {
-		f, err := os.Create(c.JSON)
+	return nil
+}
+
+func (c *cli) writeJSON(rows []*corpus.Row) error {
+	if c.JSON == "" {
+		return nil
+	}
+	f, err := os.Create(c.JSON)
+	if err != nil {
+		return err
+	}
+	if err := corpus.WriteJSON(f, rows); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// fromJSON writes the table of saved rows, in the order of the files and
+// of the rows in them; the configurations are named by the rows.
+func (c *cli) fromJSON() error {
+	var rows []*corpus.Row
+	var configs []corpus.Config
+	seen := map[string]bool{}
+	for _, name := range c.FromJSON {
+		rs, err := corpus.ReadJSON(name)
+		if err != nil {
+			return err
+		}
+		for _, r := range rs {
+			if !seen[r.Config] {
+				seen[r.Config] = true
+				configs = append(configs, corpus.Config{Name: r.Config})
+			}
+		}
+		rows = append(rows, rs...)
+	}
+	var w io.Writer = os.Stdout
+	if c.Out != "" {
+		f, err := os.Create(c.Out)
 		if err != nil {
 			return err
 		}
 		defer f.Close()
-		return corpus.WriteJSON(f, rows)
+		w = f
+	}
+	fmt.Fprintf(w, "# %s\n\n", c.Title)
+	fmt.Fprintf(w, "Rows of %s (`symexcorpus %s`).\n\n", strings.Join(c.FromJSON, ", "), strings.Join(os.Args[1:], " "))
+	corpus.WriteMarkdown(w, rows, configs)
+	if c.JSON != "" {
+		return c.writeJSON(rows)
 	}
 	return nil
 }
