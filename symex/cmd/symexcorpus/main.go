@@ -34,6 +34,7 @@ type cli struct {
 	ConfBin  []string      `name:"config-bin" help:"NAME=PATH: run configuration NAME with another binary (repeatable)." sep:"none"`
 	MaxLen   int           `name:"max-len" help:"Replace every function's --max-len."`
 	Timeout  time.Duration `help:"Replace every function's --timeout."`
+	Grace    time.Duration `help:"How long past its --timeout a run may take (loading, SSA building) before it is killed." default:"2m"`
 	MaxMem   int           `name:"max-memory" help:"--max-memory of every run in MiB." default:"3072"`
 	Title    string        `help:"Heading of the markdown file." default:"sift symex on the corpus"`
 	Text     bool          `help:"Parse the text report instead of asking for --json (binaries without it)."`
@@ -88,7 +89,7 @@ func (c *cli) run() error {
 	if len(c.FromJSON) > 0 {
 		return c.fromJSON()
 	}
-	rn := &corpus.Runner{Bin: c.Bin, Args0: c.Args0, Dir: c.Dir, MaxLen: c.MaxLen, Timeout: c.Timeout, MaxMemoryMiB: c.MaxMem, JSON: !c.Text, ProfileDir: c.Profiles}
+	rn := &corpus.Runner{Bin: c.Bin, Args0: c.Args0, Dir: c.Dir, MaxLen: c.MaxLen, Timeout: c.Timeout, Grace: c.Grace, MaxMemoryMiB: c.MaxMem, JSON: !c.Text, ProfileDir: c.Profiles}
 	if c.Profiles != "" {
 		if err := os.MkdirAll(c.Profiles, 0o755); err != nil {
 			return err
