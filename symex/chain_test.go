@@ -156,9 +156,24 @@ func stdlibBound(t *testing.T, p *Program, e symexcorpus.Entry, opts Options) in
 // standard-library function of the symex corpus (symex/testdata/realcode),
 // at small bounds; SIFT_SYMEX_CORPUS_FULL=1 uses the manifest's bounds.
 func TestAblationsAgreeOnStdlibCorpus(t *testing.T) {
+	ablationsOnCorpus(t, false)
+}
+
+// TestAblationsAgreeOnModuleCorpus is the same on the corpus functions of
+// the pinned public modules. They load from the module cache, which `make
+// symex-corpus` fills over the network, so the test runs only with
+// SIFT_SYMEX_CORPUS_MODULES=1.
+func TestAblationsAgreeOnModuleCorpus(t *testing.T) {
+	if os.Getenv("SIFT_SYMEX_CORPUS_MODULES") == "" {
+		t.Skip("SIFT_SYMEX_CORPUS_MODULES is not set (needs the modules of symex/testdata/realcode/go.mod in the module cache)")
+	}
+	ablationsOnCorpus(t, true)
+}
+
+func ablationsOnCorpus(t *testing.T, modules bool) {
 	var total chain.Stats
 	var avoided int
-	eachStdlibCorpus(t, func(t *testing.T, p *Program, opts Options) {
+	eachCorpus(t, modules, func(t *testing.T, p *Program, opts Options) {
 		s, v := checkAblations(t, p, opts)
 		total.Queries += s.Queries
 		total.Backend += s.Backend
@@ -171,30 +186,42 @@ func TestAblationsAgreeOnStdlibCorpus(t *testing.T) {
 	t.Logf("everything on: value sets avoided %d checks; the chain got %d and sent %d to the engine", avoided, total.Queries, total.Backend)
 }
 
-// stdlibLoaded holds the corpus packages loaded so far, by path: loading
+// corpusLoaded holds the corpus packages loaded so far, by path: loading
 // is most of the cost of a run at small bounds, and tests run one at a
 // time.
-var stdlibLoaded = map[string]*Program{}
+var corpusLoaded = map[string]*Program{}
 
 // eachStdlibCorpus runs check in a subtest on every standard-library
-// function of the symex corpus, with its fixed parameters and the bound of
-// stdlibBound (the manifest's with SIFT_SYMEX_CORPUS_FULL=1).
+// function of the symex corpus (see eachCorpus).
 func eachStdlibCorpus(t *testing.T, check func(t *testing.T, p *Program, opts Options)) {
-	entries, err := symexcorpus.ReadManifest("testdata/realcode/corpus.tsv")
+	eachCorpus(t, false, check)
+}
+
+// eachCorpus runs check in a subtest on every function of the symex corpus
+// from the standard library (modules false) or from the pinned modules
+// (modules true), with its fixed parameters and the bound of stdlibBound
+// (the manifest's with SIFT_SYMEX_CORPUS_FULL=1).
+func eachCorpus(t *testing.T, modules bool, check func(t *testing.T, p *Program, opts Options)) {
+	const dir = "testdata/realcode"
+	entries, err := symexcorpus.ReadManifest(dir + "/corpus.tsv")
 	if err != nil {
 		t.Fatal(err)
 	}
 	full := os.Getenv("SIFT_SYMEX_CORPUS_FULL") != ""
-	loaded := stdlibLoaded
+	loaded := corpusLoaded
 	for _, e := range entries {
-		if !e.Stdlib() {
+		if e.Stdlib() == modules {
 			continue
 		}
 		t.Run(e.ID(), func(t *testing.T) {
 			p := loaded[e.Pkg]
 			if p == nil {
 				var err error
-				if p, err = Load("", e.Pkg, e.Func); err != nil {
+				from := ""
+				if modules {
+					from = dir
+				}
+				if p, err = Load(from, e.Pkg, e.Func); err != nil {
 					t.Fatal(err)
 				}
 				loaded[e.Pkg] = p
