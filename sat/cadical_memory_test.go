@@ -55,7 +55,12 @@ func cadicalOutOfMemoryChild() {
 		}
 		s.Add(c...)
 	}
-	if s.Err() == ErrOutOfMemory && s.Solve(context.Background()) == Unknown {
+	survived := s.Err() == ErrOutOfMemory && s.Solve(context.Background()) == Unknown
+	// Give the arena back before the runtime needs memory again: at the cap,
+	// the test framework's own allocations after this point could fail.
+	s.Close()
+	if survived {
 		println("out of memory, survived")
 	}
+	os.Exit(0)
 }
