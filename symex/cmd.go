@@ -4,9 +4,11 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime/pprof"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -158,14 +160,18 @@ func (c *Cmd) Run() error {
 		}
 	}
 	if c.Tests != "" {
-		if err := os.MkdirAll(filepath.Dir(c.Tests), 0o755); err != nil {
-			return err
-		}
-		if err := os.WriteFile(c.Tests, []byte(res.TestFile(c.AllPaths)), 0o644); err != nil {
-			return err
-		}
+		return WriteTestFile(c.Tests, res.TestFile(c.AllPaths))
 	}
 	return nil
+}
+
+// WriteTestFile writes a generated _test.go file, making its directory; the
+// concolic mode writes its tests through it too.
+func WriteTestFile(path, src string) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(path, []byte(src), 0o644)
 }
 
 // concolicMain runs --concolic; package symex/concolic sets it (it imports
@@ -209,7 +215,7 @@ func (r *Result) Report(w io.Writer, coverage bool) {
 	}
 	if ms := r.Merge; ms != nil {
 		var why []string
-		for _, k := range sortedKeys(ms.Refused) {
+		for _, k := range slices.Sorted(maps.Keys(ms.Refused)) {
 			why = append(why, fmt.Sprintf("%s %d", k, ms.Refused[k]))
 		}
 		fmt.Fprintf(w, "merging: %d merges of %d states (%d attempts), refused: %s\n", ms.Merges, ms.StatesMerged,
@@ -229,7 +235,7 @@ func (r *Result) Report(w io.Writer, coverage bool) {
 	}{{"queries by stage", r.QueriesByStage}, {"quantified queries by stage", r.QuantifiedByStage}} {
 		if len(by.n) > 0 {
 			var kv []string
-			for _, k := range sortedKeys(by.n) {
+			for _, k := range slices.Sorted(maps.Keys(by.n)) {
 				kv = append(kv, fmt.Sprintf("%s=%d", k, by.n[k]))
 			}
 			fmt.Fprintf(w, "%s: %s\n", by.what, strings.Join(kv, " "))

@@ -3,7 +3,6 @@ package symex
 import (
 	"encoding/json"
 	"os"
-	"sort"
 )
 
 // Summary is the machine-readable account of one run (--json FILE), for
@@ -138,13 +137,4 @@ func (r *Result) WriteJSONFile(name string, opts Options) error {
 		return err
 	}
 	return os.WriteFile(name, append(b, '\n'), 0o644)
-}
-
-func sortedKeys(m map[string]int) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }

@@ -4,8 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"os"
-	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -51,12 +52,7 @@ func Main(c *symex.Cmd, stdout io.Writer) error {
 		}
 	}
 	if c.Tests != "" {
-		if err := os.MkdirAll(filepath.Dir(c.Tests), 0o755); err != nil {
-			return err
-		}
-		if err := os.WriteFile(c.Tests, []byte(res.TestFile(c.AllPaths)), 0o644); err != nil {
-			return err
-		}
+		return symex.WriteTestFile(c.Tests, res.TestFile(c.AllPaths))
 	}
 	return nil
 }
@@ -75,7 +71,7 @@ func (r *Result) Report(w io.Writer, coverage bool) {
 	for _, p := range r.Panics {
 		fmt.Fprintf(w, "panic: %s: %s (%d runs) first at run %d, input: %s\n", p.Pos, p.Message, p.Count, p.Run, describeInputs(r.Fn.Params, p.Example))
 	}
-	for _, m := range sortedKeys(r.Unsupported) {
+	for _, m := range slices.Sorted(maps.Keys(r.Unsupported)) {
 		fmt.Fprintf(w, "unsupported: %s (%d runs)\n", m, r.Unsupported[m])
 	}
 	fmt.Fprintf(w, "runs %d (returned %d, panicked %d, unsupported %d, cut %d)\n", r.Runs, r.Ends["return"], r.Ends["panic"],
@@ -85,7 +81,7 @@ func (r *Result) Report(w io.Writer, coverage bool) {
 	fmt.Fprintf(w, "queries %d (unknown %d), max ite depth %d\n", r.Selection.Queries, r.Selection.Unknown, r.Selection.MaxIteDepth)
 	if len(r.FirstMark) > 0 {
 		var ms []string
-		for _, m := range sortedKeys(r.FirstMark) {
+		for _, m := range slices.Sorted(maps.Keys(r.FirstMark)) {
 			ms = append(ms, fmt.Sprintf("%s@%d", m, r.FirstMark[m]))
 		}
 		fmt.Fprintf(w, "markers (first run): %s\n", strings.Join(ms, " "))
@@ -113,15 +109,6 @@ func (ip *Interp) uncovered() []string {
 			}
 		}
 		out = append(out, fmt.Sprintf("%s uncovered blocks at lines %v", f, bs))
-	}
-	sort.Strings(out)
-	return out
-}
-
-func sortedKeys(m map[string]int) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
 	}
 	sort.Strings(out)
 	return out

@@ -3,6 +3,8 @@ package concolic
 import (
 	"fmt"
 	"go/token"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -62,7 +64,7 @@ func (r *Result) Summary() *Summary {
 		s.Panics = append(s.Panics, symex.SummaryPanic{Position: p.Pos.String(), Message: p.Message, Paths: p.Count,
 			Input: inputList(r.Fn.Params, p.Example)})
 	}
-	for _, m := range sortedKeys(r.Unsupported) {
+	for _, m := range slices.Sorted(maps.Keys(r.Unsupported)) {
 		s.Unsupported = append(s.Unsupported, symex.SummarySite{Message: m, Paths: r.Unsupported[m]})
 	}
 	return s
