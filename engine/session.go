@@ -194,6 +194,23 @@ func (s *Session) CheckSat(ctx context.Context, assumptions []term.Term) smtlib.
 	return smtlib.CheckResult{Status: v.Status, Reason: v.Reason}
 }
 
+// CheckAlone decides the conjunction of as in a scope of its own, so the
+// session's assertions are as they were afterwards, and returns the model
+// when it is sat. The executors' one-off queries all go through it.
+func (s *Session) CheckAlone(ctx context.Context, as []term.Term) (smtlib.CheckResult, *term.Model, error) {
+	s.Push()
+	defer s.Pop()
+	for _, a := range as {
+		s.Assert(a, "")
+	}
+	r := s.CheckSat(ctx, nil)
+	if r.Status != smtlib.Sat {
+		return r, nil, nil
+	}
+	m, err := s.Model()
+	return r, m, err
+}
+
 // LastStage names the pipeline stage that decided the last check ("" when
 // it was unknown): a step's name, or "quant-strip", "quant-duplicate",
 // "quant-repair" or "quant-expand" for the quant stage's procedure.

@@ -59,12 +59,7 @@ func (s *EngineSolver) QuantifiedByStage() map[string]int { return maps.Clone(s.
 func (s *EngineSolver) QueriesByStage() map[string]int { return maps.Clone(s.byStage) }
 
 func (s *EngineSolver) Check(ctx context.Context, as []term.Term, _ []term.Term) (smtlib.Status, *term.Model, error) {
-	s.sess.Push()
-	defer s.sess.Pop()
-	for _, a := range as {
-		s.sess.Assert(a, "")
-	}
-	r := s.sess.CheckSat(ctx, nil)
+	r, m, err := s.sess.CheckAlone(ctx, as)
 	stage := s.sess.LastStage()
 	if stage == "" {
 		stage = "unknown"
@@ -79,7 +74,6 @@ func (s *EngineSolver) Check(ctx context.Context, as []term.Term, _ []term.Term)
 	if r.Status != smtlib.Sat {
 		return r.Status, nil, nil
 	}
-	m, err := s.sess.Model()
 	if err != nil {
 		return smtlib.Unknown, nil, err
 	}

@@ -38,14 +38,10 @@ func (s *EngineSolver) Solve(q term.Term, vars []*Input) (smtlib.Status, map[str
 		ctx, cancel = context.WithTimeout(ctx, s.Timeout)
 		defer cancel()
 	}
-	s.sess.Push()
-	defer s.sess.Pop()
-	s.sess.Assert(q, "")
-	r := s.sess.CheckSat(ctx, nil)
+	r, m, err := s.sess.CheckAlone(ctx, []term.Term{q})
 	if r.Status != smtlib.Sat {
 		return r.Status, nil, nil
 	}
-	m, err := s.sess.Model()
 	if err != nil {
 		return smtlib.Unknown, nil, err
 	}

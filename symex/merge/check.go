@@ -87,12 +87,7 @@ func (c *Checker) unsat(st *term.Store, as ...term.Term) error {
 		ctx, cancel = context.WithTimeout(ctx, c.Timeout)
 		defer cancel()
 	}
-	c.sess.Push()
-	defer c.sess.Pop()
-	for _, a := range as {
-		c.sess.Assert(a, "")
-	}
-	r := c.sess.CheckSat(ctx, nil)
+	r, _, _ := c.sess.CheckAlone(ctx, as)
 	switch r.Status {
 	case smtlib.Unsat:
 		return nil
