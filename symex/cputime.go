@@ -13,12 +13,12 @@ import (
 	"github.com/sift-solver/sift/engine/z3"
 )
 
-// processCPU is the CPU time the process used so far, user and system,
+// ProcessCPU is the CPU time the process used so far, user and system,
 // including its solver processes: children that ended and were waited for
 // through getrusage, and the running ones (the Z3 fallback's workers, which
 // live as long as sift does, and --solver pipes) through /proc/PID/stat.
 // 0 where getrusage fails.
-func processCPU() time.Duration {
+func ProcessCPU() time.Duration {
 	var self, kids syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &self); err != nil {
 		return 0
@@ -85,7 +85,7 @@ var errCPULimit = errors.New("symex: CPU limit")
 // a loaded run less. Polled every 20 ms (a tenth of the limit if smaller).
 func withCPULimit(ctx context.Context, limit time.Duration) (context.Context, context.CancelFunc) {
 	ctx, cancel := context.WithCancelCause(ctx)
-	end := processCPU() + limit
+	end := ProcessCPU() + limit
 	every := min(20*time.Millisecond, limit/10)
 	go func() {
 		tick := time.NewTicker(every)
@@ -95,7 +95,7 @@ func withCPULimit(ctx context.Context, limit time.Duration) (context.Context, co
 			case <-ctx.Done():
 				return
 			case <-tick.C:
-				if processCPU() >= end {
+				if ProcessCPU() >= end {
 					cancel(errCPULimit)
 					return
 				}
@@ -112,6 +112,3 @@ func stopReason(ctx context.Context) string {
 	}
 	return "time limit"
 }
-
-// ProcessCPU is processCPU for other packages (symex/concolic).
-func ProcessCPU() time.Duration { return processCPU() }

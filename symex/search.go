@@ -74,7 +74,7 @@ func (e *Executor) Explore(ctx context.Context) (*Result, error) {
 		defer cancel()
 	}
 	e.ctx = ctx
-	start, cpu := time.Now(), processCPU()
+	start, cpu := time.Now(), ProcessCPU()
 	fn := e.prog.Fn
 	pcs, err := e.makeInputs(fn)
 	if err != nil {
@@ -194,7 +194,7 @@ func (e *Executor) Explore(ctx context.Context) (*Result, error) {
 	}
 	e.stats.BlocksCovered, e.stats.BlocksTotal = e.cov.Totals()
 	e.stats.Time = time.Since(start)
-	e.stats.CPUTime = processCPU() - cpu
+	e.stats.CPUTime = ProcessCPU() - cpu
 	res.Stats = e.stats
 	res.Solver = e.solver.Statistics()
 	if sc, ok := e.solver.(StageCounter); ok {
