@@ -274,24 +274,7 @@ func (e *Evaluator) varRange(v Term, w uint32, premises []Term) (lo, hi *big.Int
 
 // mentions reports whether v occurs in t.
 func (st *Store) mentions(t, v Term) bool {
-	seen := map[Term]bool{}
-	var walk func(Term) bool
-	walk = func(t Term) bool {
-		if t == v {
-			return true
-		}
-		if seen[t] {
-			return false
-		}
-		seen[t] = true
-		for _, a := range st.Args(t) {
-			if walk(a) {
-				return true
-			}
-		}
-		return false
-	}
-	return walk(t)
+	return st.Contains(t, func(n Term) bool { return n == v })
 }
 
 func minBig(a, b *big.Int) *big.Int {
