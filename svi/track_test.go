@@ -135,3 +135,74 @@ func TestTrackerAgainstBruteForce(t *testing.T) {
 	}
 	t.Logf("verdicts: %v", verdicts)
 }
+
+// TestTrackerJoin checks the sets of merged paths against enumeration: two
+// or three random paths over two 4-bit variables are joined, and every
+// solution of any member lies in the joined sets, an Always verdict on the
+// join holds on all of them, a Never verdict on none.
+func TestTrackerJoin(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 2026))
+	st := term.NewStore()
+	const w = 4
+	x, y := st.Var("x", st.BitVecSort(w)), st.Var("y", st.BitVecSort(w))
+	lit := randomLiteral(r, st, w, x, y)
+	tr := NewTracker(st)
+	eval := func(l term.Term, a, b uint64) bool {
+		m := term.NewModel()
+		m.Set(x, st.BVValue(bv.New(w, a)))
+		m.Set(y, st.BVValue(bv.New(w, b)))
+		v, err := st.Eval(l, m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v.Bool
+	}
+	verdicts := map[Verdict]int{}
+	for iter := 0; iter < 300; iter++ {
+		n := 2 + iter%2
+		members := make([]*Sets, n)
+		paths := make([][]term.Term, n)
+		for m := range members {
+			for step := 0; step < 1+r.IntN(4); step++ {
+				l := lit()
+				paths[m] = append(paths[m], l)
+				members[m] = tr.Assume(members[m], l)
+			}
+		}
+		joined := tr.Join(members)
+		cond := lit()
+		v := tr.Decide(joined, cond)
+		verdicts[v]++
+		for a := range uint64(16) {
+			for b := range uint64(16) {
+				in := false
+				for _, p := range paths {
+					ok := true
+					for _, c := range p {
+						ok = ok && eval(c, a, b)
+					}
+					in = in || ok
+				}
+				if !in {
+					continue
+				}
+				if joined.Empty() {
+					t.Fatalf("joined sets empty but (%d,%d) solves a member of %v", a, b, paths)
+				}
+				for i, xv := range []term.Term{x, y} {
+					if d, ok := tr.Domain(joined, xv); ok && !d.Contains([]uint64{a, b}[i]) {
+						t.Fatalf("(%d,%d) solves a member of %v but var %d's joined set is %v", a, b, paths, i, d)
+					}
+				}
+				holds := eval(cond, a, b)
+				if v == Always && !holds || v == Never && holds {
+					t.Fatalf("%v for %v on the join of %v, but (%d,%d) says %v", v, cond, paths, a, b, holds)
+				}
+			}
+		}
+	}
+	if verdicts[Always] == 0 || verdicts[Never] == 0 {
+		t.Errorf("verdicts %v: the joins settle nothing", verdicts)
+	}
+	t.Logf("verdicts: %v", verdicts)
+}

@@ -44,9 +44,10 @@ type Cmd struct {
 	Progress   bool          `help:"Show a progress display on stderr."`
 	Replay     bool          `help:"Re-run every path concretely and check it takes the same branches."`
 	Merge      string        `help:"State merging: none, std (seed 000 Def. 2.1), pat (seed 000's pattern-based merging) or qhv (seed 002: std vetoed by query hot values); with --concolic: none or dag (seed 001)." default:"none"`
-	MergePts   string        `name:"merge-points" help:"Where states merge: joins, loop-exits or all (default: the strategy's choice)." default:""`
+	MergePts   string        `name:"merge-points" help:"Where states merge: joins, loop-exits or all (default: the strategy's choice; std and pat: all)." default:""`
 	Incr       bool          `name:"incremental-merge" help:"Merge new leaves with internal nodes (seed 000 §4; pat)."`
 	MaxPat     int           `name:"max-patterns" help:"Most pattern groups per merge before pat falls back to std." default:"10"`
+	HotVeto    bool          `name:"hot-veto" help:"pat: leave states unmerged where a merged value is query-hot ahead or no query is (seed 002 Eq. 14, the --qhv-* parameters)." default:"true" negatable:""`
 	CheckMrg   bool          `name:"check-merges" help:"Prove every merge equal to the standard merge of its states; fail if not."`
 	QHVAlpha   float64       `name:"qhv-alpha" help:"qhv: α, the cost of a query on a merged (ite) value beyond 1 (seed 002 Eq. 14)." default:"1"`
 	QHVBeta    float64       `name:"qhv-beta" help:"qhv: β, the weight of each branch arm in the query count (Eq. 7)." default:"1"`
@@ -96,7 +97,7 @@ func (c *Cmd) Run() error {
 		return err
 	}
 	if opts.Merge, err = merge.New(c.Merge, merge.Options{Kinds: kinds, MaxPatterns: c.MaxPat,
-		Incremental: c.Incr, CheckMerges: c.CheckMrg,
+		Incremental: c.Incr, CheckMerges: c.CheckMrg, HotVeto: c.HotVeto,
 		QHV: &merge.QHVParams{Alpha: c.QHVAlpha, Beta: c.QHVBeta, Gamma: c.QHVGamma, Delta: c.QHVDelta}}); err != nil {
 		return err
 	}

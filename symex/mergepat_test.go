@@ -263,7 +263,8 @@ var seed000Funcs = []struct {
 }
 
 // TestPatKeepsPanicsAndCoverage: on every corpus function and E-test port,
-// pat (with and without incremental merging, --check-merges on) finds the
+// pat (the reference settings with and without incremental merging, and
+// --merge=pat's; --check-merges on) finds the
 // same panic sites and unsupported constructs and covers the same blocks
 // and lines as no merging at the same bound, with no more paths, and every
 // path replays (checkMergeAgrees). A failed --check-merges proof ends the
@@ -284,10 +285,27 @@ func TestPatKeepsPanicsAndCoverage(t *testing.T) {
 		fns = append(fns, fn{func(t *testing.T) *Program { return loadSeed000(t, c.fn) }, c.fn, c.maxLen})
 	}
 	proved := 0
+	// The reference settings (NewPat: loop exits, no veto), with and
+	// without incremental merging, and --merge=pat's (joins too, the
+	// hot-value veto).
+	variants := []struct {
+		name string
+		make func(t *testing.T) *recordingPat
+	}{
+		{"reference", func(*testing.T) *recordingPat { return newPat(nil) }},
+		{"incremental", func(*testing.T) *recordingPat { return newPat(func(p *merge.Pat) { p.Incremental = true }) }},
+		{"default", func(t *testing.T) *recordingPat {
+			s, err := merge.New("pat", merge.Options{HotVeto: true, CheckMerges: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return &recordingPat{Pat: s.(*merge.Pat)}
+		}},
+	}
 	for _, f := range fns {
-		for _, inc := range []bool{false, true} {
-			t.Run(fmt.Sprintf("%s/%d/incremental=%v", f.name, f.n, inc), func(t *testing.T) {
-				rp := newPat(func(p *merge.Pat) { p.Incremental = inc })
+		for _, v := range variants {
+			t.Run(fmt.Sprintf("%s/%d/%s", f.name, f.n, v.name), func(t *testing.T) {
+				rp := v.make(t)
 				checkMergeAgrees(t, f.load(t), Options{MaxLen: f.n}, rp)
 				if rp.Check.Proved != rp.Stats().Quantified {
 					t.Errorf("--check-merges proved %d of %d quantified merges", rp.Check.Proved, rp.Stats().Quantified)

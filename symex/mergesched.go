@@ -106,7 +106,13 @@ func (e *Executor) parksAt(s *State, b *ssa.BasicBlock) bool {
 	if m == nil || e.concrete || len(s.forced) > 0 || s.inexact {
 		return false
 	}
-	return m.pointsOf(b.Parent()).At(b, m.kinds)
+	if !m.pointsOf(b.Parent()).At(b, m.kinds) {
+		return false
+	}
+	if pk, ok := m.strategy.(merge.Parker); ok {
+		return pk.Parks(e.pointOf(s), framesOf(s))
+	}
+	return true
 }
 
 // enterBlock keeps f's merge regions: a jump into the header of a symbolic

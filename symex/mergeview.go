@@ -471,6 +471,13 @@ func (e *Executor) viewOf(s *State) *merge.View {
 	}
 	root = min(root, len(s.pc))
 	top := s.top()
+	return &merge.View{Point: e.pointOf(s), PC: s.pc, Root: root, Trail: s.trail[root:], Layout: fl.layout, Cells: fl.view,
+		FrameLayout: fl.frames, Frames: framesOf(s), Kind: e.mg.pointsOf(top.fn).Kinds[top.block.Index]}
+}
+
+// framesOf is where s waits, for the cost models: each frame's block and
+// next instruction (a caller's after its call).
+func framesOf(s *State) []merge.Frame {
 	frames := make([]merge.Frame, len(s.frames))
 	for i, f := range s.frames {
 		frames[i] = merge.Frame{Block: f.block, Next: f.pc}
@@ -478,8 +485,7 @@ func (e *Executor) viewOf(s *State) *merge.View {
 			frames[i].Next++ // after the call
 		}
 	}
-	return &merge.View{Point: e.pointOf(s), PC: s.pc, Root: root, Trail: s.trail[root:], Layout: fl.layout, Cells: fl.view,
-		FrameLayout: fl.frames, Frames: frames, Kind: e.mg.pointsOf(top.fn).Kinds[top.block.Index]}
+	return frames
 }
 
 // objSite is the allocation site of object id as merging names it (see
@@ -589,7 +595,12 @@ func (e *Executor) rebuild(p merge.Point, states []*State, m merge.Merged) (*Sta
 		}
 	}
 	s.pc = append([]term.Term(nil), m.PC...)
-	e.vs.reset(s)
+	members := make([]*State, len(m.Members))
+	for k, i := range m.Members {
+		members[k] = states[i]
+	}
+	e.vs.merged(s, members)
+	e.vs.merge(m.Aux, m.AuxValues)
 	// The prefix every member shares with the merged constraint keeps its
 	// steps; every conjunct after it is one step at the merge point.
 	lcp := len(s.pc)

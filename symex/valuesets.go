@@ -1,6 +1,8 @@
 package symex
 
 import (
+	"slices"
+
 	"github.com/sift-solver/sift/bv"
 	"github.com/sift-solver/sift/svi"
 	"github.com/sift-solver/sift/symex/chain"
@@ -43,10 +45,14 @@ type ValueSetStats struct {
 
 // valueSets is the executor's tracker; nil when value sets are off.
 type valueSets struct {
-	st    *term.Store
-	tr    *svi.Tracker
-	vars  map[term.Term][]term.Term // free variables of each conjunct checked
-	ev    *term.Evaluator           // reused for every moved model (Reset)
+	st   *term.Store
+	tr   *svi.Tracker
+	vars map[term.Term][]term.Term // free variables of each conjunct checked
+	ev   *term.Evaluator           // reused for every moved model (Reset)
+	// aux: the fresh variables of merges (pat's counts k) and the values
+	// their members gave them, tried when a moved model fails the merged
+	// path constraint (witness).
+	aux   map[term.Term][]term.Term
 	stats ValueSetStats
 }
 
@@ -68,6 +74,25 @@ func (v *valueSets) reset(s *State) {
 		return
 	}
 	s.sets = nil
+	for _, c := range s.pc {
+		s.sets = v.tr.Assume(s.sets, c)
+	}
+}
+
+// merged gives the merged state s of members its sets: the join of the
+// members' (the merged path constraint implies one member's, so every
+// solution lies in that member's sets), narrowed by the merged
+// conjuncts. Sets rebuilt from the merged constraint alone would lose
+// what the members knew: a disjunction or a quantifier narrows nothing.
+func (v *valueSets) merged(s *State, members []*State) {
+	if v == nil {
+		return
+	}
+	ss := make([]*svi.Sets, len(members))
+	for i, m := range members {
+		ss[i] = m.sets
+	}
+	s.sets = v.tr.Join(ss)
 	for _, c := range s.pc {
 		s.sets = v.tr.Assume(s.sets, c)
 	}
@@ -145,14 +170,91 @@ func (v *valueSets) witness(s *State, l term.Term) *term.Model {
 	if len(moved) == 0 {
 		return nil
 	}
-	v.ev.Reset(m)
-	if chain.AllHold(v.ev, []term.Term{l}) && chain.AllHold(v.ev, v.touching(s.pc, moved)) {
+	if v.holds(m, s.pc, l, moved) || v.recount(m, s.pc, l, moved) {
 		v.stats.Witnesses++
 		v.stats.Avoided++
 		return m
 	}
 	v.stats.WitnessFailed++
 	return nil
+}
+
+// holds reports whether m satisfies l and the conjuncts of pc that
+// mention a moved variable (a quantified one is evaluated by enumerating
+// its bounded range).
+func (v *valueSets) holds(m *term.Model, pc []term.Term, l term.Term, moved map[term.Term]bool) bool {
+	v.ev.Reset(m)
+	return chain.AllHold(v.ev, []term.Term{l}) && chain.AllHold(v.ev, v.touching(pc, moved))
+}
+
+// maxRecounts bounds the assignments of merge counts recount tries.
+const maxRecounts = 64
+
+// recount retries a moved model that fails a merged path constraint with
+// other values of the merges' counts: moving an input can move it to
+// another member of a pat merge, whose count differs (the bytes of a loop
+// that now stops earlier). The counts the failing conjuncts mention take
+// every combination of their members' values, up to maxRecounts; m keeps
+// the first that satisfies l and every conjunct over a moved variable or
+// a count. It reports whether one did.
+func (v *valueSets) recount(m *term.Model, pc []term.Term, l term.Term, moved map[term.Term]bool) bool {
+	if len(v.aux) == 0 {
+		return false
+	}
+	var ks []term.Term
+	seen := map[term.Term]bool{}
+	for _, c := range append(v.touching(pc, moved), l) {
+		vs, ok := v.vars[c]
+		if !ok {
+			vs = v.st.FreeVarsOf(c)
+			v.vars[c] = vs
+		}
+		for _, x := range vs {
+			if _, isAux := v.aux[x]; isAux && !seen[x] {
+				seen[x] = true
+				ks = append(ks, x)
+			}
+		}
+	}
+	if len(ks) == 0 {
+		return false
+	}
+	combos := 1
+	for _, k := range ks {
+		combos *= len(v.aux[k])
+		if combos > maxRecounts {
+			return false
+		}
+		moved[k] = true
+	}
+	for c := range combos {
+		for _, k := range ks {
+			vals := v.aux[k]
+			m.Set(k, v.st.BVValue(v.st.Value(vals[c%len(vals)])))
+			c /= len(vals)
+		}
+		if v.holds(m, pc, l, moved) {
+			return true
+		}
+	}
+	return false
+}
+
+// merge records the fresh variables of a merge and their members' values.
+func (v *valueSets) merge(aux []term.Term, values [][]term.Term) {
+	if v == nil || len(aux) == 0 {
+		return
+	}
+	if v.aux == nil {
+		v.aux = map[term.Term][]term.Term{}
+	}
+	for a, x := range aux {
+		for _, mv := range values {
+			if a < len(mv) && !slices.Contains(v.aux[x], mv[a]) {
+				v.aux[x] = append(v.aux[x], mv[a])
+			}
+		}
+	}
 }
 
 // nearest is the element of set closest to x (the smallest above it or the

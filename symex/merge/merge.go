@@ -114,3 +114,11 @@ type Strategy interface {
 type ImpliedSteps interface {
 	ImpliedSteps() bool
 }
+
+// Parker is implemented by strategies that may decline a merge point
+// before a state parks there: Parks is asked with the point and the
+// state's frames (the top one at the point's first non-phi instruction),
+// and a state at a declined point runs on without waiting.
+type Parker interface {
+	Parks(p Point, frames []Frame) bool
+}

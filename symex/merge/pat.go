@@ -52,6 +52,9 @@ type Pat struct {
 	// to the standard merge of its group and fails the run when a proof
 	// fails.
 	Check *Checker
+	// Veto, when set, keeps states unmerged where a merged value would be
+	// query-hot (pat_cost.go); nil merges wherever a pattern exists.
+	Veto *QHV
 
 	kinds Kind
 	stats Stats
@@ -64,8 +67,14 @@ const (
 )
 
 func init() {
+	// --merge=pat: NewPat's reference settings, but merging at joins too
+	// (the standard way, inside loop bodies, which pat's loop exits alone
+	// leave forking on every iteration) unless --merge-points says
+	// otherwise, and with the hot-value veto unless --no-hot-veto: the
+	// configuration docs/bench/symex-merge measured best.
 	Register("pat", func(o Options) (Strategy, error) {
 		p := NewPat()
+		p.kinds = KindJoin | KindLoopExit
 		if o.Kinds != 0 {
 			p.kinds = o.Kinds
 		}
@@ -73,6 +82,9 @@ func init() {
 			p.MaxPatterns = o.MaxPatterns
 		}
 		p.Incremental = o.Incremental
+		if o.HotVeto {
+			p.Veto = NewPatVeto(o.QHV)
+		}
 		if o.CheckMerges {
 			p.Check = NewChecker()
 		}
@@ -80,7 +92,9 @@ func init() {
 	})
 }
 
-// NewPat returns PAT with the reference defaults, merging at loop exits.
+// NewPat returns PAT with the reference defaults, merging at loop exits,
+// without the veto (the E-tests' setting; --merge=pat adds joins and the
+// veto).
 func NewPat() *Pat {
 	return &Pat{MaxPatterns: DefaultMaxPatterns, MinStates: DefaultMinStates, kinds: KindLoopExit}
 }
@@ -108,6 +122,8 @@ const (
 	FallbackUnparametric = "no cell uses k"
 	RefusedSingle        = "alone in its pattern group"
 	RefusedAloneInRegion = "alone in its region"
+	RefusedHot           = "hot variable"
+	RefusedIdle          = "no query ahead"
 )
 
 // Merge partitions the views by merge region (the same root pc), then
@@ -115,11 +131,12 @@ const (
 // --merge-points joins or all) it is the standard merge: patterns are
 // about loops.
 func (p *Pat) Merge(st *term.Store, views []*View) ([]Merged, error) {
+	if len(views) > 0 && p.idle(views[0]) {
+		p.stats.Refuse(RefusedIdle, len(views))
+		return nil, nil
+	}
 	if len(views) > 0 && views[0].Kind != 0 && views[0].Kind&KindLoopExit == 0 {
-		var std Std
-		ms, err := std.Merge(st, views)
-		p.absorb(&std.stats)
-		return ms, err
+		return p.standard(st, views)
 	}
 	var order []string
 	regions := map[string][]int{}
@@ -216,6 +233,10 @@ func (p *Pat) mergeRegion(st *term.Store, views []*View, idx []int) ([]Merged, e
 		}
 		if len(members) < minStates {
 			p.stats.Refuse(RefusedSingle, len(members))
+			continue
+		}
+		if p.hotGroup(views, members) {
+			p.stats.Refuse(RefusedHot, len(members))
 			continue
 		}
 		pm, why := p.build(st, views, g, members, lits)
@@ -322,8 +343,7 @@ func (p *Pat) fallback(st *term.Store, views []*View, idx []int, why string) ([]
 	for j, i := range idx {
 		sub[j] = views[i]
 	}
-	var std Std
-	ms, err := std.Merge(st, sub)
+	ms, err := p.standard(st, sub)
 	if err != nil {
 		return nil, err
 	}
@@ -332,7 +352,6 @@ func (p *Pat) fallback(st *term.Store, views []*View, idx []int, why string) ([]
 			ms[m].Members[n] = idx[j]
 		}
 	}
-	p.absorb(&std.stats)
 	return ms, nil
 }
 

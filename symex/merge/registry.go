@@ -20,6 +20,9 @@ type Options struct {
 	// CheckMerges proves every merge equal to the standard merge of its
 	// members and fails the run if a proof fails (--check-merges).
 	CheckMerges bool
+	// HotVeto keeps pat's states unmerged where a merged value would be
+	// query-hot (seed 002's Eq. 14 with the QHV parameters; --hot-veto).
+	HotVeto bool
 	// QHV sets qhv's parameters (--qhv-alpha, --qhv-beta, --qhv-gamma,
 	// --qhv-delta); nil keeps the paper's.
 	QHV *QHVParams

@@ -1,0 +1,87 @@
+package merge
+
+import "github.com/sift-solver/sift/term"
+
+// pat's cost test: seed 002's query hot values (Eq. 14, qhv.go) decide
+// which of pat's merges pay. A merge turns the members' values into t(k)
+// or ite terms; when such a value is read by the branches, loads and
+// stores ahead, every one of them becomes a query over the merged value
+// (often a fork that splits the merged state again), where each member
+// alone would have had a concrete-index read that its value sets settle.
+// And where no query site lies ahead at all, a merge saves nothing. So
+// with the veto on (Pat.Veto), a point with nothing ahead merges nothing,
+// and a pattern group whose differing cells
+// include a hot variable stays unmerged, and the standard merges pat
+// makes (joins, fallbacks) are qhv's: pairwise, vetoed the same way.
+
+// NewPatVeto returns the veto pat uses: qhv's cost model with the paper's
+// parameters (params, when not nil, replaces them).
+func NewPatVeto(params *QHVParams) *QHV {
+	q := NewQHV(KindJoin)
+	if params != nil {
+		q.Params = *params
+		q.cost.Beta = params.Beta
+	}
+	return q
+}
+
+// idle reports whether no query site lies ahead of v's point (Eq. 7 with
+// every site counting is 0): merging there saves no query, and building
+// the merged state (a disjunction or pattern over every member) is pure
+// cost.
+func (p *Pat) idle(v *View) bool { return p.idleAt(v.Point, v.Frames) }
+
+func (p *Pat) idleAt(pt Point, frames []Frame) bool {
+	if p.Veto == nil {
+		return false
+	}
+	C, ok := p.Veto.cs[pt]
+	if !ok {
+		C = p.Veto.cost.Cost(frames, nil)
+		p.Veto.cs[pt] = C
+	}
+	return C == 0
+}
+
+// Parks declines the idle points (merge.Parker): states there would wait
+// for a merge that is refused.
+func (p *Pat) Parks(pt Point, frames []Frame) bool { return !p.idleAt(pt, frames) }
+
+// hotGroup reports whether some cell that differs between the members is
+// hot at their point.
+func (p *Pat) hotGroup(views []*View, members []int) bool {
+	if p.Veto == nil || len(members) < 2 {
+		return false
+	}
+	first := views[members[0]]
+	for c := range first.Cells {
+		for _, i := range members[1:] {
+			cells := views[i].Cells
+			if c >= len(cells) {
+				return false // layouts differ: the merge refuses on its own
+			}
+			if cells[c].T != first.Cells[c].T {
+				if p.Veto.hot(first, first.Cells[c].Var) {
+					return true
+				}
+				break
+			}
+		}
+	}
+	return false
+}
+
+// standard merges views the standard way: Std, or with the veto on qhv
+// (sharing the veto's cost caches), counting into pat's stats.
+func (p *Pat) standard(st *term.Store, views []*View) ([]Merged, error) {
+	if p.Veto == nil {
+		var std Std
+		ms, err := std.Merge(st, views)
+		p.absorb(&std.stats)
+		return ms, err
+	}
+	q := &QHV{Params: p.Veto.Params, kinds: p.Veto.kinds, cost: p.Veto.cost, cs: p.Veto.cs, ds: p.Veto.ds}
+	ms, err := q.Merge(st, views)
+	p.absorb(&q.stats)
+	return ms, err
+}
