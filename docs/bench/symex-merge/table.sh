@@ -9,7 +9,8 @@
 # exhausted it and none hit the CPU limit (none would need more than the
 # limit), "≥r" when none exhausted it and the configuration hit the limit;
 # "cov a|b" when both hit it (coverage of the configuration | none's).
-# Then the median and the worst (largest) exact ratios.
+# Then the median and the worst (largest) exact ratios, and where a
+# configuration is at least 5× faster than none.
 # Usage: table.sh runs.tsv LIMIT_SECONDS
 set -eu
 tsv=${1:?usage: table.sh runs.tsv LIMIT_SECONDS}
@@ -21,9 +22,14 @@ function ratio(c,   a, b) {
 	if (a == "true" && b == "true") {
 		r = cpu[key, c] / (cpu[key, "none"] > 0.001 ? cpu[key, "none"] : 0.001)
 		vals[c, ++nv[c]] = r
+		if (r <= 0.2) fast[c] = fast[c] sprintf("%s %s (%.2f); ", f[1], f[2], r)
 		return sprintf("%.2f", r)
 	}
-	if (a == "true") return sprintf("≤%.2f", cpu[key, c] / limit)
+	if (a == "true") {
+		r = cpu[key, c] / limit
+		if (r <= 0.2) fast[c] = fast[c] sprintf("%s %s (≤%.2f, a bound: none hit the limit); ", f[1], f[2], r)
+		return sprintf("≤%.2f", r)
+	}
 	if (b == "true") return sprintf("≥%.2f", limit / (cpu[key, "none"] > 0.001 ? cpu[key, "none"] : 0.001))
 	return sprintf("cov %d\\|%d", cov[key, c], cov[key, "none"])
 }
@@ -48,17 +54,18 @@ $2 ~ /^>/ { skipped[$1] = $2; next }
 	key = $1 SUBSEP $2
 	if (!(key in seen)) { seen[key] = 1; order[++nk] = key }
 	cpu[key, $3] = $7; ex[key, $3] = $9; cov[key, $3] = $11; tot[key, $3] = $12
-	paths[key, $3] = $4; merged[key, $3] = $13
+	paths[key, $3] = $4; merged[key, $3] = $13; queries[key, $3] = $5
 	if ($3 == "pat") { qq[key] = $15; qd[key] = $16; qz[key] = $17 }
 }
 END {
-	print "| function | len | none cpu_s (cov) | std cpu_s (cov) | pat cpu_s (cov) | std/none | pat/none | paths none/std/pat | merged std/pat | pat ∀-queries (quant/z3) |"
-	print "|---|---|---|---|---|---|---|---|---|---|"
+	print "| function | len | none cpu_s (cov) | std cpu_s (cov) | pat cpu_s (cov) | std/none | pat/none | paths none/std/pat | queries none/std/pat | merged std/pat | pat ∀-queries (quant/z3) |"
+	print "|---|---|---|---|---|---|---|---|---|---|---|"
 	for (i = 1; i <= nk; i++) {
 		key = order[i]; split(key, f, SUBSEP)
-		printf "| %s | %s | %s | %s | %s | %s | %s | %s/%s/%s | %s/%s | %s (%s/%s) |%s\n", f[1], f[2],
+		printf "| %s | %s | %s | %s | %s | %s | %s | %s/%s/%s | %s/%s/%s | %s/%s | %s (%s/%s) |%s\n", f[1], f[2],
 			cell("none"), cell("std"), cell("pat"), ratio("std"), ratio("pat"),
-			paths[key, "none"], paths[key, "std"], paths[key, "pat"], merged[key, "std"], merged[key, "pat"],
+			paths[key, "none"], paths[key, "std"], paths[key, "pat"],
+			queries[key, "none"], queries[key, "std"], queries[key, "pat"], merged[key, "std"], merged[key, "pat"],
 			qq[key], qd[key], qz[key], err[key]
 	}
 	print ""
@@ -66,4 +73,7 @@ END {
 	print ""
 	printf "Exact ratios (both runs exhausted the bounded space): std/none median %s, worst %s over %d; pat/none median %s, worst %s over %d.\n",
 		median("std"), worst("std"), nv["std"], median("pat"), worst("pat"), nv["pat"]
+	sub(/; $/, "", fast["std"]); sub(/; $/, "", fast["pat"])
+	printf "\nAt least 5× faster than none (ratio ≤ 0.20): std: %s; pat: %s.\n", fast["std"] == "" ? "nowhere" : fast["std"],
+		fast["pat"] == "" ? "nowhere" : fast["pat"]
 }' "$tsv"
