@@ -58,22 +58,8 @@ func TestTrackerPathConstraint(t *testing.T) {
 // holds on every solution, a Never verdict on none, an empty conjunction
 // has no solution, and Narrowed keeps every solution of the condition.
 func TestTrackerAgainstBruteForce(t *testing.T) {
-	r := rand.New(rand.NewPCG(13, 2026))
-	st := term.NewStore()
-	const w = 4
-	x, y := st.Var("x", st.BitVecSort(w)), st.Var("y", st.BitVecSort(w))
-	lit := randomLiteral(r, st, w, x, y)
+	st, x, y, lit, eval := bruteForce(t, 13)
 	tr := NewTracker(st)
-	eval := func(l term.Term, a, b uint64) bool {
-		m := term.NewModel()
-		m.Set(x, st.BVValue(bv.New(w, a)))
-		m.Set(y, st.BVValue(bv.New(w, b)))
-		v, err := st.Eval(l, m)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return v.Bool
-	}
 	verdicts := map[Verdict]int{}
 	for iter := 0; iter < 300; iter++ {
 		var s *Sets
@@ -141,22 +127,9 @@ func TestTrackerAgainstBruteForce(t *testing.T) {
 // solution of any member lies in the joined sets, an Always verdict on the
 // join holds on all of them, a Never verdict on none.
 func TestTrackerJoin(t *testing.T) {
+	st, x, y, lit, eval := bruteForce(t, 7)
 	r := rand.New(rand.NewPCG(7, 2026))
-	st := term.NewStore()
-	const w = 4
-	x, y := st.Var("x", st.BitVecSort(w)), st.Var("y", st.BitVecSort(w))
-	lit := randomLiteral(r, st, w, x, y)
 	tr := NewTracker(st)
-	eval := func(l term.Term, a, b uint64) bool {
-		m := term.NewModel()
-		m.Set(x, st.BVValue(bv.New(w, a)))
-		m.Set(y, st.BVValue(bv.New(w, b)))
-		v, err := st.Eval(l, m)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return v.Bool
-	}
 	verdicts := map[Verdict]int{}
 	for iter := 0; iter < 300; iter++ {
 		n := 2 + iter%2
@@ -205,4 +178,25 @@ func TestTrackerJoin(t *testing.T) {
 		t.Errorf("verdicts %v: the joins settle nothing", verdicts)
 	}
 	t.Logf("verdicts: %v", verdicts)
+}
+
+// bruteForce is the setting of the enumeration tests: two 4-bit variables
+// x and y, random literals over them (seeded), and the value of a literal
+// at x = a, y = b.
+func bruteForce(t *testing.T, seed uint64) (*term.Store, term.Term, term.Term, func() term.Term, func(term.Term, uint64, uint64) bool) {
+	r := rand.New(rand.NewPCG(seed, 2026))
+	st := term.NewStore()
+	const w = 4
+	x, y := st.Var("x", st.BitVecSort(w)), st.Var("y", st.BitVecSort(w))
+	eval := func(l term.Term, a, b uint64) bool {
+		m := term.NewModel()
+		m.Set(x, st.BVValue(bv.New(w, a)))
+		m.Set(y, st.BVValue(bv.New(w, b)))
+		v, err := st.Eval(l, m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v.Bool
+	}
+	return st, x, y, randomLiteral(r, st, w, x, y), eval
 }

@@ -47,7 +47,11 @@
 // objects.go numbers objects by allocation site under merging, so heaps pair
 // object by object, and pads in the objects a parked state lacks; symptr.go
 // holds merged pointers (ite trees over locations) and lifts loads and
-// stores over them (seed 002).
+// stores over them (seed 002). A merged state's value sets are the join of
+// its members' (valuesets.go), so it settles branches as they would, and a
+// witness whose moved model fails a pat merge's constraint is retried with
+// the merge's other counts. The default is --merge=none: the benchmark of
+// docs/bench/symex-merge does not show pat (or std) winning everywhere.
 //
 // What the executor runs, besides integers, strings and control flow:
 //   - Arrays and slices of any element type. Scalars and structs of scalars

@@ -9,7 +9,8 @@
 //	             a·x+b index terms, a quantified pc over a fresh k
 //	             (pat.go the strategy, pat_hash.go the symbols, pat_words.go
 //	             the partitioning, pat_synth.go anti-unification and a·x+b,
-//	             pat_state.go the merged state; check.go --check-merges)
+//	             pat_state.go the merged state, pat_cost.go the hot-value
+//	             veto reusing qhv's cost model; check.go --check-merges)
 //	incremental  seed 000 §4: merging new leaves with internal tree nodes
 //	             whose live cells are equal (incremental.go the tree,
 //	             incremental_live.go SSA liveness; the executor's side is
