@@ -1,6 +1,8 @@
 package merge
 
 import (
+	"encoding/binary"
+
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/sift-solver/sift/term"
@@ -82,22 +84,7 @@ func (q *QHV) Merge(st *term.Store, views []*View) ([]Merged, error) {
 			q.stats.Refuse(layoutReason(views, idx[0]), 1)
 			continue
 		}
-		var groups [][]int
-		vetoed := map[int]bool{} // views a group refused, and groups' first views that refused one
-		for _, i := range idx {
-			placed := false
-			for g := range groups {
-				if q.mayJoin(views, groups[g], i) {
-					groups[g] = append(groups[g], i)
-					placed = true
-					break
-				}
-				vetoed[i], vetoed[groups[g][0]] = true, true
-			}
-			if !placed {
-				groups = append(groups, []int{i})
-			}
-		}
+		groups, vetoed := q.group(views, idx)
 		for _, g := range groups {
 			if len(g) < 2 {
 				if vetoed[g[0]] {
@@ -111,19 +98,53 @@ func (q *QHV) Merge(st *term.Store, views []*View) ([]Merged, error) {
 	return out, nil
 }
 
-// mayJoin reports whether view i may merge with the views of group g: no
-// variable whose cell differs between i and a member is hot at the point.
-func (q *QHV) mayJoin(views []*View, g []int, i int) bool {
-	v := views[i]
-	for _, j := range g {
-		u := views[j]
-		for c := range v.Cells {
-			if v.Cells[c].T != u.Cells[c].T && q.hot(v, v.Cells[c].Var) {
-				return false
+// group is the greedy pairwise grouping of C6 for views idx of one layout:
+// each view in arrival order joins the first group whose members it may
+// merge with (no cell whose terms differ between it and a member holds a
+// hot variable), or opens one. vetoed marks the views some group refused
+// and the first views of the groups that refused one.
+//
+// The test is made once per cell, not per pair: in one layout a cell holds
+// the same variable in every view, and hot-ness depends on the point and
+// the variable only. Two views may then merge exactly when they agree on
+// every hot cell, so the members of a group agree with each other there, a
+// view may join only the group whose hot cells equal its own, and that
+// group is found by its key (at thousands of waiting states the pairwise
+// test was quadratic).
+func (q *QHV) group(views []*View, idx []int) (groups [][]int, vetoed map[int]bool) {
+	first := views[idx[0]]
+	var hot []int // cells with a hot variable whose terms differ somewhere
+	for c := range first.Cells {
+		for _, i := range idx[1:] {
+			if views[i].Cells[c].T != first.Cells[c].T {
+				if q.hot(first, first.Cells[c].Var) {
+					hot = append(hot, c)
+				}
+				break
 			}
 		}
 	}
-	return true
+	vetoed = map[int]bool{}
+	byKey := map[string]int{} // hot cells' terms → group
+	key := make([]byte, 0, 4*len(hot))
+	for _, i := range idx {
+		key = key[:0]
+		for _, c := range hot {
+			key = binary.LittleEndian.AppendUint32(key, uint32(views[i].Cells[c].T))
+		}
+		g, ok := byKey[string(key)]
+		if !ok {
+			g = len(groups)
+			byKey[string(key)] = g
+			groups = append(groups, nil)
+		}
+		// The groups opened before g refused i (their keys differ).
+		for _, h := range groups[:g] {
+			vetoed[i], vetoed[h[0]] = true, true
+		}
+		groups[g] = append(groups[g], i)
+	}
+	return groups, vetoed
 }
 
 // hot is Eq. (14) for variable id at v's point.
