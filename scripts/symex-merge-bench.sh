@@ -1,7 +1,8 @@
 #!/bin/sh
 # Issue 12's merging benchmark: sift symex under --merge none, std and pat
-# (CONFIGS adds patinc: pat --incremental-merge, and patref: pat as the
-# seed's reference merges, at loop exits only and without the hot-value veto) on functions of the standard
+# (CONFIGS adds patinc: pat --incremental-merge; patref: pat as the seed's
+# reference merges, at loop exits only and without the hot-value veto;
+# patnoveto and patexits: without the veto, or at loop exits only) on functions of the standard
 # library and of the pinned modules of symex/testdata/realcode, at --max-len
 # 8, 16, 32 and 64 (LENS), one process per run under nice -n 10 with a time
 # limit on CPU time (--cpu-limit, the solver's worker processes included:
@@ -53,6 +54,8 @@ flags() {
 	pat) echo "--merge pat" ;;
 	patinc) echo "--merge pat --incremental-merge" ;;
 	patref) echo "--merge pat --merge-points loop-exits --no-hot-veto" ;;
+	patnoveto) echo "--merge pat --no-hot-veto" ;;
+	patexits) echo "--merge pat --merge-points loop-exits" ;;
 	esac
 }
 echo "start $(date -u +%FT%TZ) $(uptime)" >"$out/load"
