@@ -2,8 +2,9 @@
 # Issue 12's merging benchmark: sift symex under --merge none, std and pat
 # (CONFIGS adds patinc: pat --incremental-merge; patref: pat as the seed's
 # reference merges, at loop exits only and without the hot-value veto;
-# patnoveto and patexits: without the veto, or at loop exits only) on functions of the standard
-# library and of the pinned modules of symex/testdata/realcode, at --max-len
+# patnoveto and patexits: without the veto, or at loop exits only) on
+# functions of the standard library and of the pinned modules of
+# symex/testdata/realcode, at --max-len
 # 8, 16, 32 and 64 (LENS), one process per run under nice -n 10 with a time
 # limit on CPU time (--cpu-limit, the solver's worker processes included:
 # on a shared machine a wall-clock limit gives a loaded run less work) and
