@@ -123,6 +123,8 @@ func (c *Cmd) Run() error {
 		defer bar.Finish()
 	}
 	ex := NewExecutor(prog, st, solver, opts)
+	// After NewExecutor: its engine session sets the runtime's memory limit.
+	defer tuneGC(opts.MaxMemory)()
 	if c.CPUProfile != "" {
 		// The exploration only: loading and SSA building are not profiled.
 		f, err := os.Create(c.CPUProfile)

@@ -47,11 +47,13 @@ type valueSets struct {
 	tr    *svi.Tracker
 	vars  map[term.Term][]term.Term // free variables of each conjunct checked
 	ev    *term.Evaluator           // reused for every moved model (Reset)
+	old   *term.Evaluator           // reused for every path's model in witness (Reset)
 	stats ValueSetStats
 }
 
 func newValueSets(st *term.Store) *valueSets {
-	return &valueSets{st: st, tr: svi.NewTracker(st), vars: map[term.Term][]term.Term{}, ev: term.NewEvaluator(st, nil)}
+	return &valueSets{st: st, tr: svi.NewTracker(st), vars: map[term.Term][]term.Term{}, ev: term.NewEvaluator(st, nil),
+		old: term.NewEvaluator(st, nil)}
 }
 
 // assume narrows s's sets by a literal added to its path constraint.
@@ -117,7 +119,8 @@ func (v *valueSets) witness(s *State, l term.Term) *term.Model {
 	if !ok || len(narrowed) == 0 {
 		return nil
 	}
-	old := term.NewEvaluator(v.st, s.model)
+	old := v.old
+	old.Reset(s.model)
 	m := term.NewModel()
 	for k, x := range s.model.Values {
 		m.Set(k, x)
