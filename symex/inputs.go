@@ -185,6 +185,14 @@ func (e *Executor) bindValue(s *State, v Value) Value {
 
 // concreteInputs reads every input's value from model m.
 func (e *Executor) concreteInputs(m *term.Model) ([]InputValue, error) {
+	// One evaluator for all the inputs' terms (they share the length and
+	// array terms), reused from path to path.
+	if e.inputEval == nil {
+		e.inputEval = term.NewEvaluator(e.st, nil)
+	}
+	e.inputEval.Reset(m)
+	e.inputModel = m
+	defer func() { e.inputModel = nil }()
 	out := make([]InputValue, len(e.inputs))
 	for i, in := range e.inputs {
 		c, err := e.readValue(in.val, in.Type, m)
@@ -197,7 +205,7 @@ func (e *Executor) concreteInputs(m *term.Model) ([]InputValue, error) {
 }
 
 func (e *Executor) evalUint(t term.Term, m *term.Model) (uint64, error) {
-	v, err := e.st.Eval(t, m)
+	v, err := e.eval(t, m)
 	if err != nil {
 		return 0, err
 	}
@@ -205,11 +213,20 @@ func (e *Executor) evalUint(t term.Term, m *term.Model) (uint64, error) {
 	return x, nil
 }
 
+// eval evaluates t under m, with concreteInputs' evaluator when m is the
+// model it reads.
+func (e *Executor) eval(t term.Term, m *term.Model) (term.Value, error) {
+	if m != nil && m == e.inputModel {
+		return e.inputEval.Eval(t)
+	}
+	return e.st.Eval(t, m)
+}
+
 func (e *Executor) readValue(v Value, t types.Type, m *term.Model) (any, error) {
 	switch x := v.(type) {
 	case term.Term:
 		if e.st.IsBool(e.st.SortOf(x)) {
-			b, err := e.st.Eval(x, m)
+			b, err := e.eval(x, m)
 			return b.Bool, err
 		}
 		return e.evalUint(x, m)
