@@ -147,9 +147,9 @@ type Executor struct {
 	incQueue []*State
 	chain    *chain.Chain // nil when every layer is off
 	vs       *valueSets   // nil when value sets are off
-	// inputEval evaluates the inputs under inputModel in concreteInputs.
-	inputEval  *term.Evaluator
-	inputModel *term.Model
+	// modelEval's evaluator and the model it evaluates under.
+	modelEv   *term.Evaluator
+	modelEvOf *term.Model
 }
 
 // NewExecutor prepares an exploration of p.Fn. solver may be nil for the

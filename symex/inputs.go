@@ -185,14 +185,6 @@ func (e *Executor) bindValue(s *State, v Value) Value {
 
 // concreteInputs reads every input's value from model m.
 func (e *Executor) concreteInputs(m *term.Model) ([]InputValue, error) {
-	// One evaluator for all the inputs' terms (they share the length and
-	// array terms), reused from path to path.
-	if e.inputEval == nil {
-		e.inputEval = term.NewEvaluator(e.st, nil)
-	}
-	e.inputEval.Reset(m)
-	e.inputModel = m
-	defer func() { e.inputModel = nil }()
 	out := make([]InputValue, len(e.inputs))
 	for i, in := range e.inputs {
 		c, err := e.readValue(in.val, in.Type, m)
@@ -213,13 +205,24 @@ func (e *Executor) evalUint(t term.Term, m *term.Model) (uint64, error) {
 	return x, nil
 }
 
-// eval evaluates t under m, with concreteInputs' evaluator when m is the
-// model it reads.
+// eval evaluates t under m (modelEval).
 func (e *Executor) eval(t term.Term, m *term.Model) (term.Value, error) {
-	if m != nil && m == e.inputModel {
-		return e.inputEval.Eval(t)
+	return e.modelEval(m).Eval(t)
+}
+
+// modelEval returns an evaluator under m. It keeps what it computed while
+// it is asked about the same model: a path's model evaluates the path's
+// branch conditions one after another, and then its inputs, and these
+// share most of their subterms. Models are never changed once made, and
+// the evaluator holds m, so its address cannot be reused by another.
+func (e *Executor) modelEval(m *term.Model) *term.Evaluator {
+	if e.modelEv == nil {
+		e.modelEv = term.NewEvaluator(e.st, m)
+	} else if e.modelEvOf != m {
+		e.modelEv.Reset(m)
 	}
-	return e.st.Eval(t, m)
+	e.modelEvOf = m
+	return e.modelEv
 }
 
 func (e *Executor) readValue(v Value, t types.Type, m *term.Model) (any, error) {
