@@ -1,6 +1,7 @@
 package svi
 
 import (
+	"maps"
 	"slices"
 
 	"github.com/sift-solver/sift/term"
@@ -15,6 +16,10 @@ type domains struct {
 	// why lists, per variable, the assertions its domain was narrowed by
 	// (sorted), so that an UNSAT answer can name a core.
 	why map[term.Term][]int
+	// shared: dom and memo belong to a Tracker's immutable Sets; the first
+	// set copies them (memo may still gain evaluations meanwhile: they are
+	// valid for the shared domains too).
+	shared bool
 }
 
 func newDomains(c *compiler) *domains {
@@ -46,6 +51,22 @@ func (d *domains) domain(v term.Term) Set {
 // set replaces the domain of v and drops the cached evaluations of the
 // terms over v (the others keep their value).
 func (d *domains) set(v term.Term, s Set) {
+	if d.shared {
+		d.shared = false
+		d.dom = maps.Clone(d.dom)
+		if d.dom == nil {
+			d.dom = map[term.Term]Set{}
+		}
+		d.dom[v] = s
+		memo := make(map[term.Term]Set, len(d.memo))
+		for t, x := range d.memo {
+			if !slices.Contains(d.c.varsOf(t), v) {
+				memo[t] = x
+			}
+		}
+		d.memo = memo
+		return
+	}
 	d.dom[v] = s
 	for t := range d.memo {
 		if slices.Contains(d.c.varsOf(t), v) {

@@ -2,7 +2,6 @@ package svi
 
 import (
 	"context"
-	"maps"
 
 	"github.com/sift-solver/sift/term"
 )
@@ -100,13 +99,11 @@ func (t *Tracker) Assume(s *Sets, lit term.Term) *Sets {
 	}
 	// The path's evaluations stay valid until a domain changes (set drops
 	// the ones over it), so the pending literals are not evaluated afresh.
-	d := &domains{c: t.c, dom: maps.Clone(s.dom), memo: maps.Clone(s.memo), why: map[term.Term][]int{}}
-	if d.memo == nil {
-		d.memo = map[term.Term]Set{}
+	// The domains are copied only if a literal narrows one (domains.set).
+	if s.memo == nil {
+		s.memo = map[term.Term]Set{}
 	}
-	if d.dom == nil {
-		d.dom = map[term.Term]Set{}
-	}
+	d := &domains{c: t.c, dom: s.dom, memo: s.memo, why: map[term.Term][]int{}, shared: true}
 	pending := append(append(make([]literal, 0, len(s.pending)+len(ls)), s.pending...), ls...)
 	out, pending, _ := decidePVI(context.Background(), d, pending)
 	if len(pending) > maxPending {

@@ -35,7 +35,7 @@ type Cmd struct {
 	MaxSteps   int           `name:"max-steps" help:"Instructions per path (0: 1e6)." default:"0"`
 	Timeout    time.Duration `help:"Time limit of the exploration (0: none)." default:"0"`
 	CPULimit   time.Duration `name:"cpu-limit" help:"CPU time limit of the exploration, the solver's worker processes included (0: none): the same work for every run on a shared machine." default:"0"`
-	MaxMemory  int           `name:"max-memory" help:"Heap limit in MiB (0: none)." default:"0"`
+	MaxMemory  int           `name:"max-memory" help:"Heap limit in MiB (0: none): the collector works harder as the heap nears it, and the exploration stops (memory limit) once the live heap passes three quarters of it." default:"0"`
 	Fix        []string      `help:"Fix an integer parameter: NAME=VALUE (repeatable)."`
 	EmitSMT2   string        `name:"emit-smt2" help:"Write every query to DIR as a .smt2 file." placeholder:"DIR"`
 	Tests      string        `help:"Write the generated _test.go to this file."`
@@ -124,6 +124,8 @@ func (c *Cmd) Run() error {
 		defer bar.Finish()
 	}
 	ex := NewExecutor(prog, st, solver, opts)
+	// After NewExecutor: its engine session sets the runtime's memory limit.
+	defer tuneGC(opts.MaxMemory)()
 	if c.CPUProfile != "" {
 		// The exploration only: loading and SSA building are not profiled.
 		f, err := os.Create(c.CPUProfile)

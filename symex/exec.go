@@ -93,7 +93,7 @@ func (e *Executor) branchT(s *State, c term.Term, traced bool) (bool, error) {
 		if m == nil {
 			continue
 		}
-		if v, err := e.st.Eval(c, m); err == nil {
+		if v, err := e.eval(c, m); err == nil {
 			by[b2i(v.Bool)] = append(by[b2i(v.Bool)], m)
 		}
 	}

@@ -147,6 +147,9 @@ type Executor struct {
 	incQueue []*State
 	chain    *chain.Chain // nil when every layer is off
 	vs       *valueSets   // nil when value sets are off
+	// modelEval's evaluator and the model it evaluates under.
+	modelEv   *term.Evaluator
+	modelEvOf *term.Model
 }
 
 // NewExecutor prepares an exploration of p.Fn. solver may be nil for the

@@ -197,7 +197,7 @@ func (e *Executor) concreteInputs(m *term.Model) ([]InputValue, error) {
 }
 
 func (e *Executor) evalUint(t term.Term, m *term.Model) (uint64, error) {
-	v, err := e.st.Eval(t, m)
+	v, err := e.eval(t, m)
 	if err != nil {
 		return 0, err
 	}
@@ -205,11 +205,31 @@ func (e *Executor) evalUint(t term.Term, m *term.Model) (uint64, error) {
 	return x, nil
 }
 
+// eval evaluates t under m (modelEval).
+func (e *Executor) eval(t term.Term, m *term.Model) (term.Value, error) {
+	return e.modelEval(m).Eval(t)
+}
+
+// modelEval returns an evaluator under m. It keeps what it computed while
+// it is asked about the same model: a path's model evaluates the path's
+// branch conditions one after another, and then its inputs, and these
+// share most of their subterms. Models are never changed once made, and
+// the evaluator holds m, so its address cannot be reused by another.
+func (e *Executor) modelEval(m *term.Model) *term.Evaluator {
+	if e.modelEv == nil {
+		e.modelEv = term.NewEvaluator(e.st, m)
+	} else if e.modelEvOf != m {
+		e.modelEv.Reset(m)
+	}
+	e.modelEvOf = m
+	return e.modelEv
+}
+
 func (e *Executor) readValue(v Value, t types.Type, m *term.Model) (any, error) {
 	switch x := v.(type) {
 	case term.Term:
 		if e.st.IsBool(e.st.SortOf(x)) {
-			b, err := e.st.Eval(x, m)
+			b, err := e.eval(x, m)
 			return b.Bool, err
 		}
 		return e.evalUint(x, m)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/rand"
-	"runtime"
 	"time"
 
 	"golang.org/x/tools/go/ssa"
@@ -120,13 +119,9 @@ func (e *Executor) Explore(ctx context.Context) (*Result, error) {
 			e.stats.Stopped = stopReason(ctx)
 			break
 		}
-		if iter++; e.opts.MaxMemory > 0 && iter%64 == 0 {
-			var ms runtime.MemStats
-			runtime.ReadMemStats(&ms)
-			if ms.HeapAlloc > e.opts.MaxMemory {
-				e.stats.Stopped = "memory limit"
-				break
-			}
+		if iter++; e.opts.MaxMemory > 0 && iter%64 == 0 && overMemory(e.opts.MaxMemory) {
+			e.stats.Stopped = "memory limit"
+			break
 		}
 		if len(wl.states) == 0 && len(e.incQueue) == 0 {
 			next, err := e.mergeRound()

@@ -17,9 +17,11 @@ import (
 // When the condition is undecided and the path has a model, the sets
 // narrowed by the other side's literal show how to move the model there;
 // the moved model, once it satisfies the other side's literal and every
-// conjunct of the path constraint that mentions a moved variable by
-// evaluation (the others keep the values the path's model, which satisfies
-// them, gives them), shows that side feasible without a query either.
+// conjunct of the path constraint that reads a moved value by evaluation
+// (the others keep the values the path's model, which satisfies them,
+// gives them), shows that side feasible without a query either. A moved
+// array changes at one index only: a conjunct that reads the array only at
+// other constant indices keeps its value.
 //
 // Soundness: the sets only over-approximate the values the path
 // constraint allows (a literal outside the fragment narrows nothing), so
@@ -47,8 +49,9 @@ type ValueSetStats struct {
 type valueSets struct {
 	st   *term.Store
 	tr   *svi.Tracker
-	vars map[term.Term][]term.Term // free variables of each conjunct checked
-	ev   *term.Evaluator           // reused for every moved model (Reset)
+	uses map[term.Term][]use // how each conjunct checked reads its variables
+	ev   *term.Evaluator     // reused for every moved model (Reset)
+	old  *term.Evaluator     // reused for every path's model in witness (Reset)
 	// aux: the fresh variables of merges (pat's counts k) and the values
 	// their members gave them, tried when a moved model fails the merged
 	// path constraint (witness).
@@ -57,25 +60,14 @@ type valueSets struct {
 }
 
 func newValueSets(st *term.Store) *valueSets {
-	return &valueSets{st: st, tr: svi.NewTracker(st), vars: map[term.Term][]term.Term{}, ev: term.NewEvaluator(st, nil)}
+	return &valueSets{st: st, tr: svi.NewTracker(st), uses: map[term.Term][]use{}, ev: term.NewEvaluator(st, nil),
+		old: term.NewEvaluator(st, nil)}
 }
 
 // assume narrows s's sets by a literal added to its path constraint.
 func (v *valueSets) assume(s *State, lit term.Term) {
 	if v != nil {
 		s.sets = v.tr.Assume(s.sets, lit)
-	}
-}
-
-// reset rebuilds s's sets from its path constraint (after a merge has
-// replaced it: the members' sets do not cover the merged constraint).
-func (v *valueSets) reset(s *State) {
-	if v == nil {
-		return
-	}
-	s.sets = nil
-	for _, c := range s.pc {
-		s.sets = v.tr.Assume(s.sets, c)
 	}
 }
 
@@ -142,12 +134,13 @@ func (v *valueSets) witness(s *State, l term.Term) *term.Model {
 	if !ok || len(narrowed) == 0 {
 		return nil
 	}
-	old := term.NewEvaluator(v.st, s.model)
+	old := v.old
+	old.Reset(s.model)
 	m := term.NewModel()
 	for k, x := range s.model.Values {
 		m.Set(k, x)
 	}
-	moved := map[term.Term]bool{} // the variables (arrays for reads) given new values
+	moved := map[term.Term]*change{} // the variables (arrays for reads) given new values
 	for x, set := range narrowed {
 		cur, err := old.Eval(x)
 		if err != nil || cur.Kind != term.ValBV {
@@ -161,11 +154,20 @@ func (v *valueSets) witness(s *State, l term.Term) *term.Model {
 		if !ok {
 			return nil
 		}
-		changed := v.assign(m, old, x, bv.New(cur.BV.Width(), to))
+		changed, at := v.assign(m, old, x, bv.New(cur.BV.Width(), to))
 		if changed == term.NoTerm {
 			return nil
 		}
-		moved[changed] = true
+		ch := moved[changed]
+		if ch == nil {
+			ch = &change{}
+			moved[changed] = ch
+		}
+		if at == nil {
+			ch.whole = true
+		} else {
+			ch.at = append(ch.at, *at)
+		}
 	}
 	if len(moved) == 0 {
 		return nil
@@ -182,7 +184,7 @@ func (v *valueSets) witness(s *State, l term.Term) *term.Model {
 // holds reports whether m satisfies l and the conjuncts of pc that
 // mention a moved variable (a quantified one is evaluated by enumerating
 // its bounded range).
-func (v *valueSets) holds(m *term.Model, pc []term.Term, l term.Term, moved map[term.Term]bool) bool {
+func (v *valueSets) holds(m *term.Model, pc []term.Term, l term.Term, moved map[term.Term]*change) bool {
 	v.ev.Reset(m)
 	return chain.AllHold(v.ev, []term.Term{l}) && chain.AllHold(v.ev, v.touching(pc, moved))
 }
@@ -197,22 +199,22 @@ const maxRecounts = 64
 // every combination of their members' values, up to maxRecounts; m keeps
 // the first that satisfies l and every conjunct over a moved variable or
 // a count. It reports whether one did.
-func (v *valueSets) recount(m *term.Model, pc []term.Term, l term.Term, moved map[term.Term]bool) bool {
+func (v *valueSets) recount(m *term.Model, pc []term.Term, l term.Term, moved map[term.Term]*change) bool {
 	if len(v.aux) == 0 {
 		return false
 	}
 	var ks []term.Term
 	seen := map[term.Term]bool{}
 	for _, c := range append(v.touching(pc, moved), l) {
-		vs, ok := v.vars[c]
+		us, ok := v.uses[c]
 		if !ok {
-			vs = v.st.FreeVarsOf(c)
-			v.vars[c] = vs
+			us = v.usesOf(c)
+			v.uses[c] = us
 		}
-		for _, x := range vs {
-			if _, isAux := v.aux[x]; isAux && !seen[x] {
-				seen[x] = true
-				ks = append(ks, x)
+		for _, u := range us {
+			if _, isAux := v.aux[u.x]; isAux && !seen[u.x] {
+				seen[u.x] = true
+				ks = append(ks, u.x)
 			}
 		}
 	}
@@ -225,7 +227,7 @@ func (v *valueSets) recount(m *term.Model, pc []term.Term, l term.Term, moved ma
 		if combos > maxRecounts {
 			return false
 		}
-		moved[k] = true
+		moved[k] = &change{whole: true}
 	}
 	for c := range combos {
 		for _, k := range ks {
@@ -277,54 +279,131 @@ func nearest(set svi.Set, x uint64) (uint64, bool) {
 }
 
 // assign gives the variable or array read x the value val in m and returns
-// the variable whose value changed (the array, for a read), or NoTerm when
-// it cannot. The index of a read is evaluated under the path's model (old).
-func (v *valueSets) assign(m *term.Model, old *term.Evaluator, x term.Term, val bv.Value) term.Term {
+// the variable whose value changed (the array, for a read) with the index
+// it changed at (nil: a variable, changed whole), or NoTerm when it cannot.
+// The index of a read is evaluated under the path's model (old).
+func (v *valueSets) assign(m *term.Model, old *term.Evaluator, x term.Term, val bv.Value) (term.Term, *bv.Value) {
 	st := v.st
 	switch st.Op(x) {
 	case term.OpVar:
 		m.Set(x, st.BVValue(val))
-		return x
+		return x, nil
 	case term.OpSelect:
 		arr := st.Arg(x, 0)
 		if st.Op(arr) != term.OpVar {
-			return term.NoTerm
+			return term.NoTerm, nil
 		}
 		idx, err := old.Eval(st.Arg(x, 1))
-		if err != nil {
-			return term.NoTerm
+		if err != nil || idx.Kind != term.ValBV {
+			return term.NoTerm, nil
 		}
 		a, ok := m.Values[arr]
 		if !ok {
 			a = st.DefaultValue(st.SortOf(arr))
 		}
 		if a.Kind != term.ValArray {
-			return term.NoTerm
+			return term.NoTerm, nil
 		}
 		m.Set(arr, term.Value{Kind: term.ValArray, Sort: a.Sort, Arr: a.Arr.Store(idx, st.BVValue(val))})
-		return arr
+		return arr, &idx.BV
 	}
-	return term.NoTerm
+	return term.NoTerm, nil
 }
 
-// touching returns the conjuncts of pc that mention a variable of moved.
-// The others keep their value under the moved model: it agrees with the
-// path's model, which satisfies pc (the executor's invariant), on all
-// their variables.
-func (v *valueSets) touching(pc []term.Term, moved map[term.Term]bool) []term.Term {
+// change is how witness moved a variable: wholly, or (an array) at the
+// indices at.
+type change struct {
+	whole bool
+	at    []bv.Value
+}
+
+// use is how a conjunct reads the variable x: wholly, or (an array) only
+// through reads at the constant indices at.
+type use struct {
+	x     term.Term
+	whole bool
+	at    []bv.Value
+}
+
+// usesOf lists how c reads each of its variables.
+func (v *valueSets) usesOf(c term.Term) []use {
+	st := v.st
+	var out []use
+	pos := map[term.Term]int{}
+	add := func(x term.Term, at *bv.Value) {
+		i, ok := pos[x]
+		if !ok {
+			i = len(out)
+			pos[x] = i
+			out = append(out, use{x: x})
+		}
+		if at == nil {
+			out[i].whole = true
+		} else {
+			out[i].at = append(out[i].at, *at)
+		}
+	}
+	seen := map[term.Term]bool{}
+	var walk func(t term.Term)
+	walk = func(t term.Term) {
+		if seen[t] {
+			return
+		}
+		seen[t] = true
+		switch st.Op(t) {
+		case term.OpVar:
+			add(t, nil)
+			return
+		case term.OpSelect:
+			if a, i := st.Arg(t, 0), st.Arg(t, 1); st.Op(a) == term.OpVar && st.Op(i) == term.OpBVConst {
+				at := st.Value(i)
+				add(a, &at)
+				return
+			}
+		}
+		for i := 0; i < st.NumArgs(t); i++ {
+			walk(st.Arg(t, i))
+		}
+	}
+	walk(c)
+	return out
+}
+
+// touching returns the conjuncts of pc that may read a value moved
+// changed: they mention a variable moved wholly, or an array moved at an
+// index they do not only read at other constant indices. The others keep
+// their value under the moved model: it agrees with the path's model,
+// which satisfies pc (the executor's invariant), on everything they read.
+func (v *valueSets) touching(pc []term.Term, moved map[term.Term]*change) []term.Term {
 	var out []term.Term
 	for _, c := range pc {
-		vs, ok := v.vars[c]
+		us, ok := v.uses[c]
 		if !ok {
-			vs = v.st.FreeVarsOf(c)
-			v.vars[c] = vs
+			us = v.usesOf(c)
+			v.uses[c] = us
 		}
-		for _, x := range vs {
-			if moved[x] {
+		for _, u := range us {
+			if ch := moved[u.x]; ch != nil && reads(u, ch) {
 				out = append(out, c)
 				break
 			}
 		}
 	}
 	return out
+}
+
+// reads reports whether a conjunct that reads a variable as u may read
+// what ch changed.
+func reads(u use, ch *change) bool {
+	if u.whole || ch.whole {
+		return true
+	}
+	for _, a := range u.at {
+		for _, b := range ch.at {
+			if a.Equal(b) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -172,11 +173,12 @@ func writeComparison(w io.Writer, rows []*Row, configs []Config) {
 	}
 	fmt.Fprintln(w, "Pairs of configurations on the functions both explored completely with the same paths, unsupported paths, panic sites and coverage (time: exploration seconds; cpu: CPU seconds of the exploration, robust on a shared machine; speed-up: the first's over the second's; checks/s: feasibility checks, queries plus checks value sets settled, per second; disagree: functions both explored completely with different results, each a bug):")
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "| first | second | functions | disagree | first s | second s | speed-up | first cpu s | second cpu s | cpu speed-up | first checks/s | second checks/s | first checks/cpu-s | second checks/cpu-s | second exec % |")
-	fmt.Fprintln(w, "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+	fmt.Fprintln(w, "| first | second | functions | disagree | first s | second s | speed-up | first cpu s | second cpu s | cpu speed-up | first checks/s | second checks/s | first checks/cpu-s | second checks/cpu-s | per function: median | worst | second exec % |")
+	fmt.Fprintln(w, "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|")
 	for i, a := range configs {
 		for _, b := range configs[i+1:] {
 			var ta, tb Totals
+			var per []perFunction
 			n, bad := 0, 0
 			for _, id := range ids {
 				ra, rb := byKey[[2]string{id, a.Name}], byKey[[2]string{id, b.Name}]
@@ -189,13 +191,46 @@ func writeComparison(w io.Writer, rows []*Row, configs []Config) {
 				n++
 				ta.add(ra)
 				tb.add(rb)
+				per = append(per, gain(ra, rb))
 			}
-			fmt.Fprintf(w, "| %s | %s | %d | %d | %s | %s | %s | %s | %s | %s | %.0f | %.0f | %.0f | %.0f | %s |\n",
+			med, worst := medianWorst(per)
+			fmt.Fprintf(w, "| %s | %s | %d | %d | %s | %s | %s | %s | %s | %s | %.0f | %.0f | %.0f | %.0f | %s | %s | %s |\n",
 				a.Name, b.Name, n, bad, secs(ta.Elapsed), secs(tb.Elapsed), ratio(ta.Elapsed, tb.Elapsed),
 				secs(ta.CPU), secs(tb.CPU), ratio(ta.CPU, tb.CPU), ta.checksPerSecond(), tb.checksPerSecond(),
-				ta.checksPerCPUSecond(), tb.checksPerCPUSecond(), pct(tb.Elapsed-tb.Solver, tb.Elapsed))
+				ta.checksPerCPUSecond(), tb.checksPerCPUSecond(), med, worst, pct(tb.Elapsed-tb.Solver, tb.Elapsed))
 		}
 	}
+}
+
+// perFunction is one function's gain of the second configuration over the
+// first: the ratio of their checks per CPU second (0: a run reported no
+// CPU time).
+type perFunction struct {
+	id   string
+	gain float64
+}
+
+func gain(a, b *Row) perFunction {
+	g := 0.0
+	if a.CPU > 0 && b.CPU > 0 && a.Checks() > 0 {
+		g = (float64(b.Checks()) / b.CPU.Seconds()) / (float64(a.Checks()) / a.CPU.Seconds())
+	}
+	return perFunction{a.ID, g}
+}
+
+// medianWorst formats the median of the per-function gains and the worst
+// one with its function ("–" when no function has one).
+func medianWorst(per []perFunction) (median, worst string) {
+	per = slices.DeleteFunc(slices.Clone(per), func(p perFunction) bool { return p.gain <= 0 })
+	if len(per) == 0 {
+		return "–", "–"
+	}
+	slices.SortFunc(per, func(x, y perFunction) int { return cmp.Compare(x.gain, y.gain) })
+	m := per[len(per)/2].gain
+	if len(per)%2 == 0 {
+		m = (per[len(per)/2-1].gain + m) / 2
+	}
+	return fmt.Sprintf("%.2f", m), fmt.Sprintf("%.2f (%s)", per[0].gain, per[0].id)
 }
 
 func ratio(a, b time.Duration) string {
