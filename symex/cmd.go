@@ -47,7 +47,7 @@ type Cmd struct {
 	MergePts   string        `name:"merge-points" help:"Where states merge: joins, loop-exits or all (default: the strategy's choice; std and pat: all)." default:""`
 	Incr       bool          `name:"incremental-merge" help:"Merge new leaves with internal nodes (seed 000 §4; pat)."`
 	MaxPat     int           `name:"max-patterns" help:"Most pattern groups per merge before pat falls back to std." default:"10"`
-	HotVeto    bool          `name:"hot-veto" help:"pat: leave states unmerged where a merged value is query-hot ahead or no query is (seed 002 Eq. 14, the --qhv-* parameters)." default:"true" negatable:""`
+	HotVeto    bool          `name:"hot-veto" help:"pat: leave states unmerged where a merged value is query-hot ahead or no query is (seed 002 Eq. 14, the --qhv-* parameters); on unless --no-hot-veto." default:"true" negatable:""`
 	CheckMrg   bool          `name:"check-merges" help:"Prove every merge equal to the standard merge of its states; fail if not."`
 	QHVAlpha   float64       `name:"qhv-alpha" help:"qhv: α, the cost of a query on a merged (ite) value beyond 1 (seed 002 Eq. 14)." default:"1"`
 	QHVBeta    float64       `name:"qhv-beta" help:"qhv: β, the weight of each branch arm in the query count (Eq. 7)." default:"1"`
