@@ -26,6 +26,8 @@ const workerFaultsFlag = "--faults"
 type request struct {
 	ID     uint64
 	Script string
+	// Interpret runs Interpret rather than Solve.
+	Interpret bool
 	// Timeout is the time the check may take; 0 is none.
 	Timeout time.Duration
 	// MemoryMB bounds Z3's own allocation (its memory_max_size); 0 is none.
@@ -124,7 +126,11 @@ func Serve(r io.Reader, w io.Writer, control io.Reader, faults bool) error {
 		mu.Lock()
 		current, cancel = req.ID, interrupt
 		mu.Unlock()
-		res, err := Solve(ctx, req.Script)
+		decide := Solve
+		if req.Interpret {
+			decide = Interpret
+		}
+		res, err := decide(ctx, req.Script)
 		mu.Lock()
 		current, cancel = 0, func() {}
 		mu.Unlock()
