@@ -74,6 +74,9 @@ func Serve(r io.Reader, w io.Writer, control io.Reader, faults bool) error {
 		mu      sync.Mutex
 		current uint64
 		cancel  context.CancelFunc = func() {}
+		// early is the id of an interrupt that came before its request was
+		// read (a loaded machine): the request is canceled as it starts.
+		early uint64
 	)
 	if control != nil {
 		go func() {
@@ -83,8 +86,11 @@ func Serve(r io.Reader, w io.Writer, control io.Reader, faults bool) error {
 					os.Exit(0)
 				}
 				mu.Lock()
-				if binary.LittleEndian.Uint64(id[:]) == current {
+				switch n := binary.LittleEndian.Uint64(id[:]); {
+				case n == current:
 					cancel()
+				case n > current:
+					early = n
 				}
 				mu.Unlock()
 			}
@@ -125,6 +131,9 @@ func Serve(r io.Reader, w io.Writer, control io.Reader, faults bool) error {
 		ctx, interrupt := context.WithCancel(ctx)
 		mu.Lock()
 		current, cancel = req.ID, interrupt
+		if early == req.ID {
+			interrupt()
+		}
 		mu.Unlock()
 		decide := Solve
 		if req.Interpret {
