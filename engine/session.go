@@ -33,6 +33,12 @@ type Options struct {
 	// (--z3-in-process) instead of a worker process: cheaper per call, but a
 	// crash inside libz3 then ends the session.
 	Z3InProcess bool
+	// Z3Interpreter hands the script's own text to Z3's command interpreter
+	// (Z3_eval_smtlib2_string) rather than to its API (--z3-interpreter).
+	// The interpreter the API offers ignores set-logic when it picks its
+	// strategy, so this runs Z3's logic-free default; docs/bench/fallback-
+	// parity measures both.
+	Z3Interpreter bool
 	// MemoryLimit bounds, in bytes, the memory a check may take
 	// (--memory-limit): past it the check answers unknown with reason
 	// memout, and the session goes on (memory.go). 0 is
@@ -92,6 +98,9 @@ func newPipeline(opts Options, memoryLimit int64) *Driver {
 		fallback = fallback || isZ3
 		if isZ3 && opts.Z3InProcess {
 			zs.solver = z3.InProcess{MemoryMB: uint64(memoryLimit >> 20)}
+		}
+		if isZ3 && opts.Z3Interpreter {
+			zs.textToInterpreter = true
 		}
 		if qs, ok := s.(*qbvStage); ok {
 			q = qs

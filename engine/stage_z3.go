@@ -34,6 +34,9 @@ type z3Stage struct {
 	unsat, sat, unknown        int
 	crashes                    atomic.Int64
 	posedCalls                 atomic.Int64 // problems Z3 got as the script wrote them
+	// textToInterpreter hands the script's text to Z3's command interpreter
+	// rather than to its API (Options.Z3Interpreter).
+	textToInterpreter bool
 }
 
 // newZ3Stage returns the fallback over the process's shared Z3 workers.
@@ -54,10 +57,18 @@ func (s *z3Stage) Statistics() [][2]string {
 	}
 }
 
-// call runs one Z3 check. A crash of the worker is counted and comes back as
-// an error that says so.
+// call runs one Z3 check through the API, interpret one through Z3's
+// command interpreter. A crash of the worker is counted and comes back as an
+// error that says so.
 func (s *z3Stage) call(ctx context.Context, script string) (z3.Result, error) {
-	res, err := s.solver.Solve(ctx, script)
+	return s.counted(s.solver.Solve(ctx, script))
+}
+
+func (s *z3Stage) interpret(ctx context.Context, script string) (z3.Result, error) {
+	return s.counted(s.solver.Interpret(ctx, script))
+}
+
+func (s *z3Stage) counted(res z3.Result, err error) (z3.Result, error) {
 	var crash *z3.CrashError
 	if errors.As(err, &crash) {
 		s.crashes.Add(1)
@@ -95,11 +106,20 @@ func (s *z3Stage) Decide(ctx context.Context, p *Problem) (Verdict, error) {
 
 // solveAsPosed hands Z3 the problem as the script wrote it when p is the
 // session's problem and its text was kept (Posed), and sift's printing of
-// the terms otherwise. Text Z3 rejects (SMT-LIB 2.7 operators it does not
-// know, say) is printed by sift instead.
+// the terms otherwise. The text goes through the API's solver for the
+// script's logic, which is what the z3 binary builds for it; with
+// Options.Z3Interpreter it goes to Z3's command interpreter instead, whose
+// API version ignores set-logic and runs Z3's default strategy (faster on a
+// few quantified BV files, slower on more: docs/bench/fallback-parity).
+// Text Z3 rejects (SMT-LIB 2.7 operators it does not know, say) is printed
+// by sift instead.
 func (s *z3Stage) solveAsPosed(ctx context.Context, p *Problem, all []term.Term) (z3.Result, error) {
 	if text, ok := p.posedText(); ok {
-		res, err := s.call(ctx, text)
+		decide := s.call
+		if s.textToInterpreter {
+			decide = s.interpret
+		}
+		res, err := decide(ctx, text)
 		var crash *z3.CrashError
 		if err == nil || errors.As(err, &crash) || ctx.Err() != nil {
 			s.posedCalls.Add(1)

@@ -41,10 +41,21 @@ type isolatedZ3 struct {
 }
 
 func (z *isolatedZ3) Solve(ctx context.Context, smt2 string) (z3.Result, error) {
-	res, err := z.workers.Solve(ctx, smt2)
+	return z.decide(ctx, smt2, z.workers.Solve, z3.InProcess.Solve)
+}
+
+func (z *isolatedZ3) Interpret(ctx context.Context, smt2 string) (z3.Result, error) {
+	return z.decide(ctx, smt2, z.workers.Interpret, z3.InProcess.Interpret)
+}
+
+// decide runs inWorker, or local in this process when no worker can start.
+func (z *isolatedZ3) decide(ctx context.Context, smt2 string,
+	inWorker func(context.Context, string) (z3.Result, error),
+	local func(z3.InProcess, context.Context, string) (z3.Result, error)) (z3.Result, error) {
+	res, err := inWorker(ctx, smt2)
 	if errors.Is(err, z3.ErrUnavailable) {
 		z.inProcess.Add(1)
-		return z3.InProcess{MemoryMB: z.workers.MemoryLimitMB()}.Solve(ctx, smt2)
+		return local(z3.InProcess{MemoryMB: z.workers.MemoryLimitMB()}, ctx, smt2)
 	}
 	return res, err
 }

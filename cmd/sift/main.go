@@ -55,6 +55,8 @@ type SolveCmd struct {
 	MemoryLimit string `name:"memory-limit" default:"" placeholder:"SIZE" help:"Memory a check may take (e.g. 4G, 512M; 0 for no limit); past it the check answers unknown (reason memout) and the session goes on. Default: half the machine's memory."`
 	// Z3InProcess runs the fallback without a worker process.
 	Z3InProcess bool `name:"z3-in-process" help:"Run the Z3 fallback inside sift's process rather than in a worker process (a little cheaper per call, but a crash in libz3 then ends the session)."`
+	// Z3Interpreter sends the script's text to Z3's command interpreter.
+	Z3Interpreter bool `name:"z3-interpreter" help:"Hand the script's own text to Z3's command interpreter rather than to its API's solver for the logic (Z3's default strategy: set-logic does not choose it there)."`
 	// Compat picks z3's reading of SMT-LIB where it departs from the
 	// standard (smtlib/dialect.go).
 	Compat string `enum:"smtlib,z3" default:"smtlib" help:"Read SMT-LIB as the standard says (smtlib) or as z3 does where they differ (z3: models on by default, get-assignment without :produce-assignments, echo without quotes, …)."`
@@ -111,7 +113,7 @@ func (c *SolveCmd) Run(s *streams) error {
 		}
 	}
 	opts := engine.Options{NoFallback: c.NoFallback, Disable: c.Disable, ArrayPruning: pruning,
-		Z3InProcess: c.Z3InProcess, MemoryLimit: memory}
+		Z3InProcess: c.Z3InProcess, Z3Interpreter: c.Z3Interpreter, MemoryLimit: memory}
 	if c.Trace {
 		opts.Trace = stderr
 	}

@@ -31,6 +31,7 @@ const asSiftEnv = "SIFT_TEST_AS_SIFT"
 // SIFT_SHARED names the shared directory when it is not ../shared;
 // SIFT_PARITY_TIMEOUT sets the per-check limit of both (default 20s);
 // SIFT_PARITY_FILTER keeps only the files whose path contains it;
+// SIFT_PARITY_ARGS adds arguments to sift's (--z3-interpreter, say);
 // SIFT_PARITY_SHARD=I/N keeps every N-th file from the I-th (0-based), so
 // that N runs cover the suite between them. The per-file table goes to
 // SIFT_PARITY_OUT.
@@ -86,6 +87,7 @@ func BenchmarkFallbackParity(b *testing.B) {
 		}
 	}
 	fallback := []string{self, "-t", limit.String(), "--disable=" + strings.Join(others, ",")}
+	fallback = append(fallback, strings.Fields(os.Getenv("SIFT_PARITY_ARGS"))...)
 	z3 := []string{"z3", fmt.Sprintf("-T:%d", int(limit.Seconds()))}
 	for b.Loop() {
 		// The table is written row by row, so that a run cut short still

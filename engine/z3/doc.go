@@ -2,11 +2,17 @@
 // the engine's fallback stage for what sift's own stages leave unknown or
 // unsupported, quantified BV/ABV/UFBV input above all.
 //
-// The whole API is Solve: it hands Z3 an SMT-LIB script as text, checks it,
+// The API is Solve: it hands Z3 an SMT-LIB script as text, checks it,
 // and returns sat with a model, unsat, or unknown with a reason. The model
 // comes back as Bindings whose values are self-contained SMT-LIB terms, so the
 // engine can read them with its own parser and validate them like any other
-// model.
+// model. Interpret decides the same script through Z3's command interpreter
+// (Z3_eval_smtlib2_string) instead, and reads the model the interpreter
+// prints back into the context (model_text.go), so that its Bindings have the
+// same form. The interpreter libz3 offers creates its solver before it reads
+// set-logic, so it runs Z3's default strategy whatever the logic: it is not
+// the z3 binary, which picks the logic's strategy as the API's
+// Z3_mk_solver_for_logic does.
 //
 // Invariants:
 //   - One Z3 context per Solve call, created with Z3_mk_context_rc and deleted
@@ -32,6 +38,7 @@
 // binding (any value does).
 //
 // Where to start reading: solve.go (Solve, the check and the interrupt),
+// interpret.go (Interpret),
 // then model.go (which symbols are reported and how functions become terms),
 // value.go (inlining Z3's auxiliary functions), array.go (arrays as
 // const+store chains). context.go holds the reference counting and error

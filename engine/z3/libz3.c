@@ -8,6 +8,8 @@
 #include "load.h"
 
 #define SIFT_Z3_FUNCS(F) \
+	F(void, Z3_add_const_interp, (Z3_context c, Z3_model m, Z3_func_decl f, Z3_ast a), (c, m, f, a)) \
+	F(Z3_func_interp, Z3_add_func_interp, (Z3_context c, Z3_model m, Z3_func_decl f, Z3_ast default_value), (c, m, f, default_value)) \
 	F(Z3_string, Z3_ast_to_string, (Z3_context c, Z3_ast a), (c, a)) \
 	F(void, Z3_ast_vector_dec_ref, (Z3_context c, Z3_ast_vector v), (c, v)) \
 	F(Z3_ast, Z3_ast_vector_get, (Z3_context c, Z3_ast_vector v, unsigned i), (c, v, i)) \
@@ -16,6 +18,7 @@
 	F(void, Z3_dec_ref, (Z3_context c, Z3_ast a), (c, a)) \
 	F(void, Z3_del_config, (Z3_config c), (c)) \
 	F(void, Z3_del_context, (Z3_context c), (c)) \
+	F(Z3_string, Z3_eval_smtlib2_string, (Z3_context a0, Z3_string str), (a0, str)) \
 	F(Z3_ast, Z3_func_decl_to_ast, (Z3_context c, Z3_func_decl f), (c, f)) \
 	F(void, Z3_func_entry_dec_ref, (Z3_context c, Z3_func_entry e), (c, e)) \
 	F(Z3_ast, Z3_func_entry_get_arg, (Z3_context c, Z3_func_entry e, unsigned i), (c, e, i)) \
@@ -46,6 +49,7 @@
 	F(Z3_sort, Z3_get_quantifier_bound_sort, (Z3_context c, Z3_ast a, unsigned i), (c, a, i)) \
 	F(unsigned, Z3_get_quantifier_num_bound, (Z3_context c, Z3_ast a), (c, a)) \
 	F(Z3_sort, Z3_get_range, (Z3_context c, Z3_func_decl d), (c, d)) \
+	F(Z3_sort, Z3_get_sort, (Z3_context c, Z3_ast a), (c, a)) \
 	F(Z3_sort_kind, Z3_get_sort_kind, (Z3_context c, Z3_sort t), (c, t)) \
 	F(int, Z3_get_symbol_int, (Z3_context c, Z3_symbol s), (c, s)) \
 	F(Z3_symbol_kind, Z3_get_symbol_kind, (Z3_context c, Z3_symbol s), (c, s)) \
@@ -68,6 +72,7 @@
 	F(Z3_ast, Z3_mk_fresh_const, (Z3_context c, Z3_string prefix, Z3_sort ty), (c, prefix, ty)) \
 	F(Z3_ast, Z3_mk_ite, (Z3_context c, Z3_ast t1, Z3_ast t2, Z3_ast t3), (c, t1, t2, t3)) \
 	F(Z3_ast, Z3_mk_lambda, (Z3_context c, unsigned num_decls, Z3_sort const sorts[], Z3_symbol const decl_names[], Z3_ast body), (c, num_decls, sorts, decl_names, body)) \
+	F(Z3_model, Z3_mk_model, (Z3_context c), (c)) \
 	F(Z3_ast, Z3_mk_numeral, (Z3_context c, Z3_string numeral, Z3_sort ty), (c, numeral, ty)) \
 	F(Z3_params, Z3_mk_params, (Z3_context c), (c)) \
 	F(Z3_solver, Z3_mk_solver, (Z3_context c), (c)) \

@@ -151,44 +151,46 @@ func TestModels(t *testing.T) {
 			want:   map[string]string{"k": "#x00000001", "s": ""},
 		},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			res, err := solveSlowly(tc.script)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if res.Status != Sat {
-				t.Fatalf("status %v (%s), want sat", res.Status, res.Reason)
-			}
-			var names []string
-			for _, b := range res.Model {
-				names = append(names, b.Name)
-				if strings.ContainsAny(b.Value, "\n\t") || strings.Contains(b.Value, "as-array") ||
-					strings.Contains(b.Value, "lambda") || strings.Contains(b.Value, "(_ bv") {
-					t.Errorf("%s: value is not in the promised form: %s", b.Name, b.Value)
+	for _, d := range deciders {
+		for _, tc := range tests {
+			t.Run(d.name+"/"+tc.name, func(t *testing.T) {
+				res, err := decideSlowly(d.decide, tc.script)
+				if err != nil {
+					t.Fatal(err)
 				}
-				if w := tc.want[b.Name]; w != "" && b.Value != w {
-					t.Errorf("%s = %s, want %s", b.Name, b.Value, w)
+				if res.Status != Sat {
+					t.Fatalf("status %v (%s), want sat", res.Status, res.Reason)
 				}
-				if c := tc.contains[b.Name]; !strings.Contains(b.Value, c) {
-					t.Errorf("%s = %s, want it to contain %s", b.Name, b.Value, c)
+				var names []string
+				for _, b := range res.Model {
+					names = append(names, b.Name)
+					if strings.ContainsAny(b.Value, "\n\t") || strings.Contains(b.Value, "as-array") ||
+						strings.Contains(b.Value, "lambda") || strings.Contains(b.Value, "(_ bv") {
+						t.Errorf("%s: value is not in the promised form: %s", b.Name, b.Value)
+					}
+					if w := tc.want[b.Name]; w != "" && b.Value != w {
+						t.Errorf("%s = %s, want %s", b.Name, b.Value, w)
+					}
+					if c := tc.contains[b.Name]; !strings.Contains(b.Value, c) {
+						t.Errorf("%s = %s, want it to contain %s", b.Name, b.Value, c)
+					}
 				}
-			}
-			var wantNames []string
-			for n := range tc.want {
-				wantNames = append(wantNames, n)
-			}
-			for n := range tc.contains {
-				if _, ok := tc.want[n]; !ok {
+				var wantNames []string
+				for n := range tc.want {
 					wantNames = append(wantNames, n)
 				}
-			}
-			slices.Sort(wantNames)
-			if !slices.Equal(names, wantNames) {
-				t.Fatalf("model symbols %v, want %v", names, wantNames)
-			}
-			checkModel(t, tc.script, res.Model)
-		})
+				for n := range tc.contains {
+					if _, ok := tc.want[n]; !ok {
+						wantNames = append(wantNames, n)
+					}
+				}
+				slices.Sort(wantNames)
+				if !slices.Equal(names, wantNames) {
+					t.Fatalf("model symbols %v, want %v", names, wantNames)
+				}
+				checkModel(t, tc.script, res.Model)
+			})
+		}
 	}
 }
 

@@ -26,6 +26,8 @@ const workerFaultsFlag = "--faults"
 type request struct {
 	ID     uint64
 	Script string
+	// Interpret runs Interpret rather than Solve.
+	Interpret bool
 	// Timeout is the time the check may take; 0 is none.
 	Timeout time.Duration
 	// MemoryMB bounds Z3's own allocation (its memory_max_size); 0 is none.
@@ -72,6 +74,9 @@ func Serve(r io.Reader, w io.Writer, control io.Reader, faults bool) error {
 		mu      sync.Mutex
 		current uint64
 		cancel  context.CancelFunc = func() {}
+		// early is the id of an interrupt that came before its request was
+		// read (a loaded machine): the request is canceled as it starts.
+		early uint64
 	)
 	if control != nil {
 		go func() {
@@ -81,8 +86,11 @@ func Serve(r io.Reader, w io.Writer, control io.Reader, faults bool) error {
 					os.Exit(0)
 				}
 				mu.Lock()
-				if binary.LittleEndian.Uint64(id[:]) == current {
+				switch n := binary.LittleEndian.Uint64(id[:]); {
+				case n == current:
 					cancel()
+				case n > current:
+					early = n
 				}
 				mu.Unlock()
 			}
@@ -123,8 +131,15 @@ func Serve(r io.Reader, w io.Writer, control io.Reader, faults bool) error {
 		ctx, interrupt := context.WithCancel(ctx)
 		mu.Lock()
 		current, cancel = req.ID, interrupt
+		if early == req.ID {
+			interrupt()
+		}
 		mu.Unlock()
-		res, err := Solve(ctx, req.Script)
+		decide := Solve
+		if req.Interpret {
+			decide = Interpret
+		}
+		res, err := decide(ctx, req.Script)
 		mu.Lock()
 		current, cancel = 0, func() {}
 		mu.Unlock()

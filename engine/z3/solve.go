@@ -50,29 +50,35 @@ func Solve(ctx context.Context, smt2 string) (res Result, err error) {
 
 	s := newSession()
 	defer s.close()
-	defer func() {
-		r := recover()
-		if r == nil {
-			return
-		}
-		zerr, ok := r.(z3Error)
-		if !ok {
-			panic(r)
-		}
-		// An interrupt that lands just after the check can make the model
-		// queries fail with "canceled"; the caller's context ended, so the
-		// honest answer is unknown rather than an error.
-		if reason, done := contextReason(ctx); done {
-			res, err = Result{Status: Unknown, Reason: reason}, nil
-			return
-		}
-		if zerr.memout {
-			res, err = Result{Status: Unknown, Reason: "memout"}, nil
-			return
-		}
-		res, err = Result{}, zerr
-	}()
+	defer s.recoverResult(ctx, &res, &err)
 	return s.solve(ctx, script), nil
+}
+
+// recoverResult turns a Z3 error raised by a session's call (check, fail)
+// into the result of a Solve or Interpret call: unknown when the caller's
+// context ended or Z3 ran out of memory, the error otherwise. It must be
+// deferred directly.
+func (s *session) recoverResult(ctx context.Context, res *Result, err *error) {
+	r := recover()
+	if r == nil {
+		return
+	}
+	zerr, ok := r.(z3Error)
+	if !ok {
+		panic(r)
+	}
+	// An interrupt that lands just after the check can make the model
+	// queries fail with "canceled"; the caller's context ended, so the
+	// honest answer is unknown rather than an error.
+	if reason, done := contextReason(ctx); done {
+		*res, *err = Result{Status: Unknown, Reason: reason}, nil
+		return
+	}
+	if zerr.memout {
+		*res, *err = Result{Status: Unknown, Reason: "memout"}, nil
+		return
+	}
+	*res, *err = Result{}, zerr
 }
 
 func (s *session) solve(ctx context.Context, smt2 string) Result {
@@ -116,11 +122,23 @@ func (s *session) solve(ctx context.Context, smt2 string) Result {
 	return Result{Status: Unknown, Reason: reason}
 }
 
-// checkInterruptible runs Z3_solver_check while a watcher goroutine waits for
-// the context to end and then calls Z3_interrupt, the one call Z3 allows from
-// another thread. The watcher has exited before this returns, so it never
-// touches the context after the check (or after the context is deleted).
+// checkInterruptible runs Z3_solver_check so that the context's end
+// interrupts it (interruptible).
 func (s *session) checkInterruptible(ctx context.Context, solver C.Z3_solver) C.Z3_lbool {
+	var answer C.Z3_lbool
+	s.interruptible(ctx, func() { answer = C.Z3_solver_check(s.c, solver) })
+	s.check()
+	return answer
+}
+
+// interruptible runs f while a watcher goroutine waits for the context to
+// end and then calls Z3_interrupt, the one call Z3 allows from another
+// thread, and again every interruptEvery until f returns: an interrupt that
+// lands before Z3 has started its search (while it parses or asserts, on a
+// loaded machine) can be lost, and must not be the only one. The watcher has
+// exited before interruptible returns, so it never touches the context
+// after f (or after the context is deleted).
+func (s *session) interruptible(ctx context.Context, f func()) {
 	stop := make(chan struct{})
 	var wg sync.WaitGroup
 	wg.Add(1)
@@ -128,16 +146,26 @@ func (s *session) checkInterruptible(ctx context.Context, solver C.Z3_solver) C.
 		defer wg.Done()
 		select {
 		case <-ctx.Done():
-			C.Z3_interrupt(s.c)
 		case <-stop:
+			return
+		}
+		tick := time.NewTicker(interruptEvery)
+		defer tick.Stop()
+		for {
+			C.Z3_interrupt(s.c)
+			select {
+			case <-stop:
+				return
+			case <-tick.C:
+			}
 		}
 	}()
-	answer := C.Z3_solver_check(s.c, solver)
-	close(stop)
-	wg.Wait()
-	s.check()
-	return answer
+	defer wg.Wait()
+	defer close(stop)
+	f()
 }
+
+const interruptEvery = 50 * time.Millisecond
 
 // parse reads the script into a vector of assertions (definitions are
 // expanded by Z3's parser).

@@ -42,22 +42,24 @@ func TestSolveStatus(t *testing.T) {
 		{"seed 000 t04 (ABV forall, sat)", readTestdata(t, "t04_k1_sat.smt2"), Sat},
 		{"seed 000 t12 (two foralls, unsat)", readTestdata(t, "t12_two_foralls_unsat.smt2"), Unsat},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			res, err := solveSlowly(tc.script)
-			if err != nil {
-				t.Fatalf("Solve: %v", err)
-			}
-			if res.Status != tc.want {
-				t.Fatalf("status %v (reason %q), want %v", res.Status, res.Reason, tc.want)
-			}
-			if res.Status != Sat && res.Model != nil {
-				t.Errorf("model on a %v answer: %v", res.Status, res.Model)
-			}
-			if res.Status == Sat {
-				checkModel(t, tc.script, res.Model)
-			}
-		})
+	for _, d := range deciders {
+		for _, tc := range tests {
+			t.Run(d.name+"/"+tc.name, func(t *testing.T) {
+				res, err := decideSlowly(d.decide, tc.script)
+				if err != nil {
+					t.Fatalf("%s: %v", d.name, err)
+				}
+				if res.Status != tc.want {
+					t.Fatalf("status %v (reason %q), want %v", res.Status, res.Reason, tc.want)
+				}
+				if res.Status != Sat && res.Model != nil {
+					t.Errorf("model on a %v answer: %v", res.Status, res.Model)
+				}
+				if res.Status == Sat {
+					checkModel(t, tc.script, res.Model)
+				}
+			})
+		}
 	}
 }
 
@@ -71,70 +73,73 @@ func TestSolveErrors(t *testing.T) {
 		{"unknown constant", `(assert (= y #x01))`, "unknown constant"},
 		{"ill-sorted", `(declare-fun x () (_ BitVec 8)) (assert (= x #x0001))`, "incompatible"},
 		{"unknown sort", `(declare-fun x () Foo)`, "Foo"},
+		// An SMT-LIB 2.7 operator z3 4.8.12 does not know: the interpreter
+		// reports it and goes on, and the answer after it must not count.
+		{"unknown operator, then a check", `(declare-fun x () (_ BitVec 8)) (assert (bvuaddo x x)) (check-sat)`, "bvuaddo"},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			res, err := solveSlowly(tc.script)
-			if err == nil {
-				t.Fatalf("no error, result %+v", res)
-			}
-			if !strings.Contains(err.Error(), tc.wantMsg) || strings.HasPrefix(err.Error(), "(error") {
-				t.Errorf("error %q does not mention %q, or is still wrapped in (error …)", err, tc.wantMsg)
-			}
-			// The failure must leave nothing behind: the next call works.
-			res, err = solveSlowly(`(declare-fun x () (_ BitVec 8)) (assert (= x #x2a))`)
-			if err != nil || res.Status != Sat || len(res.Model) != 1 || res.Model[0].Value != "#x2a" {
-				t.Fatalf("call after the error: %+v, %v", res, err)
-			}
-		})
-	}
-}
-
-func TestSolveTimeout(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
-	defer cancel()
-	res, err := Solve(ctx, readTestdata(t, "factor96.smt2"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if res.Status != Unknown || (res.Reason != "timeout" && res.Reason != "canceled") {
-		t.Fatalf("got %v %q, want unknown by timeout", res.Status, res.Reason)
+	for _, d := range deciders {
+		for _, tc := range tests {
+			t.Run(d.name+"/"+tc.name, func(t *testing.T) {
+				res, err := decideSlowly(d.decide, tc.script)
+				if err == nil {
+					t.Fatalf("no error, result %+v", res)
+				}
+				if !strings.Contains(err.Error(), tc.wantMsg) || strings.HasPrefix(err.Error(), "(error") {
+					t.Errorf("error %q does not mention %q, or is still wrapped in (error …)", err, tc.wantMsg)
+				}
+				// The failure must leave nothing behind: the next call works.
+				res, err = decideSlowly(d.decide, `(declare-fun x () (_ BitVec 8)) (assert (= x #x2a))`)
+				if err != nil || res.Status != Sat || len(res.Model) != 1 || res.Model[0].Value != "#x2a" {
+					t.Fatalf("call after the error: %+v, %v", res, err)
+				}
+			})
+		}
 	}
 }
 
-func TestSolveCanceledFromAnotherGoroutine(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	timer := time.AfterFunc(100*time.Millisecond, cancel)
-	defer timer.Stop()
-	res, err := Solve(ctx, readTestdata(t, "factor96.smt2"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if res.Status != Unknown || res.Reason != "canceled" {
-		t.Fatalf("got %v %q, want unknown, canceled", res.Status, res.Reason)
-	}
-}
-
-func TestSolveContextAlreadyDone(t *testing.T) {
-	canceled, cancel := context.WithCancel(context.Background())
-	cancel()
-	expired, cancel2 := context.WithDeadline(context.Background(), time.Now().Add(-time.Second))
-	defer cancel2()
+// TestSolveLimits checks that the context's end stops a hard check, by
+// deadline or by cancellation from another goroutine, or before it starts,
+// and that the answer says why.
+func TestSolveLimits(t *testing.T) {
+	hard := readTestdata(t, "factor96.smt2")
+	quantifiedHard := readTestdata(t, "rnd_6_8_unsat.smt2")
+	easy := `(declare-fun x () (_ BitVec 8)) (assert (= x #x01))`
 	tests := []struct {
-		name   string
-		ctx    context.Context
-		reason string
+		name, script string
+		ctx          func() (context.Context, context.CancelFunc)
+		reason       string
 	}{
-		{"canceled", canceled, "canceled"},
-		{"deadline passed", expired, "timeout"},
+		{"deadline", hard, func() (context.Context, context.CancelFunc) {
+			return context.WithTimeout(context.Background(), 200*time.Millisecond)
+		}, "timeout"},
+		{"deadline, quantified", quantifiedHard, func() (context.Context, context.CancelFunc) {
+			return context.WithTimeout(context.Background(), 200*time.Millisecond)
+		}, "timeout"},
+		{"canceled from another goroutine", hard, func() (context.Context, context.CancelFunc) {
+			ctx, cancel := context.WithCancel(context.Background())
+			time.AfterFunc(100*time.Millisecond, cancel)
+			return ctx, cancel
+		}, "canceled"},
+		{"canceled before", easy, func() (context.Context, context.CancelFunc) {
+			ctx, cancel := context.WithCancel(context.Background())
+			cancel()
+			return ctx, cancel
+		}, "canceled"},
+		{"deadline passed before", easy, func() (context.Context, context.CancelFunc) {
+			return context.WithDeadline(context.Background(), time.Now().Add(-time.Second))
+		}, "timeout"},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			res, err := Solve(tc.ctx, `(declare-fun x () (_ BitVec 8)) (assert (= x #x01))`)
-			if err != nil || res.Status != Unknown || res.Reason != tc.reason {
-				t.Fatalf("got %+v, %v; want unknown, %s", res, err, tc.reason)
-			}
-		})
+	for _, d := range deciders {
+		for _, tc := range tests {
+			t.Run(d.name+"/"+tc.name, func(t *testing.T) {
+				ctx, cancel := tc.ctx()
+				defer cancel()
+				res, err := d.decide(ctx, tc.script)
+				if err != nil || res.Status != Unknown || res.Reason != tc.reason {
+					t.Fatalf("got %+v, %v; want unknown, %s", res, err, tc.reason)
+				}
+			})
+		}
 	}
 }
 
@@ -196,8 +201,17 @@ func TestLogicOf(t *testing.T) {
 
 // solveSlowly is Solve with a generous deadline, so that a Z3 surprise fails
 // one test instead of hanging the run. No test depends on its length.
-func solveSlowly(script string) (Result, error) {
+func solveSlowly(script string) (Result, error) { return decideSlowly(Solve, script) }
+
+func decideSlowly(decide func(context.Context, string) (Result, error), script string) (Result, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	return Solve(ctx, script)
+	return decide(ctx, script)
 }
+
+// deciders are the two ways a script reaches Z3: through the API (Solve) and
+// through its command interpreter (Interpret). Both must answer alike.
+var deciders = []struct {
+	name   string
+	decide func(context.Context, string) (Result, error)
+}{{"api", Solve}, {"interpreter", Interpret}}

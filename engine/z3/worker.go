@@ -21,6 +21,8 @@ import (
 // in a worker process (Process).
 type Solver interface {
 	Solve(ctx context.Context, smt2 string) (Result, error)
+	// Interpret decides through Z3's command interpreter (see Interpret).
+	Interpret(ctx context.Context, smt2 string) (Result, error)
 }
 
 // InProcess runs Solve in the calling process: the cheapest call, but a
@@ -33,6 +35,11 @@ type InProcess struct {
 func (p InProcess) Solve(ctx context.Context, smt2 string) (Result, error) {
 	setMemoryLimit(p.MemoryMB)
 	return Solve(ctx, smt2)
+}
+
+func (p InProcess) Interpret(ctx context.Context, smt2 string) (Result, error) {
+	setMemoryLimit(p.MemoryMB)
+	return Interpret(ctx, smt2)
 }
 
 // ErrUnavailable is returned by Process.Solve when no worker can be started
@@ -140,6 +147,16 @@ func (p *Process) Close() {
 
 // Solve checks smt2 in a worker; see Solve for the script and the result.
 func (p *Process) Solve(ctx context.Context, smt2 string) (Result, error) {
+	return p.call(ctx, smt2, false)
+}
+
+// Interpret checks smt2 in a worker through Z3's command interpreter; see
+// Interpret.
+func (p *Process) Interpret(ctx context.Context, smt2 string) (Result, error) {
+	return p.call(ctx, smt2, true)
+}
+
+func (p *Process) call(ctx context.Context, smt2 string, interpret bool) (Result, error) {
 	if reason, done := contextReason(ctx); done {
 		return Result{Status: Unknown, Reason: reason}, nil
 	}
@@ -157,7 +174,7 @@ func (p *Process) Solve(ctx context.Context, smt2 string) (Result, error) {
 	}
 	p.mu.Lock()
 	p.nextID++
-	req := request{ID: p.nextID, Script: smt2, MemoryMB: p.MemoryMB, Fault: p.fault}
+	req := request{ID: p.nextID, Script: smt2, Interpret: interpret, MemoryMB: p.MemoryMB, Fault: p.fault}
 	p.fault = ""
 	p.mu.Unlock()
 	if deadline, ok := ctx.Deadline(); ok {

@@ -36,14 +36,20 @@ func TestProcessAgreesWithInProcess(t *testing.T) {
 		readTestdata(t, "t04_k1_sat.smt2"),
 		"(assert (= x 1))", // an error: x is undeclared
 	}
-	for i, s := range scripts {
-		want, wantErr := Solve(context.Background(), s)
-		got, gotErr := p.Solve(context.Background(), s)
-		if (wantErr == nil) != (gotErr == nil) || (wantErr != nil && wantErr.Error() != gotErr.Error()) {
-			t.Fatalf("script %d: error %v in a worker, %v in process", i, gotErr, wantErr)
-		}
-		if !reflect.DeepEqual(got, want) {
-			t.Fatalf("script %d: %+v in a worker, %+v in process", i, got, want)
+	ways := []struct {
+		name              string
+		inProcess, worker func(context.Context, string) (Result, error)
+	}{{"api", Solve, p.Solve}, {"interpreter", Interpret, p.Interpret}}
+	for _, w := range ways {
+		for i, s := range scripts {
+			want, wantErr := w.inProcess(context.Background(), s)
+			got, gotErr := w.worker(context.Background(), s)
+			if (wantErr == nil) != (gotErr == nil) || (wantErr != nil && wantErr.Error() != gotErr.Error()) {
+				t.Fatalf("%s, script %d: error %v in a worker, %v in process", w.name, i, gotErr, wantErr)
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("%s, script %d: %+v in a worker, %+v in process", w.name, i, got, want)
+			}
 		}
 	}
 	if n := p.Started.Load(); n != 1 {
