@@ -97,7 +97,11 @@ func TestCommands(t *testing.T) {
 		{"redeclaration", "(declare-const x Bool)(declare-const x Bool)", "(error \"line 1 col 23: symbol \"\"x\"\" is already declared\")\n"},
 		{"non-Bool assert", "(assert #x1)", "(error \"line 1 col 2: assert expects a Bool term, got (_ BitVec 4)\")\n"},
 		{"bad token", "(assert #q)", "(error \"line 1 col 9: invalid token \"\"#\"\"\")\n"},
-		{"grammar error", "(declare-fun)", "(error \"line 1 col 13: malformed declare-fun: unexpected token \"\")\"\"\")\n"},
+		{"grammar error", "(declare-sort)", "(error \"line 1 col 14: malformed declare-sort: unexpected token \"\")\"\"\")\n"},
+		{"declaration without a name", "(declare-fun)", "(error \"line 1 col 13: expected a symbol after declare-fun, found \"\")\"\"\")\n"},
+		{"definition with trailing token", "(define-fun f () Bool true false)", "(error \"line 1 col 28: expected ')' to close define-fun, found \"\"false\"\"\")\n"},
+		{"definition parameter without sort", "(define-fun f ((a)) Bool a)", "(error \"line 1 col 18: expected sort, found \"\")\"\"\")\n"},
+		{"definitions are scoped", "(define-fun f ((a Bool)) Bool a)(assert a)", "(error \"line 1 col 41: unknown constant \"\"a\"\"\")\n"},
 		{"bad option value", "(set-option :print-success maybe)", "(error \"line 1 col 1: option :print-success expects true or false, got \"\"maybe\"\"\")\n"},
 		{"comments and lines", "; comment\n(assert\n  (= #x1\n     y))", "(error \"line 4 col 6: unknown constant \"\"y\"\"\")\n"},
 	}

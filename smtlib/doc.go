@@ -4,10 +4,12 @@
 // term DAG nodes directly, the interpreter that runs commands against a
 // solver, and the printer of terms, models and responses.
 //
-// The hot path is (assert …): the reader hands its bytes straight to the term
-// parser, with no token buffer and no intermediate tree. Every other command is
-// parsed by the participle grammar (grammar.go), whose term positions are
-// captured as byte offsets and parsed by the same term parser.
+// The hot paths are (assert …) and the declarations and definitions that
+// scripts repeat by the thousand (declarations.go): the reader hands their
+// bytes straight to the term parser, with no token buffer and no intermediate
+// tree. Every other command is parsed by the participle grammar (grammar.go),
+// whose term positions are captured as byte offsets and parsed by the same
+// term parser.
 //
 // Errors carry the line and column of the offending token; after an error the
 // interpreter goes on with the next command. The package knows nothing of

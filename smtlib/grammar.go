@@ -12,36 +12,33 @@ import (
 // captured as spans (Span) and parsed by the hand-written term parser, so
 // participle never builds a tree for terms.
 
-// Command is one parsed SMT-LIB command (other than the hot-path assert).
+// Command is one parsed SMT-LIB command (other than the hot-path assert and
+// the declarations of declarations.go).
 type Command struct {
 	Pos lexer.Position
 
-	SetLogic        *SymbolArg    `parser:"\"(\" ( \"set-logic\" @@"`
-	SetOption       *Attribute    `parser:"| \"set-option\" @@"`
-	SetInfo         *Attribute    `parser:"| \"set-info\" @@"`
-	GetOption       *KeywordArg   `parser:"| \"get-option\" @@"`
-	GetInfo         *KeywordArg   `parser:"| \"get-info\" @@"`
-	DeclareSort     *DeclareSort  `parser:"| \"declare-sort\" @@"`
-	DefineSort      *DefineSort   `parser:"| \"define-sort\" @@"`
-	DeclareFun      *DeclareFun   `parser:"| \"declare-fun\" @@"`
-	DeclareConst    *DeclareConst `parser:"| \"declare-const\" @@"`
-	DefineFun       *DefineFun    `parser:"| \"define-fun\" @@"`
-	DefineConst     *DefineConst  `parser:"| \"define-const\" @@"`
-	Assert          *Span         `parser:"| \"assert\" @@"`
-	CheckSat        bool          `parser:"| @\"check-sat\""`
-	CheckAssuming   *SpanList     `parser:"| \"check-sat-assuming\" @@"`
-	Push            *OptNumeral   `parser:"| \"push\" @@"`
-	Pop             *OptNumeral   `parser:"| \"pop\" @@"`
-	GetValue        *SpanList     `parser:"| \"get-value\" @@"`
-	GetModel        bool          `parser:"| @\"get-model\""`
-	GetAssignment   bool          `parser:"| @\"get-assignment\""`
-	GetUnsatCore    bool          `parser:"| @\"get-unsat-core\""`
-	GetUnsatAssumps bool          `parser:"| @\"get-unsat-assumptions\""`
-	GetAssertions   bool          `parser:"| @\"get-assertions\""`
-	Reset           bool          `parser:"| @\"reset\""`
-	ResetAssertions bool          `parser:"| @\"reset-assertions\""`
-	Echo            *StringArg    `parser:"| \"echo\" @@"`
-	Exit            bool          `parser:"| @\"exit\" ) \")\""`
+	SetLogic        *SymbolArg   `parser:"\"(\" ( \"set-logic\" @@"`
+	SetOption       *Attribute   `parser:"| \"set-option\" @@"`
+	SetInfo         *Attribute   `parser:"| \"set-info\" @@"`
+	GetOption       *KeywordArg  `parser:"| \"get-option\" @@"`
+	GetInfo         *KeywordArg  `parser:"| \"get-info\" @@"`
+	DeclareSort     *DeclareSort `parser:"| \"declare-sort\" @@"`
+	DefineSort      *DefineSort  `parser:"| \"define-sort\" @@"`
+	Assert          *Span        `parser:"| \"assert\" @@"`
+	CheckSat        bool         `parser:"| @\"check-sat\""`
+	CheckAssuming   *SpanList    `parser:"| \"check-sat-assuming\" @@"`
+	Push            *OptNumeral  `parser:"| \"push\" @@"`
+	Pop             *OptNumeral  `parser:"| \"pop\" @@"`
+	GetValue        *SpanList    `parser:"| \"get-value\" @@"`
+	GetModel        bool         `parser:"| @\"get-model\""`
+	GetAssignment   bool         `parser:"| @\"get-assignment\""`
+	GetUnsatCore    bool         `parser:"| @\"get-unsat-core\""`
+	GetUnsatAssumps bool         `parser:"| @\"get-unsat-assumptions\""`
+	GetAssertions   bool         `parser:"| @\"get-assertions\""`
+	Reset           bool         `parser:"| @\"reset\""`
+	ResetAssertions bool         `parser:"| @\"reset-assertions\""`
+	Echo            *StringArg   `parser:"| \"echo\" @@"`
+	Exit            bool         `parser:"| @\"exit\" ) \")\""`
 }
 
 // SymbolArg is a symbol operand.
@@ -82,40 +79,6 @@ type DefineSort struct {
 	Name   string   `parser:"@(Symbol | QuotedSymbol)"`
 	Params []string `parser:"\"(\" @(Symbol | QuotedSymbol)* \")\""`
 	Body   *Span    `parser:"@@"`
-}
-
-// DeclareFun is (declare-fun f (S…) R).
-type DeclareFun struct {
-	Name   string  `parser:"@(Symbol | QuotedSymbol)"`
-	Params []*Span `parser:"\"(\" @@* \")\""`
-	Result *Span   `parser:"@@"`
-}
-
-// DeclareConst is (declare-const c S).
-type DeclareConst struct {
-	Name string `parser:"@(Symbol | QuotedSymbol)"`
-	Sort *Span  `parser:"@@"`
-}
-
-// SortedVar is (x S) in a definition's parameter list.
-type SortedVar struct {
-	Name string `parser:"\"(\" @(Symbol | QuotedSymbol)"`
-	Sort *Span  `parser:"@@ \")\""`
-}
-
-// DefineFun is (define-fun f ((x S)…) R body).
-type DefineFun struct {
-	Name   string       `parser:"@(Symbol | QuotedSymbol)"`
-	Params []*SortedVar `parser:"\"(\" @@* \")\""`
-	Result *Span        `parser:"@@"`
-	Body   *Span        `parser:"@@"`
-}
-
-// DefineConst is (define-const c S t), SMT-LIB 2.7.
-type DefineConst struct {
-	Name string `parser:"@(Symbol | QuotedSymbol)"`
-	Sort *Span  `parser:"@@"`
-	Body *Span  `parser:"@@"`
 }
 
 // SpanList is a parenthesised list of terms.

@@ -247,11 +247,11 @@ func (in *Interpreter) execute(ctx context.Context, cmd []byte, pos Pos) (err er
 		start := p.tok.Offset
 		t := p.parseTerm()
 		text := cmd[start:p.tok.Offset]
-		p.expect(TokRParen, "')' to close assert")
-		if p.tok.Kind != TokEOF {
-			p.unexpected("end of command")
-		}
+		p.end(name)
 		return in.doAssert(t, p.named, cmd, text, nameTok.Pos)
+	}
+	if declarationCommands[name] {
+		return in.declaration(name, newTermParser(lx, in.env), cmd, pos)
 	}
 	c, perr := parseCommand(cmd)
 	if perr != nil {
@@ -310,8 +310,7 @@ func (in *Interpreter) run(ctx context.Context, c *Command, cmd []byte, base Pos
 	case c.SetInfo != nil:
 		in.info[c.SetInfo.Key] = in.attrText(c.SetInfo.Value, cmd)
 		in.success()
-	case c.DeclareSort != nil, c.DefineSort != nil, c.DeclareFun != nil, c.DeclareConst != nil,
-		c.DefineFun != nil, c.DefineConst != nil:
+	case c.DeclareSort != nil, c.DefineSort != nil:
 		in.declared = true
 		if err := in.runDeclaration(c, cmd, base); err != nil {
 			return err
@@ -473,18 +472,6 @@ func (in *Interpreter) runDeclaration(c *Command, cmd []byte, base Pos) error {
 		return in.declareSort(c.DeclareSort, base)
 	case c.DefineSort != nil:
 		return in.defineSort(c.DefineSort, cmd, base)
-	case c.DeclareFun != nil:
-		var dom []term.Sort
-		for _, s := range c.DeclareFun.Params {
-			dom = append(dom, in.spanSort(cmd, base, s))
-		}
-		return in.declare(c.DeclareFun.Name, dom, in.spanSort(cmd, base, c.DeclareFun.Result), base)
-	case c.DeclareConst != nil:
-		return in.declare(c.DeclareConst.Name, nil, in.spanSort(cmd, base, c.DeclareConst.Sort), base)
-	case c.DefineFun != nil:
-		return in.defineFun(c.DefineFun.Name, c.DefineFun.Params, c.DefineFun.Result, c.DefineFun.Body, cmd, base)
-	case c.DefineConst != nil:
-		return in.defineFun(c.DefineConst.Name, nil, c.DefineConst.Sort, c.DefineConst.Body, cmd, base)
 	}
 	return nil
 }
@@ -558,36 +545,6 @@ func (in *Interpreter) declare(name string, dom []term.Sort, rng term.Sort, base
 		s = in.st.FunSort(dom, rng)
 	}
 	in.env.bindFun(&funDef{Name: name, Var: in.st.Var(name, s)})
-	in.success()
-	return nil
-}
-
-func (in *Interpreter) defineFun(name string, params []*SortedVar, result, body *Span, cmd []byte, base Pos) error {
-	if err := in.checkNewSymbol(name, base); err != nil {
-		return err
-	}
-	rs := in.spanSort(cmd, base, result)
-	vars := make([]term.Term, len(params))
-	for i, pv := range params {
-		vars[i] = in.st.BoundVar(pv.Name, in.spanSort(cmd, base, pv.Sort))
-	}
-	for i, pv := range params {
-		in.env.pushLocal(pv.Name, vars[i])
-	}
-	defer func() {
-		for _, pv := range params {
-			in.env.popLocal(pv.Name)
-		}
-	}()
-	t, named := in.spanTerm(cmd, base, body)
-	if in.st.SortOf(t) != rs {
-		return &Error{Pos: in.spanPos(base, body), Msg: fmt.Sprintf("body of %s has sort %s, declared %s",
-			name, in.st.SortString(in.st.SortOf(t)), in.st.SortString(rs))}
-	}
-	if err := in.bindNames(named); err != nil {
-		return err
-	}
-	in.env.bindFun(&funDef{Name: name, Params: vars, Body: t})
 	in.success()
 	return nil
 }

@@ -25,11 +25,19 @@ func Scripts(small bool) []Script {
 		udivChainArray(1024),
 		udivChain(1024),
 		mulChain(2048),
-		storeChain(5000*n, 32),
-		iteTree(1000*n, 256),
+		StoreChain(5000*n, 32),
+		IteTree(1000*n, 256),
 		wideShift(65536),
 		uremConst(4096),
 	}
+}
+
+// ParseScripts returns the deep and wide scripts that stress the parser
+// rather than the solver, each of size n: definitions chained n deep (a
+// store chain, an ite tree), one term nested n deep (stores, lets) and one
+// term n wide. BenchmarkParseBlowup in package smtlib parses them.
+func ParseScripts(n int) []Script {
+	return []Script{StoreChain(n, 32), NestedStores(n, 32), IteTree(n, 256), LetChain(n, 64), WideSum(n, 64)}
 }
 
 // WithFollowUp returns the script with its problem between push and pop,
@@ -103,9 +111,9 @@ func oddConstant(w int) string {
 	return s.String()
 }
 
-// storeChain writes n stores at symbolic indices and reads at a symbolic
+// StoreChain writes n stores at symbolic indices and reads at a symbolic
 // index under a constraint on the read.
-func storeChain(n, w int) Script {
+func StoreChain(n, w int) Script {
 	var b strings.Builder
 	header(&b, "QF_ABV", "")
 	fmt.Fprintf(&b, "(declare-fun m () (Array (_ BitVec %d) (_ BitVec 8)))\n", w)
@@ -121,8 +129,8 @@ func storeChain(n, w int) Script {
 	return Script{Name: fmt.Sprintf("store-chain-%d", n), Text: strings.Replace(b.String(), "(Array (_ BitVec 32) (_ BitVec 8)) m)", fmt.Sprintf("(Array (_ BitVec %d) (_ BitVec 8)) m)", w), 1)}
 }
 
-// iteTree nests n ites over wide arithmetic.
-func iteTree(n, w int) Script {
+// IteTree nests n ites over wide arithmetic.
+func IteTree(n, w int) Script {
 	var b strings.Builder
 	header(&b, "QF_BV", "")
 	declBV(&b, w, "x", "y")
@@ -153,4 +161,55 @@ func uremConst(w int) Script {
 	fmt.Fprintf(&b, "(assert (= (bvurem (bvmul x y) (_ bv%s %d)) (_ bv1 %d)))\n", oddConstant(w/4), w, w)
 	fmt.Fprintf(&b, "(assert (= (bvudiv x y) (bvudiv y x)))\n(check-sat)\n")
 	return Script{Name: fmt.Sprintf("urem-const-%d", w), Text: b.String()}
+}
+
+// NestedStores is StoreChain written as one term: n stores nested inside a
+// single assert, so the term parser recurses n deep.
+func NestedStores(n, w int) Script {
+	var b strings.Builder
+	header(&b, "QF_ABV", "")
+	fmt.Fprintf(&b, "(declare-fun m () (Array (_ BitVec %d) (_ BitVec 8)))\n", w)
+	declBV(&b, w, "base", "j")
+	declBV(&b, 8, "v")
+	b.WriteString("(assert (= (select ")
+	for k := n; k >= 1; k-- {
+		b.WriteString("(store ")
+	}
+	b.WriteString("m")
+	for k := 1; k <= n; k++ {
+		fmt.Fprintf(&b, " (bvadd base (_ bv%d %d)) (bvadd v (_ bv%d 8)))", k, w, k%256)
+	}
+	b.WriteString(" j) (bvmul v v)))\n(check-sat)\n")
+	return Script{Name: fmt.Sprintf("nested-stores-%d", n), Text: b.String()}
+}
+
+// LetChain nests n lets, each binding a term over the previous binder, the
+// shape of solver-printed and KLEE-printed scripts.
+func LetChain(n, w int) Script {
+	var b strings.Builder
+	header(&b, "QF_BV", "")
+	declBV(&b, w, "x", "y")
+	b.WriteString("(assert ")
+	prev := "x"
+	for k := 1; k <= n; k++ {
+		fmt.Fprintf(&b, "(let ((?l%d (bvadd (bvmul %s y) (_ bv%d %d)))) ", k, prev, k, w)
+		prev = fmt.Sprintf("?l%d", k)
+	}
+	fmt.Fprintf(&b, "(= %s (bvnot y))", prev)
+	b.WriteString(strings.Repeat(")", n))
+	b.WriteString(")\n(check-sat)\n")
+	return Script{Name: fmt.Sprintf("let-chain-%d", n), Text: b.String()}
+}
+
+// WideSum is one bvadd of n distinct products: a wide, shallow term.
+func WideSum(n, w int) Script {
+	var b strings.Builder
+	header(&b, "QF_BV", "")
+	declBV(&b, w, "x", "y")
+	b.WriteString("(assert (= (bvadd")
+	for k := 1; k <= n; k++ {
+		fmt.Fprintf(&b, " (bvmul x (_ bv%d %d))", k, w)
+	}
+	b.WriteString(") y))\n(check-sat)\n")
+	return Script{Name: fmt.Sprintf("wide-sum-%d", n), Text: b.String()}
 }

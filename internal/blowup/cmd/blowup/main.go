@@ -1,5 +1,6 @@
 // Command blowup writes the blow-up scripts of package blowup into a
-// directory (scripts/limits.sh runs sift on them).
+// directory (scripts/limits.sh runs sift on them); with -parse N, the
+// parser's stress scripts of size N instead.
 package main
 
 import (
@@ -14,12 +15,17 @@ import (
 func main() {
 	out := flag.String("o", "blowup", "output directory")
 	small := flag.Bool("small", false, "the smaller sizes of the tests")
+	parse := flag.Int("parse", 0, "write the parser stress scripts of this size instead")
 	flag.Parse()
 	if err := os.MkdirAll(*out, 0o755); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	for _, s := range blowup.Scripts(*small) {
+	scripts := blowup.Scripts(*small)
+	if *parse > 0 {
+		scripts = blowup.ParseScripts(*parse)
+	}
+	for _, s := range scripts {
 		if err := os.WriteFile(filepath.Join(*out, s.Name+".smt2"), []byte(s.Text), 0o644); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)

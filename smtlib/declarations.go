@@ -1,0 +1,98 @@
+package smtlib
+
+import (
+	"fmt"
+
+	"github.com/sift-solver/sift/term"
+)
+
+// declarationCommands are the commands that scripts repeat by the thousand
+// (a definition per store, a declaration per byte): like assert, they are
+// read by the term parser straight from the command's tokens. Through the
+// participle grammar they cost about ten times as much per byte as an
+// assert (BenchmarkParseBlowup/store-chain against nested-stores).
+var declarationCommands = map[string]bool{
+	"declare-fun": true, "declare-const": true, "define-fun": true, "define-const": true,
+}
+
+// declaration runs one of declarationCommands; p stands after the command
+// name.
+func (in *Interpreter) declaration(name string, p *termParser, cmd []byte, pos Pos) error {
+	in.declared = true
+	sym, _ := p.symbol("a symbol after " + name)
+	if err := in.checkNewSymbol(sym, pos); err != nil {
+		return err
+	}
+	var err error
+	switch name {
+	case "declare-fun":
+		p.expect(TokLParen, "'(' to open the argument sorts")
+		var dom []term.Sort
+		for p.tok.Kind != TokRParen {
+			dom = append(dom, p.parseSort())
+		}
+		p.next()
+		rng := p.parseSort()
+		p.end(name)
+		err = in.declare(sym, dom, rng, pos)
+	case "declare-const":
+		rng := p.parseSort()
+		p.end(name)
+		err = in.declare(sym, nil, rng, pos)
+	case "define-fun":
+		p.expect(TokLParen, "'(' to open the parameters")
+		var names []string
+		var vars []term.Term
+		for p.tok.Kind != TokRParen {
+			p.expect(TokLParen, "'(' to open a sorted parameter")
+			v, _ := p.symbol("parameter name")
+			names = append(names, v)
+			vars = append(vars, in.st.BoundVar(v, p.parseSort()))
+			p.expect(TokRParen, "')' to close the sorted parameter")
+		}
+		p.next()
+		err = in.defineFun(sym, names, vars, p, name)
+	case "define-const":
+		err = in.defineFun(sym, nil, nil, p, name)
+	}
+	if err != nil {
+		return err
+	}
+	in.posed.add(cmd)
+	return nil
+}
+
+// defineFun reads the result sort and the body of a definition from p and
+// binds it; names and vars are its parameters.
+func (in *Interpreter) defineFun(sym string, names []string, vars []term.Term, p *termParser, cmd string) error {
+	rs := p.parseSort()
+	for i, v := range names {
+		in.env.pushLocal(v, vars[i])
+	}
+	defer func() {
+		for _, v := range names {
+			in.env.popLocal(v)
+		}
+	}()
+	bodyPos := p.tok.Pos
+	t := p.parseTerm()
+	p.end(cmd)
+	if in.st.SortOf(t) != rs {
+		return &Error{Pos: bodyPos, Msg: fmt.Sprintf("body of %s has sort %s, declared %s",
+			sym, in.st.SortString(in.st.SortOf(t)), in.st.SortString(rs))}
+	}
+	if err := in.bindNames(p.named); err != nil {
+		return err
+	}
+	in.env.bindFun(&funDef{Name: sym, Params: vars, Body: t})
+	in.success()
+	return nil
+}
+
+// end reads the ')' that closes a command, which must be its last token.
+func (p *termParser) end(cmd string) {
+	p.expect(TokRParen, "')' to close "+cmd)
+	if p.tok.Kind != TokEOF {
+		p.unexpected("end of command")
+	}
+}
