@@ -7,6 +7,7 @@ import (
 	"io"
 	"runtime/debug"
 	"strconv"
+	"time"
 
 	"github.com/sift-solver/sift/engine/z3"
 	"github.com/sift-solver/sift/preprocess"
@@ -193,12 +194,16 @@ func (s *Session) CheckSat(ctx context.Context, assumptions []term.Term) smtlib.
 		}
 	}
 	mark := s.st.Mark()
+	start := time.Now()
 	guarded, memout := s.memory.watch(ctx)
 	v := s.driver.Decide(guarded, p)
 	if memout() || (v.Status == Unknown && v.Reason == "memout") {
 		v = Verdict{Status: Unknown, Reason: "memout"}
 		s.forgetCheck(mark)
 	}
+	// The whole check, stages and validation together: what the time
+	// limit bounds (scripts/limits.sh reads it).
+	s.driver.tracef("check-sat: %s in %v", v.Status, time.Since(start))
 	s.last, s.lastProblem = v, p
 	return smtlib.CheckResult{Status: v.Status, Reason: v.Reason}
 }

@@ -52,12 +52,40 @@ func (z *isolatedZ3) Interpret(ctx context.Context, smt2 string) (z3.Result, err
 func (z *isolatedZ3) decide(ctx context.Context, smt2 string,
 	inWorker func(context.Context, string) (z3.Result, error),
 	local func(z3.InProcess, context.Context, string) (z3.Result, error)) (z3.Result, error) {
-	res, err := inWorker(ctx, smt2)
+	early, cancel := withinGrace(ctx, z.workers.Grace)
+	defer cancel()
+	res, err := inWorker(early, smt2)
 	if errors.Is(err, z3.ErrUnavailable) {
 		z.inProcess.Add(1)
-		return local(z3.InProcess{MemoryMB: z.workers.MemoryLimitMB()}, ctx, smt2)
+		res, err = local(z3.InProcess{MemoryMB: z.workers.MemoryLimitMB()}, early, smt2)
+	}
+	if err == nil && res.Status == z3.Unknown && early.Err() != nil && ctx.Err() == nil {
+		// Stopped ahead of the deadline only to be sure to have stopped by
+		// it: the time is up in all but name, and the answer's reason is
+		// the caller's deadline (a timeout, not Z3 giving up), so it waits
+		// for it (at most the margin).
+		<-ctx.Done()
+		res.Reason = ctxReason(ctx.Err())
 	}
 	return res, err
+}
+
+// withinGrace moves ctx's deadline earlier by the worker's grace period (at
+// most a quarter of the time left), so that a worker that ignores the
+// interrupt is killed by the caller's deadline rather than a grace period
+// after it. Z3's bit-blasting of wide multipliers does not answer the
+// interrupt for longer than the grace (scripts/limits.sh: mul-chain-2048,
+// urem-const-4096), and the check then ended 0.3-0.7 s past a 5 s limit.
+func withinGrace(ctx context.Context, grace time.Duration) (context.Context, context.CancelFunc) {
+	deadline, ok := ctx.Deadline()
+	if !ok {
+		return ctx, func() {}
+	}
+	margin := min(grace, time.Until(deadline)/4)
+	if margin <= 0 {
+		return ctx, func() {}
+	}
+	return context.WithDeadline(ctx, deadline.Add(-margin))
 }
 
 // prestartCPU is the CPU time a quantified check uses before the Z3 worker

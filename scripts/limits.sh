@@ -2,7 +2,10 @@
 # Runs sift on the blow-up scripts of internal/blowup (wide mul/div chains,
 # deep store chains, huge ite trees, wide shifters) under a per-check limit,
 # with and without the Z3 fallback, next to z3 with the same limit, and
-# prints each wall time, its ratio to the limit and the exit status. Fails if
+# prints each process's wall time, its ratio to the limit, its CPU time (user
+# + system, children included: z3's worker), the time sift's check took
+# from check-sat to the answer (from --trace; "-" for z3), the answer and the
+# exit status, with the load before and after. Fails if
 # a sift run outlives BOUND seconds (default: twice the limit; a generous
 # bound: the figures are the point), answers against a known status, or
 # crashes (no answer, or killed by a signal, as an OOM kill is).
@@ -22,30 +25,33 @@ dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 go run ./internal/blowup/cmd/blowup -o "$dir"
 fail=0
-printf 'solver\tfile\tlimit_s\twall_s\twall/limit\tanswer\texit\n'
+echo "# $(uptime)"
+printf 'solver\tfile\tlimit_s\twall_s\twall/limit\tcpu_s\tcheck_s\tanswer\texit\n'
 for f in "$dir"/*.smt2; do
 	status=$(sed -n 's/.*:status \([a-z]*\).*/\1/p' "$f")
 	for solver in sift sift-nofallback z3; do
 		case $solver in
-		sift) set -- bin/sift -t "$limit" "$f" ;;
-		sift-nofallback) set -- bin/sift --no-fallback -t "$limit" "$f" ;;
+		sift) set -- bin/sift --trace -t "$limit" "$f" ;;
+		sift-nofallback) set -- bin/sift --trace --no-fallback -t "$limit" "$f" ;;
 		z3) set -- z3 -T:"$limit" "$f" ;;
 		esac
 		start=$(date +%s.%N)
 		code=0
-		timeout $((bound * 3)) $cap "$@" >"$dir/out" 2>&1 || code=$?
+		/usr/bin/time -f '%U %S' -o "$dir/cpu" timeout $((bound * 3)) $cap "$@" >"$dir/out" 2>"$dir/err" || code=$?
 		end=$(date +%s.%N)
 		ans=$(head -n 1 "$dir/out")
 		wall=$(echo "$end - $start" | bc)
-		printf '%s\t%s\t%s\t%.2f\t%.3f\t%s\t%s\n' "$solver" "$(basename "$f" .smt2)" "$limit" "$wall" \
-			"$(echo "$wall / $limit" | bc -l)" "${ans:-none}" "$code"
+		cpu=$(tail -n 1 "$dir/cpu" | awk '{print $1 + $2}')
+		check=$(sed -n 's/^; check-sat: .* in \(.*\)$/\1/p' "$dir/err" | head -n 1)
+		printf '%s\t%s\t%s\t%.2f\t%.3f\t%s\t%s\t%s\t%s\n' "$solver" "$(basename "$f" .smt2)" "$limit" "$wall" \
+			"$(echo "$wall / $limit" | bc -l)" "$cpu" "${check:--}" "${ans:-none}" "$code"
 		case $solver in z3) continue ;; esac
 		if [ "$(echo "$wall > $bound" | bc)" = 1 ]; then
 			echo "FAIL: $solver on $(basename "$f") took ${wall}s (bound ${bound}s)" >&2
 			fail=1
 		fi
 		if [ "$code" -ne 0 ] || [ -z "$ans" ]; then
-			echo "FAIL: $solver on $(basename "$f") exited $code: $(tail -n 3 "$dir/out")" >&2
+			echo "FAIL: $solver on $(basename "$f") exited $code: $(tail -n 3 "$dir/out" "$dir/err")" >&2
 			fail=1
 		fi
 		if [ -n "$status" ] && [ "$ans" != "$status" ] && [ "$ans" != unknown ]; then
@@ -54,4 +60,5 @@ for f in "$dir"/*.smt2; do
 		fi
 	done
 done
+echo "# $(uptime)"
 exit $fail
