@@ -63,8 +63,8 @@ func TestZ3WorkerKilledByTheDeadline(t *testing.T) {
 	start := time.Now()
 	res, err := iso.Solve(ctx, "(declare-const x Bool)(assert x)")
 	el := time.Since(start)
-	if err != nil || res.Status != z3.Unknown {
-		t.Fatalf("got %+v, %v; want unknown", res, err)
+	if err != nil || res.Status != z3.Unknown || res.Reason != "timeout" {
+		t.Fatalf("got %+v, %v; want unknown, timeout", res, err)
 	}
 	if k := p.Killed.Load(); k != 1 {
 		t.Fatalf("%d workers killed, want 1", k)
