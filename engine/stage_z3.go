@@ -106,8 +106,8 @@ func (s *z3Stage) Decide(ctx context.Context, p *Problem) (Verdict, error) {
 
 // solveAsPosed hands Z3 the problem as the script wrote it when p is the
 // session's problem and its text was kept (Posed), and sift's printing of
-// the terms otherwise. The text goes through the API's solver for the
-// script's logic, which is what the z3 binary builds for it; with
+// the terms otherwise. The text goes through the API (z3.Solve picks the
+// solver the z3 binary would for the script's logic); with
 // Options.Z3Interpreter it goes to Z3's command interpreter instead, whose
 // API version ignores set-logic and runs Z3's default strategy (faster on a
 // few quantified BV files, slower on more: docs/bench/fallback-parity).

@@ -11,8 +11,8 @@
 // prints back into the context (model_text.go), so that its Bindings have the
 // same form. The interpreter libz3 offers creates its solver before it reads
 // set-logic, so it runs Z3's default strategy whatever the logic: it is not
-// the z3 binary, which picks the logic's strategy as the API's
-// Z3_mk_solver_for_logic does.
+// the z3 binary, which picks the logic's strategy: Solve does too (for BV and
+// UFBV the ufbv tactic's solver, otherwise Z3_mk_solver_for_logic).
 //
 // Invariants:
 //   - One Z3 context per Solve call, created with Z3_mk_context_rc and deleted

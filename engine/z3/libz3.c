@@ -77,8 +77,10 @@
 	F(Z3_params, Z3_mk_params, (Z3_context c), (c)) \
 	F(Z3_solver, Z3_mk_solver, (Z3_context c), (c)) \
 	F(Z3_solver, Z3_mk_solver_for_logic, (Z3_context c, Z3_symbol logic), (c, logic)) \
+	F(Z3_solver, Z3_mk_solver_from_tactic, (Z3_context c, Z3_tactic t), (c, t)) \
 	F(Z3_ast, Z3_mk_store, (Z3_context c, Z3_ast a, Z3_ast i, Z3_ast v), (c, a, i, v)) \
 	F(Z3_symbol, Z3_mk_string_symbol, (Z3_context c, Z3_string s), (c, s)) \
+	F(Z3_tactic, Z3_mk_tactic, (Z3_context c, Z3_string name), (c, name)) \
 	F(Z3_ast, Z3_mk_true, (Z3_context c), (c)) \
 	F(void, Z3_model_dec_ref, (Z3_context c, Z3_model m), (c, m)) \
 	F(Z3_bool_opt, Z3_model_eval, (Z3_context c, Z3_model m, Z3_ast t, bool model_completion, Z3_ast * v), (c, m, t, model_completion, v)) \
@@ -105,6 +107,8 @@
 	F(Z3_ast, Z3_sort_to_ast, (Z3_context c, Z3_sort s), (c, s)) \
 	F(Z3_string, Z3_sort_to_string, (Z3_context c, Z3_sort s), (c, s)) \
 	F(Z3_ast, Z3_substitute_vars, (Z3_context c, Z3_ast a, unsigned num_exprs, Z3_ast const to[]), (c, a, num_exprs, to)) \
+	F(void, Z3_tactic_dec_ref, (Z3_context c, Z3_tactic g), (c, g)) \
+	F(void, Z3_tactic_inc_ref, (Z3_context c, Z3_tactic t), (c, t)) \
 	F(Z3_app, Z3_to_app, (Z3_context c, Z3_ast a), (c, a)) \
 	F(Z3_ast, Z3_update_term, (Z3_context c, Z3_ast a, unsigned num_args, Z3_ast const args[]), (c, a, num_args, args))
 
