@@ -1,8 +1,11 @@
 package merge
 
 import (
+	"fmt"
 	"go/token"
 	"go/types"
+	"strconv"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -31,30 +34,43 @@ import (
 //   - a call to a function with a body costs that function's own Eq. (7)
 //     sum once, as a summary (not once per path through it); a call
 //     without a body, or recursive, or deeper than 4, costs 0;
-//   - the taint is forward data dependence, computed once per variable and
-//     flow-insensitively (taint.go's closure): through SSA operands (a phi
+//   - the taint is forward data dependence from v's value at l, over the
+//     code ahead of l only (codeIndex: what the waiting state's frames can
+//     still run and what that calls), computed once per variable and point
+//     and flow-insensitively within that code: through SSA operands (a phi
 //     when any operand is tainted), into callees (arguments to parameters,
-//     free variables) and out of them (a tainted return taints every call of
-//     the function), and through memory by type: a load through a tainted
-//     address is tainted, and a load of a type a tainted value was stored as
-//     is tainted (a conservative alias policy). A memory object's contents
-//     taint the loads through addresses derived from its allocation site and
-//     the loads of its type and of its fields' and elements' types that are
-//     not basic types (contentTypes).
+//     free variables) and out of them (a tainted return taints the calls of
+//     the function, the call a caller frame waits on included), and through
+//     memory: a load through a tainted address is tainted, and a load of
+//     memory a tainted value was stored to ahead is tainted. The alias
+//     policy is field-sensitive, by allocation site where an address is
+//     visibly computed from one in its function, and by type (struct and
+//     field, element type, cell type) elsewhere (memKey, readKeys). A memory
+//     object's contents taint the loads through addresses derived from its
+//     site and the loads of its fields and elements (basic types included)
+//     through pointers of unknown origin.
+//
+// The taint was first a closure over the whole program, memory by the
+// loaded value's type: a value stored before l tainted every later load of
+// its type (BST's finished loop counter, stored as a key into a tree node,
+// made the lookup's key compares depend on it: D = 2 of C = 7, hot), two
+// local [5]int8 arrays aliased, and an object's scalar fields read through
+// pointers in other functions were not counted at all (container/list's
+// List: D = 0, so qhv merged lists of different lengths and ListOps took
+// 319 queries where none takes 1).
 
 // CostModel computes Eq. (7) sums for the code ahead of a waiting state.
 type CostModel struct {
 	Beta float64
 	// indexes of the code reachable from an entry function, for the taint
 	// closures (built once per entry).
-	indexes map[*ssa.Function]*codeIndex
+	indexes map[string]*codeIndex
 	// closures by seed: a taint does not depend on where the state waits.
 	closures map[closureKey]*taint
 }
 
 type closureKey struct {
 	ix        *codeIndex
-	size      int // functions in ix: a grown index makes a new closure
 	val, site ssa.Value
 	all       bool
 }
@@ -64,7 +80,7 @@ func (m *CostModel) closureOf(ix *codeIndex, seeds *Seeds) *taint {
 	if len(seeds.Values)+len(seeds.Sites) > 1 {
 		return closure(ix, seeds)
 	}
-	k := closureKey{ix: ix, size: len(ix.seen), all: seeds.AllMemory}
+	k := closureKey{ix: ix, all: seeds.AllMemory}
 	if len(seeds.Values) == 1 {
 		k.val = seeds.Values[0]
 	}
@@ -101,11 +117,7 @@ func (m *CostModel) Cost(frames []Frame, seeds *Seeds) float64 {
 	w := &costWalk{m: m, frames: frames, onPath: map[*ssa.BasicBlock]bool{}, memo: map[walkKey]float64{},
 		sums: map[*ssa.Function]float64{}, active: map[*ssa.Function]bool{}}
 	if seeds != nil {
-		ix := m.indexOf(frames[0].Block.Parent())
-		for _, f := range frames[1:] {
-			ix.visit(f.Block.Parent()) // reached by a dynamic call
-		}
-		w.taint = m.closureOf(ix, seeds)
+		w.taint = m.closureOf(m.indexOf(frames), seeds)
 	}
 	top := len(frames) - 1
 	return w.from(frames[top].Block, nil, frames[top].Next, top)
@@ -220,48 +232,83 @@ func (t *taint) reads(in ssa.Instruction) bool {
 	return false
 }
 
-// codeIndex lists the loads (by type) and the calls (by static callee) of
-// the functions reachable from an entry by static calls.
+// codeIndex is the code ahead of a waiting state: the instructions its
+// frames can still run (the top frame's from the merge point, each
+// caller's after its call, and whatever blocks those reach) and every
+// function they call. depend(l, v, l', e) is about e at some l' after l,
+// so the taint runs over this code only: a value stored into memory
+// before l, or an SSA value only code before l uses, taints nothing.
 type codeIndex struct {
-	seen  map[*ssa.Function]bool
-	loads map[string][]*ssa.UnOp
+	ahead map[ssa.Instruction]bool
+	fns   map[*ssa.Function]bool
+	// reads are the memory reads ahead (loads, map lookups) by memory key
+	// (memKey) and by the type they read ("T" + type).
+	reads map[string][]ssa.Value
 	calls map[*ssa.Function][]ssa.Value
 }
 
-func (m *CostModel) indexOf(entry *ssa.Function) *codeIndex {
-	if ix, ok := m.indexes[entry]; ok {
+// indexOf is the code index of the code ahead of frames, cached by where
+// each frame resumes.
+func (m *CostModel) indexOf(frames []Frame) *codeIndex {
+	key := framesKey(frames)
+	if ix, ok := m.indexes[key]; ok {
 		return ix
 	}
-	ix := &codeIndex{seen: map[*ssa.Function]bool{}, loads: map[string][]*ssa.UnOp{}, calls: map[*ssa.Function][]ssa.Value{}}
-	ix.visit(entry)
-	if m.indexes == nil {
-		m.indexes = map[*ssa.Function]*codeIndex{}
+	ix := &codeIndex{ahead: map[ssa.Instruction]bool{}, fns: map[*ssa.Function]bool{}, reads: map[string][]ssa.Value{},
+		calls: map[*ssa.Function][]ssa.Value{}}
+	for i, f := range frames {
+		ix.visitFrom(f.Block, f.Next)
+		// the call a caller waits on: the callee's return value flows there
+		if i+1 < len(frames) && f.Next > 0 {
+			if v, ok := f.Block.Instrs[f.Next-1].(ssa.Value); ok {
+				callee := frames[i+1].Block.Parent()
+				ix.calls[callee] = append(ix.calls[callee], v)
+			}
+		}
 	}
-	m.indexes[entry] = ix
+	if m.indexes == nil {
+		m.indexes = map[string]*codeIndex{}
+	}
+	m.indexes[key] = ix
 	return ix
 }
 
+func framesKey(frames []Frame) string {
+	var b strings.Builder
+	for _, f := range frames {
+		fmt.Fprintf(&b, "%p:%d;", f.Block, f.Next)
+	}
+	return b.String()
+}
+
+// visitFrom adds instruction next of b on and every block reachable from
+// b (b itself whole when a cycle leads back to it).
+func (ix *codeIndex) visitFrom(b *ssa.BasicBlock, next int) {
+	seen := map[*ssa.BasicBlock]bool{}
+	var walk func(*ssa.BasicBlock, int)
+	walk = func(b *ssa.BasicBlock, from int) {
+		for _, in := range b.Instrs[from:] {
+			ix.add(in)
+		}
+		for _, s := range b.Succs {
+			if !seen[s] {
+				seen[s] = true
+				walk(s, 0)
+			}
+		}
+	}
+	walk(b, next)
+}
+
+// visit adds a whole function (a callee).
 func (ix *codeIndex) visit(fn *ssa.Function) {
-	if fn == nil || ix.seen[fn] {
+	if fn == nil || ix.fns[fn] {
 		return
 	}
-	ix.seen[fn] = true
+	ix.fns[fn] = true
 	for _, b := range fn.Blocks {
 		for _, in := range b.Instrs {
-			switch x := in.(type) {
-			case *ssa.UnOp:
-				if x.Op == token.MUL {
-					k := typeKey(x.Type())
-					ix.loads[k] = append(ix.loads[k], x)
-				}
-			case ssa.CallInstruction:
-				if callee := x.Common().StaticCallee(); callee != nil {
-					if v := x.Value(); v != nil {
-						ix.calls[callee] = append(ix.calls[callee], v)
-					}
-					ix.visit(callee)
-				}
-			}
+			ix.add(in)
 		}
 	}
 	for _, anon := range fn.AnonFuncs {
@@ -269,11 +316,102 @@ func (ix *codeIndex) visit(fn *ssa.Function) {
 	}
 }
 
+func (ix *codeIndex) add(in ssa.Instruction) {
+	if ix.ahead[in] {
+		return
+	}
+	ix.ahead[in] = true
+	switch x := in.(type) {
+	case *ssa.UnOp:
+		if x.Op == token.MUL {
+			ix.read(x.X, x)
+		}
+	case *ssa.Lookup:
+		if _, isMap := x.X.Type().Underlying().(*types.Map); isMap {
+			ix.reads["M"+typeKey(x.X.Type())] = append(ix.reads["M"+typeKey(x.X.Type())], x)
+		}
+	case *ssa.MakeClosure:
+		if fn, ok := x.Fn.(*ssa.Function); ok {
+			ix.visit(fn)
+		}
+	case ssa.CallInstruction:
+		if callee := x.Common().StaticCallee(); callee != nil {
+			if v := x.Value(); v != nil {
+				ix.calls[callee] = append(ix.calls[callee], v)
+			}
+			ix.visit(callee)
+		}
+	}
+}
+
+// read indexes a load of v through addr under the memory it may read
+// (memKeys).
+func (ix *codeIndex) read(addr, v ssa.Value) {
+	for _, k := range readKeys(addr, v) {
+		ix.reads[k] = append(ix.reads[k], v)
+	}
+}
+
+// The alias policy of the taint: field-sensitive, by allocation site where
+// the address visibly starts at one, by type elsewhere. memKey names the
+// memory an address reads or writes by type: field i of struct type S
+// ("F" S.i), an element of an array or slice of T ("E" T), or a whole
+// cell of type T through any other pointer ("C" T). An address computed
+// from an allocation (an Alloc, a MakeSlice, a Global) in the same
+// function reads that site's memory ("A" site, and "A" site K); any other
+// address ("u" K) may point into any object of the type.
+func memKey(addr ssa.Value) string {
+	switch a := addr.(type) {
+	case *ssa.FieldAddr:
+		return "F" + typeKey(deref(a.X.Type())) + "." + strconv.Itoa(a.Field)
+	case *ssa.IndexAddr:
+		return "E" + typeKey(deref(a.Type()))
+	}
+	return "C" + typeKey(deref(addr.Type()))
+}
+
+// base is the allocation an address is computed from in its function, nil
+// when it comes from a parameter, a load, a call…
+func base(addr ssa.Value) ssa.Value {
+	for {
+		switch a := addr.(type) {
+		case *ssa.FieldAddr:
+			addr = a.X
+		case *ssa.IndexAddr:
+			addr = a.X
+		case *ssa.Slice:
+			addr = a.X
+		case *ssa.Alloc, *ssa.MakeSlice, *ssa.Global:
+			return a
+		default:
+			return nil
+		}
+	}
+}
+
+func siteKey(site ssa.Value) string { return fmt.Sprintf("A%p", site) }
+
+// readKeys are the keys a read of v through addr is indexed under.
+func readKeys(addr, v ssa.Value) []string {
+	k := memKey(addr)
+	if b := base(addr); b != nil {
+		return []string{siteKey(b), siteKey(b) + k, "a" + k}
+	}
+	return []string{"u" + k, "T" + typeKey(v.Type())}
+}
+
+func deref(t types.Type) types.Type {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}
+
 // closure computes the taint of seeds over the code of ix (see the comment
 // at the top).
 func closure(ix *codeIndex, seeds *Seeds) *taint {
 	c := &closer{ix: ix, t: &taint{vals: map[ssa.Value]bool{}, all: seeds.AllMemory}, addrs: map[ssa.Value]bool{},
-		types: map[string]bool{}, retTainted: map[*ssa.Function]bool{}}
+		keys: map[string]bool{}, retTainted: map[*ssa.Function]bool{}}
 	for _, v := range seeds.Values {
 		c.add(v)
 	}
@@ -281,16 +419,15 @@ func closure(ix *codeIndex, seeds *Seeds) *taint {
 		for _, a := range derived(site) {
 			c.addAddr(a)
 		}
-		if p, ok := site.Type().Underlying().(*types.Pointer); ok {
-			for _, ty := range contentTypes(p.Elem()) {
-				c.addType(ty)
-			}
-		}
+		c.addKey(siteKey(site))
+		c.addObject(deref(site.Type()))
 	}
 	if seeds.AllMemory {
-		for _, ls := range ix.loads {
-			for _, l := range ls {
-				c.add(l)
+		for k, rs := range ix.reads {
+			if strings.HasPrefix(k, "T") || strings.HasPrefix(k, "a") {
+				for _, r := range rs {
+					c.add(r)
+				}
 			}
 		}
 	}
@@ -308,7 +445,7 @@ type closer struct {
 	t          *taint
 	work       []ssa.Value
 	addrs      map[ssa.Value]bool // addresses into seed objects: loads through them are tainted
-	types      map[string]bool    // memory types holding tainted values
+	keys       map[string]bool    // memory (memKey) holding tainted values
 	retTainted map[*ssa.Function]bool
 }
 
@@ -329,35 +466,87 @@ func (c *closer) addAddr(a ssa.Value) {
 	c.addrs[a] = true
 	if refs := a.Referrers(); refs != nil {
 		for _, r := range *refs {
-			if l, ok := r.(*ssa.UnOp); ok && l.Op == token.MUL && l.X == a {
+			if l, ok := r.(*ssa.UnOp); ok && l.Op == token.MUL && l.X == a && c.ix.ahead[l] {
 				c.add(l)
 			}
 		}
 	}
 }
 
-func (c *closer) addType(t types.Type) {
-	k := typeKey(t)
-	if c.types[k] {
+// addKey taints the reads indexed under k.
+func (c *closer) addKey(k string) {
+	if c.keys[k] {
 		return
 	}
-	c.types[k] = true
-	for _, l := range c.ix.loads[k] {
-		c.add(l)
+	c.keys[k] = true
+	for _, r := range c.ix.reads[k] {
+		c.add(r)
 	}
 }
 
-// propagate taints what a tainted value reaches.
+// addStore taints what a tainted value stored at addr reaches: the reads
+// of the same memory through the same site, and through pointers of
+// unknown origin; a store through a pointer of unknown origin reaches
+// every read of the key, and a whole cell of type T every read of a T.
+func (c *closer) addStore(addr ssa.Value) {
+	k := memKey(addr)
+	c.addKey("u" + k)
+	if b := base(addr); b != nil {
+		c.addKey(siteKey(b) + k)
+	} else {
+		c.addKey("a" + k)
+	}
+	t := deref(addr.Type())
+	if k[0] == 'C' {
+		c.addKey("T" + typeKey(t))
+	} else {
+		c.addKey("uC" + typeKey(t)) // a *T to the field or element, from elsewhere
+	}
+}
+
+// addObject taints the reads of an object of type t through pointers of
+// unknown origin (its own site's reads are the site key): every field (of
+// nested struct fields too), every element, whole loads of t.
+func (c *closer) addObject(t types.Type) {
+	c.addKey("uC" + typeKey(t))
+	switch u := t.Underlying().(type) {
+	case *types.Struct:
+		for i := 0; i < u.NumFields(); i++ {
+			c.addKey("uF" + typeKey(t) + "." + strconv.Itoa(i))
+			ft := u.Field(i).Type()
+			c.addKey("uC" + typeKey(ft))
+			switch ft.Underlying().(type) {
+			case *types.Struct, *types.Array:
+				c.addObject(ft)
+			}
+		}
+	case *types.Array:
+		c.addKey("uE" + typeKey(u.Elem()))
+		c.addKey("uC" + typeKey(u.Elem()))
+	case *types.Slice: // a MakeSlice site: its backing array
+		c.addKey("uE" + typeKey(u.Elem()))
+		c.addKey("uC" + typeKey(u.Elem()))
+	}
+}
+
+// propagate taints what a tainted value reaches ahead.
 func (c *closer) propagate(v ssa.Value) {
 	refs := v.Referrers()
 	if refs == nil {
 		return
 	}
 	for _, r := range *refs {
+		if !c.ix.ahead[r] {
+			continue
+		}
 		switch x := r.(type) {
 		case *ssa.Store:
 			if x.Val == v {
-				c.addType(v.Type())
+				c.addStore(x.Addr)
+			}
+		case *ssa.MapUpdate:
+			if x.Value == v || x.Key == v {
+				c.addKey("M" + typeKey(x.Map.Type()))
 			}
 		case *ssa.Return:
 			fn := x.Parent()
@@ -396,34 +585,10 @@ func (c *closer) propagate(v ssa.Value) {
 	}
 }
 
-// contentTypes is t and the types of its fields or elements: the types a
-// load from an object of type t may have. Basic types are left out: a
-// load of an int8 elsewhere is taken to read another object (the rule
-// would make every small scalar hot), so D undercounts loads of an
-// object's scalar fields through pointers that left its function.
-func contentTypes(t types.Type) []types.Type {
-	var out []types.Type
-	keep := func(t types.Type) {
-		if _, basic := t.Underlying().(*types.Basic); !basic {
-			out = append(out, t)
-		}
-	}
-	keep(t)
-	switch u := t.Underlying().(type) {
-	case *types.Struct:
-		for i := 0; i < u.NumFields(); i++ {
-			keep(u.Field(i).Type())
-		}
-	case *types.Array:
-		keep(u.Elem())
-	}
-	return out
-}
-
 // derived is site and the values of its function computed from it by
 // address arithmetic, conversions and phis: the addresses into the object.
 // (Addresses the object's pointer reaches through memory or calls are
-// covered by the type rule.)
+// covered by the memory keys.)
 func derived(site ssa.Value) []ssa.Value {
 	out := []ssa.Value{site}
 	seen := map[ssa.Value]bool{site: true}

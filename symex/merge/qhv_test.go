@@ -112,3 +112,108 @@ func repeat(s string, n int) string {
 	}
 	return out
 }
+
+// TestQHVTaintAhead checks the taint of D(v) on the cases that made the
+// first closure (whole program, memory by the loaded value's type) wrong:
+// it is forward from the point over the code ahead only, field-sensitive,
+// by allocation site where an address visibly starts at one, and counts an
+// object's scalar fields read through pointers in other functions.
+func TestQHVTaintAhead(t *testing.T) {
+	pkg := buildSSA(t, `package p
+type node struct {
+	key  int8
+	next *node
+}
+// Stored behind the point: i reached n.key in the loop, before the exit.
+func Behind(n *node, ks []int8, q int8) bool {
+	i := 0
+	for ; i < len(ks); i++ {
+		n.key = ks[i]
+	}
+	if n.key < q {
+		return true
+	}
+	return false
+}
+type list struct{ n int }
+func length(l *list) int { return l.n }
+// A scalar field read through a parameter in a callee.
+func Field(c bool) int {
+	l := &list{}
+	if c {
+		l.n = 1
+	}
+	if length(l) == 0 {
+		return 1
+	}
+	return 0
+}
+// Two local arrays of one element type: y is written, never read.
+func Arrays(x [3]int8) {
+	var y [3]int8
+	for i := range x {
+		if x[i] > 0 {
+			y[i] = 1
+		} else {
+			y[i] = 2
+		}
+	}
+}`)
+	block := func(fn *ssa.Function, comment string) *ssa.BasicBlock {
+		for _, b := range fn.Blocks {
+			if b.Comment == comment {
+				return b
+			}
+		}
+		t.Fatalf("%s: no block %s", fn, comment)
+		return nil
+	}
+	phi := func(b *ssa.BasicBlock, comment string) ssa.Value {
+		for _, in := range b.Instrs {
+			if p, ok := in.(*ssa.Phi); ok && p.Comment == comment {
+				return p
+			}
+		}
+		t.Fatalf("no phi %s in %s", comment, b)
+		return nil
+	}
+	alloc := func(fn *ssa.Function, comment string) ssa.Value {
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				if a, ok := in.(*ssa.Alloc); ok && a.Comment == comment {
+					return a
+				}
+			}
+		}
+		t.Fatalf("%s: no alloc %s", fn, comment)
+		return nil
+	}
+	behind, field, arrays := pkg.Func("Behind"), pkg.Func("Field"), pkg.Func("Arrays")
+	loop := block(behind, "for.loop")
+	joinF := block(field, "if.done")
+	loopA := block(arrays, "rangeindex.loop")
+	cases := []struct {
+		name   string
+		at     *ssa.BasicBlock
+		next   int
+		seeds  *Seeds
+		c, d   float64
+		reason string
+	}{
+		{"Behind i at the exit", block(behind, "for.done"), 0, &Seeds{Values: []ssa.Value{phi(loop, "i")}}, 2, 0,
+			"i was stored into n.key behind the point; ahead only n.key is read (a load and a branch)"},
+		{"Field l.n", joinF, 0, &Seeds{Sites: []ssa.Value{alloc(field, "complit")}}, 2, 1,
+			"length's load of l.n through its parameter, then the branch on its result"},
+		{"Arrays y", loopA, len(loopA.Instrs) - 2, &Seeds{Sites: []ssa.Value{alloc(arrays, "y")}}, 5, 0,
+			"y is written, never read: x[i]'s loads read x's own array"},
+		{"Arrays x", loopA, len(loopA.Instrs) - 2, &Seeds{Sites: []ssa.Value{alloc(arrays, "x")}}, 5, 1,
+			"the branch on x[i] (the load's address is x's own, not tainted)"},
+	}
+	for _, c := range cases {
+		m := &CostModel{Beta: 1}
+		frames := []Frame{{Block: c.at, Next: c.next}}
+		if got := [2]float64{m.Cost(frames, nil), m.Cost(frames, c.seeds)}; got != [2]float64{c.c, c.d} {
+			t.Errorf("%s: (C, D) = %v, want (%v, %v): %s", c.name, got, c.c, c.d, c.reason)
+		}
+	}
+}
