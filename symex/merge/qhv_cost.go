@@ -65,6 +65,10 @@ type CostModel struct {
 	// indexes of the code reachable from an entry function, for the taint
 	// closures (built once per entry).
 	indexes map[string]*codeIndex
+	fns     map[*ssa.Function]*fnIndex
+	// every indexed function's reads by key and calls by callee
+	readsByKey    map[string][]ssa.Value
+	callsByCallee map[*ssa.Function][]ssa.Value
 	// closures by seed: a taint does not depend on where the state waits.
 	closures map[closureKey]*taint
 }
@@ -238,13 +242,80 @@ func (t *taint) reads(in ssa.Instruction) bool {
 // function they call. depend(l, v, l', e) is about e at some l' after l,
 // so the taint runs over this code only: a value stored into memory
 // before l, or an SSA value only code before l uses, taints nothing.
+// Whole functions' reads and calls are indexed once per function
+// (fnIndex, shared by every point); a point adds its frames' blocks.
 type codeIndex struct {
-	ahead map[ssa.Instruction]bool
-	fns   map[*ssa.Function]bool
-	// reads are the memory reads ahead (loads, map lookups) by memory key
-	// (memKey) and by the type they read ("T" + type).
-	reads map[string][]ssa.Value
-	calls map[*ssa.Function][]ssa.Value
+	m      *CostModel
+	blocks map[*ssa.BasicBlock]bool // frames' blocks with code ahead
+	behind map[ssa.Instruction]bool // instructions of those blocks before the resume point
+	fns    map[*ssa.Function]bool   // whole functions called from the code ahead
+	own    *fnIndex                 // the reads and calls of the frames' code ahead
+	reads  map[string][]ssa.Value   // memory reads ahead by key, merged on demand
+	calls  map[*ssa.Function][]ssa.Value
+}
+
+// fnIndex is what a piece of code reads from memory (loads, map lookups,
+// by the keys of readKeys) and the values of its calls by static callee.
+type fnIndex struct {
+	reads   map[string][]ssa.Value
+	calls   map[*ssa.Function][]ssa.Value
+	callees []*ssa.Function // static callees and closures made
+}
+
+func newFnIndex() *fnIndex {
+	return &fnIndex{reads: map[string][]ssa.Value{}, calls: map[*ssa.Function][]ssa.Value{}}
+}
+
+func (fx *fnIndex) add(in ssa.Instruction) {
+	switch x := in.(type) {
+	case *ssa.UnOp:
+		if x.Op == token.MUL {
+			for _, k := range readKeys(x.X, x) {
+				fx.reads[k] = append(fx.reads[k], x)
+			}
+		}
+	case *ssa.Lookup:
+		if _, isMap := x.X.Type().Underlying().(*types.Map); isMap {
+			k := "M" + typeKey(x.X.Type())
+			fx.reads[k] = append(fx.reads[k], x)
+		}
+	case *ssa.MakeClosure:
+		if fn, ok := x.Fn.(*ssa.Function); ok {
+			fx.callees = append(fx.callees, fn)
+		}
+	case ssa.CallInstruction:
+		if callee := x.Common().StaticCallee(); callee != nil {
+			if v := x.Value(); v != nil {
+				fx.calls[callee] = append(fx.calls[callee], v)
+			}
+			fx.callees = append(fx.callees, callee)
+		}
+	}
+}
+
+// fnIndexOf indexes a whole function, once.
+func (m *CostModel) fnIndexOf(fn *ssa.Function) *fnIndex {
+	if fx, ok := m.fns[fn]; ok {
+		return fx
+	}
+	fx := newFnIndex()
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			fx.add(in)
+		}
+	}
+	fx.callees = append(fx.callees, fn.AnonFuncs...)
+	if m.fns == nil {
+		m.fns, m.readsByKey, m.callsByCallee = map[*ssa.Function]*fnIndex{}, map[string][]ssa.Value{}, map[*ssa.Function][]ssa.Value{}
+	}
+	m.fns[fn] = fx
+	for k, rs := range fx.reads {
+		m.readsByKey[k] = append(m.readsByKey[k], rs...)
+	}
+	for c, vs := range fx.calls {
+		m.callsByCallee[c] = append(m.callsByCallee[c], vs...)
+	}
+	return fx
 }
 
 // indexOf is the code index of the code ahead of frames, cached by where
@@ -254,7 +325,8 @@ func (m *CostModel) indexOf(frames []Frame) *codeIndex {
 	if ix, ok := m.indexes[key]; ok {
 		return ix
 	}
-	ix := &codeIndex{ahead: map[ssa.Instruction]bool{}, fns: map[*ssa.Function]bool{}, reads: map[string][]ssa.Value{},
+	ix := &codeIndex{m: m, blocks: map[*ssa.BasicBlock]bool{}, behind: map[ssa.Instruction]bool{},
+		fns: map[*ssa.Function]bool{}, own: newFnIndex(), reads: map[string][]ssa.Value{},
 		calls: map[*ssa.Function][]ssa.Value{}}
 	for i, f := range frames {
 		ix.visitFrom(f.Block, f.Next)
@@ -262,9 +334,12 @@ func (m *CostModel) indexOf(frames []Frame) *codeIndex {
 		if i+1 < len(frames) && f.Next > 0 {
 			if v, ok := f.Block.Instrs[f.Next-1].(ssa.Value); ok {
 				callee := frames[i+1].Block.Parent()
-				ix.calls[callee] = append(ix.calls[callee], v)
+				ix.own.calls[callee] = append(ix.own.calls[callee], v)
 			}
 		}
+	}
+	for _, fn := range ix.own.callees {
+		ix.visit(fn)
 	}
 	if m.indexes == nil {
 		m.indexes = map[string]*codeIndex{}
@@ -282,73 +357,94 @@ func framesKey(frames []Frame) string {
 }
 
 // visitFrom adds instruction next of b on and every block reachable from
-// b (b itself whole when a cycle leads back to it).
+// b; a block reached again from an earlier instruction (a cycle back to a
+// resume point, or a recursive frame) gets those instructions too.
 func (ix *codeIndex) visitFrom(b *ssa.BasicBlock, next int) {
-	seen := map[*ssa.BasicBlock]bool{}
-	var walk func(*ssa.BasicBlock, int)
-	walk = func(b *ssa.BasicBlock, from int) {
-		for _, in := range b.Instrs[from:] {
-			ix.add(in)
-		}
-		for _, s := range b.Succs {
-			if !seen[s] {
-				seen[s] = true
-				walk(s, 0)
+	if ix.blocks[b] {
+		for i, in := range b.Instrs {
+			if i >= next && ix.behind[in] {
+				delete(ix.behind, in)
+				ix.own.add(in)
 			}
 		}
+		return
 	}
-	walk(b, next)
+	ix.blocks[b] = true
+	for i, in := range b.Instrs {
+		if i < next {
+			ix.behind[in] = true
+		} else {
+			ix.own.add(in)
+		}
+	}
+	for _, s := range b.Succs {
+		ix.visitFrom(s, 0)
+	}
 }
 
-// visit adds a whole function (a callee).
+// visit adds a whole function and what it calls.
 func (ix *codeIndex) visit(fn *ssa.Function) {
 	if fn == nil || ix.fns[fn] {
 		return
 	}
 	ix.fns[fn] = true
-	for _, b := range fn.Blocks {
-		for _, in := range b.Instrs {
-			ix.add(in)
-		}
-	}
-	for _, anon := range fn.AnonFuncs {
-		ix.visit(anon)
+	for _, c := range ix.m.fnIndexOf(fn).callees {
+		ix.visit(c)
 	}
 }
 
-func (ix *codeIndex) add(in ssa.Instruction) {
-	if ix.ahead[in] {
-		return
+// ahead reports whether in is in the code ahead.
+func (ix *codeIndex) ahead(in ssa.Instruction) bool {
+	if ix.fns[in.Parent()] {
+		return true
 	}
-	ix.ahead[in] = true
-	switch x := in.(type) {
-	case *ssa.UnOp:
-		if x.Op == token.MUL {
-			ix.read(x.X, x)
+	return ix.blocks[in.Block()] && !ix.behind[in]
+}
+
+// readsOf are the memory reads ahead indexed under key k.
+func (ix *codeIndex) readsOf(k string) []ssa.Value {
+	if rs, ok := ix.reads[k]; ok {
+		return rs
+	}
+	rs := append([]ssa.Value(nil), ix.own.reads[k]...)
+	for _, r := range ix.m.readsByKey[k] {
+		if ix.fns[r.Parent()] {
+			rs = append(rs, r)
 		}
-	case *ssa.Lookup:
-		if _, isMap := x.X.Type().Underlying().(*types.Map); isMap {
-			ix.reads["M"+typeKey(x.X.Type())] = append(ix.reads["M"+typeKey(x.X.Type())], x)
+	}
+	ix.reads[k] = rs
+	return rs
+}
+
+// callsOf are the calls of fn ahead (and the call a caller frame waits on).
+func (ix *codeIndex) callsOf(fn *ssa.Function) []ssa.Value {
+	if cs, ok := ix.calls[fn]; ok {
+		return cs
+	}
+	cs := append([]ssa.Value(nil), ix.own.calls[fn]...)
+	for _, c := range ix.m.callsByCallee[fn] {
+		if ix.fns[c.Parent()] {
+			cs = append(cs, c)
 		}
-	case *ssa.MakeClosure:
-		if fn, ok := x.Fn.(*ssa.Function); ok {
-			ix.visit(fn)
-		}
-	case ssa.CallInstruction:
-		if callee := x.Common().StaticCallee(); callee != nil {
-			if v := x.Value(); v != nil {
-				ix.calls[callee] = append(ix.calls[callee], v)
+	}
+	ix.calls[fn] = cs
+	return cs
+}
+
+// allTypeReads calls f with every read ahead (an object of unknown site).
+func (ix *codeIndex) allTypeReads(f func(ssa.Value)) {
+	each := func(fx *fnIndex) {
+		for k, rs := range fx.reads {
+			if strings.HasPrefix(k, "T") || strings.HasPrefix(k, "a") {
+				for _, r := range rs {
+					f(r)
+				}
 			}
-			ix.visit(callee)
 		}
 	}
-}
-
-// read indexes a load of v through addr under the memory it may read
-// (memKeys).
-func (ix *codeIndex) read(addr, v ssa.Value) {
-	for _, k := range readKeys(addr, v) {
-		ix.reads[k] = append(ix.reads[k], v)
+	each(ix.own)
+	for fn := range ix.fns {
+		each(ix.m.fnIndexOf(fn))
 	}
 }
 
@@ -423,13 +519,7 @@ func closure(ix *codeIndex, seeds *Seeds) *taint {
 		c.addObject(deref(site.Type()))
 	}
 	if seeds.AllMemory {
-		for k, rs := range ix.reads {
-			if strings.HasPrefix(k, "T") || strings.HasPrefix(k, "a") {
-				for _, r := range rs {
-					c.add(r)
-				}
-			}
-		}
+		ix.allTypeReads(c.add)
 	}
 	for len(c.work) > 0 {
 		v := c.work[len(c.work)-1]
@@ -466,7 +556,7 @@ func (c *closer) addAddr(a ssa.Value) {
 	c.addrs[a] = true
 	if refs := a.Referrers(); refs != nil {
 		for _, r := range *refs {
-			if l, ok := r.(*ssa.UnOp); ok && l.Op == token.MUL && l.X == a && c.ix.ahead[l] {
+			if l, ok := r.(*ssa.UnOp); ok && l.Op == token.MUL && l.X == a && c.ix.ahead(l) {
 				c.add(l)
 			}
 		}
@@ -479,7 +569,7 @@ func (c *closer) addKey(k string) {
 		return
 	}
 	c.keys[k] = true
-	for _, r := range c.ix.reads[k] {
+	for _, r := range c.ix.readsOf(k) {
 		c.add(r)
 	}
 }
@@ -536,7 +626,7 @@ func (c *closer) propagate(v ssa.Value) {
 		return
 	}
 	for _, r := range *refs {
-		if !c.ix.ahead[r] {
+		if !c.ix.ahead(r) {
 			continue
 		}
 		switch x := r.(type) {
@@ -552,7 +642,7 @@ func (c *closer) propagate(v ssa.Value) {
 			fn := x.Parent()
 			if !c.retTainted[fn] {
 				c.retTainted[fn] = true
-				for _, cv := range c.ix.calls[fn] {
+				for _, cv := range c.ix.callsOf(fn) {
 					c.add(cv)
 				}
 			}

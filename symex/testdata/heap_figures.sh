@@ -45,5 +45,6 @@ heapbench . Tokens
 seed002 . Push
 realcode github.com/Masterminds/semver/v3 StrictNewVersion
 realcode github.com/blang/semver/v4 Parse
+realcode net/url Parse
 LIST
 done
