@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -64,8 +65,9 @@ type CostModel struct {
 	Beta float64
 	// indexes of the code reachable from an entry function, for the taint
 	// closures (built once per entry).
-	indexes map[string]*codeIndex
-	fns     map[*ssa.Function]*fnIndex
+	indexes   map[string]*codeIndex
+	byContent map[string]*codeIndex
+	fns       map[*ssa.Function]*fnIndex
 	// every indexed function's reads by key and calls by callee
 	readsByKey    map[string][]ssa.Value
 	callsByCallee map[*ssa.Function][]ssa.Value
@@ -342,10 +344,33 @@ func (m *CostModel) indexOf(frames []Frame) *codeIndex {
 		ix.visit(fn)
 	}
 	if m.indexes == nil {
-		m.indexes = map[string]*codeIndex{}
+		m.indexes, m.byContent = map[string]*codeIndex{}, map[string]*codeIndex{}
+	}
+	// Points with the same code ahead (the blocks of one loop, say) share
+	// one index, hence their taint closures.
+	ck := ix.contentKey()
+	if same, ok := m.byContent[ck]; ok {
+		ix = same
+	} else {
+		m.byContent[ck] = ix
 	}
 	m.indexes[key] = ix
 	return ix
+}
+
+// contentKey names the code ahead: the frames' blocks and the
+// instructions of those before their resume points (the whole functions
+// follow from these).
+func (ix *codeIndex) contentKey() string {
+	ps := make([]string, 0, len(ix.blocks)+len(ix.behind))
+	for b := range ix.blocks {
+		ps = append(ps, fmt.Sprintf("b%p", b))
+	}
+	for in := range ix.behind {
+		ps = append(ps, fmt.Sprintf("i%p", in))
+	}
+	slices.Sort(ps)
+	return strings.Join(ps, ",")
 }
 
 func framesKey(frames []Frame) string {
