@@ -63,15 +63,15 @@ import (
 // CostModel computes Eq. (7) sums for the code ahead of a waiting state.
 type CostModel struct {
 	Beta float64
-	// indexes of the code reachable from an entry function, for the taint
-	// closures (built once per entry).
+	// the code ahead of each point (by where its frames resume), for the
+	// taint closures; points with the same code ahead share one.
 	indexes   map[string]*codeIndex
 	byContent map[string]*codeIndex
 	fns       map[*ssa.Function]*fnIndex
 	// every indexed function's reads by key and calls by callee
 	readsByKey    map[string][]ssa.Value
 	callsByCallee map[*ssa.Function][]ssa.Value
-	// closures by seed: a taint does not depend on where the state waits.
+	// closures by code ahead and seed
 	closures map[closureKey]*taint
 }
 
