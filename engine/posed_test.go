@@ -101,21 +101,51 @@ func TestFallbackGetsPosedText(t *testing.T) {
 		// within seconds: the check is interrupted at the limit.
 		name:    "the limit interrupts the check",
 		script:  string(mustRead(t, filepath.Join("z3", "testdata", "rnd_6_8_unsat.smt2"))),
-		disable: quantified, answers: "unknown", timeout: 300 * time.Millisecond,
+		disable: quantified, answers: "unknown", timeout: 150 * time.Millisecond,
 		first: "(set-logic BV)\n(declare-fun y1 () (_ BitVec 32))\n", posed: true,
 	}}
-	for _, interpreter := range []bool{false, true} {
+	// The routes: libz3's API, its interpreter, and the z3 executable
+	// (when installed) with libz3's API behind it.
+	routes := []string{"api", "interpreter"}
+	z3Binary, err := z3.FindBinary("z3")
+	if err == nil {
+		routes = append(routes, "binary")
+	} else {
+		t.Log("no z3 executable on PATH: the binary route is not tested")
+	}
+	for _, route := range routes {
+		interpreter := route == "interpreter"
 		for _, tc := range tests {
-			t.Run(fmt.Sprintf("interpreter=%v/%s", interpreter, tc.name), func(t *testing.T) {
+			t.Run(route+"/"+tc.name, func(t *testing.T) {
 				seen := &scriptsSeen{}
 				var sessions []*Session
 				var out bytes.Buffer
+				opts := Options{Disable: tc.disable, Z3Interpreter: interpreter}
+				if route == "binary" {
+					opts.Z3Binary = z3Binary.Path
+				}
 				in := smtlib.NewInterpreter(smtlib.Config{Timeout: tc.timeout, NewSolver: func(st *term.Store) smtlib.Solver {
-					s := NewSession(st, Options{Disable: tc.disable, Z3Interpreter: interpreter})
+					s := NewSession(st, opts)
 					for _, step := range s.driver.Steps {
-						if z, ok := step.(*z3Stage); ok {
-							z.solver = seen
+						z, ok := step.(*z3Stage)
+						if !ok {
+							continue
 						}
+						bf, viaBinary := z.solver.(*binaryFirst)
+						if viaBinary != (route == "binary") {
+							t.Fatalf("route %s: the stage's solver is %T", route, z.solver)
+						}
+						if !viaBinary {
+							z.solver = seen
+							continue
+						}
+						// Every script the executable gets is seen;
+						// libz3 must not be needed.
+						bf.binary = func(ctx context.Context, smt2 string) (z3.Result, error) {
+							seen.see(smt2, false)
+							return z3Binary.Solve(ctx, smt2)
+						}
+						bf.next = failingSolver{t}
 					}
 					sessions = append(sessions, s)
 					return s
@@ -156,6 +186,46 @@ func TestFallbackGetsPosedText(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// failingSolver fails the test it is called in.
+type failingSolver struct{ t *testing.T }
+
+func (f failingSolver) Solve(context.Context, string) (z3.Result, error) {
+	f.t.Error("libz3 called behind the z3 executable")
+	return z3.Result{}, fmt.Errorf("not here")
+}
+
+func (f failingSolver) Interpret(ctx context.Context, smt2 string) (z3.Result, error) {
+	return f.Solve(ctx, smt2)
+}
+
+// TestBinaryFallsBackToLibz3 checks that a z3 executable that does not
+// answer leaves the check to libz3, which decides it.
+func TestBinaryFallsBackToLibz3(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "no-z3")
+	var stage *z3Stage
+	var out bytes.Buffer
+	in := smtlib.NewInterpreter(smtlib.Config{NewSolver: func(st *term.Store) smtlib.Solver {
+		s := NewSession(st, Options{Disable: []string{"svi", "preprocess", "quant", "qbv", "arrays-precheck", "bitblast", "constant"}, Z3Binary: missing})
+		for _, step := range s.driver.Steps {
+			if z, ok := step.(*z3Stage); ok {
+				stage = z
+				z.solver.(*binaryFirst).next = &scriptsSeen{}
+			}
+		}
+		return s
+	}}, &out)
+	script := `(set-logic BV) (declare-const x (_ BitVec 8)) (assert (forall ((y (_ BitVec 8))) (bvule y (bvor x y)))) (assert (= x #x05)) (check-sat)`
+	if err := in.Run(context.Background(), strings.NewReader(script)); err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.TrimSpace(out.String()); got != "sat" {
+		t.Fatalf("answer %q, want sat", got)
+	}
+	if n := stage.solver.(*binaryFirst).fellBack.Load(); n == 0 {
+		t.Fatalf("libz3 decided no call")
 	}
 }
 

@@ -40,6 +40,11 @@ type Options struct {
 	// strategy, so this runs Z3's logic-free default; docs/bench/fallback-
 	// parity measures both.
 	Z3Interpreter bool
+	// Z3Binary is the z3 executable the fallback runs (--z3-binary; ""
+	// none): each Z3 call goes to it first, and to libz3 (the worker, or
+	// this process with Z3InProcess) when it fails to answer. Not with
+	// Z3Interpreter, which asks for libz3's interpreter.
+	Z3Binary string
 	// MemoryLimit bounds, in bytes, the memory a check may take
 	// (--memory-limit): past it the check answers unknown with reason
 	// memout, and the session goes on (memory.go). 0 is
@@ -102,6 +107,10 @@ func newPipeline(opts Options, memoryLimit int64) *Driver {
 		}
 		if isZ3 && opts.Z3Interpreter {
 			zs.textToInterpreter = true
+		}
+		if isZ3 && opts.Z3Binary != "" && !opts.Z3Interpreter {
+			bin := z3.Binary{Path: opts.Z3Binary, MemoryMB: uint64(memoryLimit >> 20)}
+			zs.solver = &binaryFirst{binary: bin.Solve, next: zs.solver}
 		}
 		if qs, ok := s.(*qbvStage); ok {
 			q = qs

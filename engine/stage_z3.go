@@ -17,9 +17,11 @@ import (
 )
 
 // z3Stage is the fallback: the last stage, which hands what every stage
-// before it left unknown or unsupported to Z3 through the cgo binding, run in
-// a worker process by default (z3_isolation.go): a crash inside libz3 then
-// answers this check unknown, and the session goes on.
+// before it left unknown or unsupported to Z3: to the z3 executable when
+// Options.Z3Binary names one (z3_binary.go), and otherwise, or when the
+// executable fails to answer, through the cgo binding, run in a worker
+// process by default (z3_isolation.go): a crash inside libz3 then answers
+// this check unknown, and the session goes on.
 //
 // Unsat is Z3's word. Sat comes with Z3's model read back into a term.Model,
 // which the driver validates like any other; assertions whose evaluation

@@ -57,6 +57,10 @@ type SolveCmd struct {
 	Z3InProcess bool `name:"z3-in-process" help:"Run the Z3 fallback inside sift's process rather than in a worker process (a little cheaper per call, but a crash in libz3 then ends the session)."`
 	// Z3Interpreter sends the script's text to Z3's command interpreter.
 	Z3Interpreter bool `name:"z3-interpreter" help:"Hand the script's own text to Z3's command interpreter rather than to its API's solver for the logic (Z3's default strategy: set-logic does not choose it there)."`
+	// Z3Binary names the z3 executable the fallback runs (engine.Options.Z3Binary).
+	Z3Binary string `name:"z3-binary" default:"z3" placeholder:"PATH" help:"The z3 executable the Z3 fallback runs (looked up on PATH); where none is found, or with --no-z3-binary, --z3-in-process or --z3-interpreter, the fallback decides through libz3 instead."`
+	// NoZ3Binary makes the fallback use libz3 only.
+	NoZ3Binary bool `name:"no-z3-binary" help:"Decide the Z3 fallback through libz3 (in a worker process) rather than the z3 executable."`
 	// Compat picks z3's reading of SMT-LIB where it departs from the
 	// standard (smtlib/dialect.go).
 	Compat string `enum:"smtlib,z3" default:"smtlib" help:"Read SMT-LIB as the standard says (smtlib) or as z3 does where they differ (z3: models on by default, get-assignment without :produce-assignments, echo without quotes, …)."`
@@ -114,6 +118,15 @@ func (c *SolveCmd) Run(s *streams) error {
 	}
 	opts := engine.Options{NoFallback: c.NoFallback, Disable: c.Disable, ArrayPruning: pruning,
 		Z3InProcess: c.Z3InProcess, Z3Interpreter: c.Z3Interpreter, MemoryLimit: memory}
+	if !c.NoZ3Binary && !c.Z3InProcess && !c.Z3Interpreter {
+		// The default z3 missing from PATH leaves libz3; a path given
+		// explicitly must exist.
+		b, err := z3.FindBinary(c.Z3Binary)
+		if err != nil && c.Z3Binary != "z3" {
+			return fmt.Errorf("--z3-binary: %w", err)
+		}
+		opts.Z3Binary = b.Path
+	}
 	if c.Trace {
 		opts.Trace = stderr
 	}

@@ -14,6 +14,17 @@
 // the z3 binary, which picks the logic's strategy: Solve does too (for BV and
 // UFBV the ufbv tactic's solver, otherwise Z3_mk_solver_for_logic).
 //
+// Binary (binary.go) decides a script with the z3 executable instead
+// (`z3 -in`, the script's text and (check-sat) on its input), killed when
+// the caller's context ends; a sat answer's printed model is read back in
+// the calling process as Interpret reads its own, so the Bindings have
+// Solve's form. It is the fallback's first route when z3 is installed,
+// for a measured reason: libz3 4.8.12's API and command interpreter decide
+// some quantified BV files differently from the binary, whatever the
+// solver or tactic asked for (RND_6_8 of the dev suite: the binary answers
+// unsat in 0.5 s, no libz3 route within 20 s), and the binary is one
+// process where the isolated libz3 route is two (docs/bench/fallback-parity).
+//
 // Invariants:
 //   - One Z3 context per Solve call, created with Z3_mk_context_rc and deleted
 //     before the call returns; every object is inc_ref'd when received and
@@ -38,7 +49,7 @@
 // binding (any value does).
 //
 // Where to start reading: solve.go (Solve, the check and the interrupt),
-// interpret.go (Interpret),
+// interpret.go (Interpret), binary.go (Binary),
 // then model.go (which symbols are reported and how functions become terms),
 // value.go (inlining Z3's auxiliary functions), array.go (arrays as
 // const+store chains). context.go holds the reference counting and error

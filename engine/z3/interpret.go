@@ -61,12 +61,7 @@ func (s *session) interpret(ctx context.Context, script string) Result {
 	case "unsat":
 		return Result{Status: Unsat}
 	case "sat":
-		assertions := s.parse(script)
-		if len(s.userDecls(assertions)) == 0 {
-			return Result{Status: Sat}
-		}
-		m := s.modelFromText(s.eval("(get-model)"), script)
-		return Result{Status: Sat, Model: newModelReader(s, m).bindings(assertions)}
+		return s.satResult(script, func() string { return s.eval("(get-model)") })
 	case "unknown":
 		return Result{Status: Unknown, Reason: s.reasonUnknown()}
 	}
@@ -99,12 +94,5 @@ func (s *session) evalInterruptible(ctx context.Context, commands string) string
 // reasonUnknown is the interpreter's reason for its last unknown, in the
 // words Solve uses.
 func (s *session) reasonUnknown() string {
-	out := strings.TrimSpace(s.eval("(get-info :reason-unknown)"))
-	// (:reason-unknown "incomplete quantifiers")
-	out = strings.TrimSuffix(strings.TrimPrefix(out, "(:reason-unknown"), ")")
-	reason := strings.Trim(strings.TrimSpace(out), `"`)
-	if strings.Contains(reason, "memory") {
-		return "memout"
-	}
-	return reason
+	return reasonOf(s.eval("(get-info :reason-unknown)"))
 }

@@ -7,6 +7,18 @@ import "C"
 
 import "strings"
 
+// satResult is the sat Result of script whose model Z3 printed as
+// modelText() (asked for only when the script declares symbols), read back
+// as Solve reads its models.
+func (s *session) satResult(script string, modelText func() string) Result {
+	assertions := s.parse(script)
+	if len(s.userDecls(assertions)) == 0 {
+		return Result{Status: Sat}
+	}
+	m := s.modelFromText(modelText(), script)
+	return Result{Status: Sat, Model: newModelReader(s, m).bindings(assertions)}
+}
+
 // modelFromText rebuilds as a Z3_model of this context the model that Z3's
 // interpreter printed for (get-model), so that the model reader (model.go)
 // reads it exactly as it reads a model from the API's solver.
