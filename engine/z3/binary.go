@@ -8,7 +8,6 @@ import (
 	"io"
 	"math"
 	"os/exec"
-	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -170,17 +169,9 @@ func reasonOf(text string) string {
 // Bindings are read as Solve reads its models: the script is parsed in a
 // fresh context of the calling process, the model rebuilt there
 // (modelFromText), and nothing is solved.
-func modelOfText(ctx context.Context, script, text string) (res Result, err error) {
+func modelOfText(ctx context.Context, script, text string) (Result, error) {
 	if strings.Contains(text, "(error") {
 		return Result{}, fmt.Errorf("z3 binary: %s", unwrapErrors(text[strings.Index(text, "(error"):]))
 	}
-	if err := loadLibz3(); err != nil {
-		return Result{}, err
-	}
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	s := newSession()
-	defer s.close()
-	defer s.recoverResult(ctx, &res, &err)
-	return s.satResult(script, func() string { return text }), nil
+	return inSession(ctx, func(s *session) Result { return s.satResult(script, func() string { return text }) })
 }

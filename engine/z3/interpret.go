@@ -8,7 +8,6 @@ import "C"
 
 import (
 	"context"
-	"runtime"
 	"strings"
 	"unsafe"
 )
@@ -29,24 +28,15 @@ import (
 // Interpret return an error, whatever the check answered: the interpreter
 // goes on after an error, so its answer would be about other assertions.
 // Time limits work as in Solve: the context's end interrupts Z3.
-func Interpret(ctx context.Context, smt2 string) (res Result, err error) {
+func Interpret(ctx context.Context, smt2 string) (Result, error) {
 	if reason, done := contextReason(ctx); done {
 		return Result{Status: Unknown, Reason: reason}, nil
-	}
-	if err := loadLibz3(); err != nil {
-		return Result{}, err
 	}
 	script, err := flatScript(smt2)
 	if err != nil {
 		return Result{}, err
 	}
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-
-	s := newSession()
-	defer s.close()
-	defer s.recoverResult(ctx, &res, &err)
-	return s.interpret(ctx, script), nil
+	return inSession(ctx, func(s *session) Result { return s.interpret(ctx, script) })
 }
 
 func (s *session) interpret(ctx context.Context, script string) Result {

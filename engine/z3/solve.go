@@ -33,26 +33,31 @@ import (
 // A Z3 error (a parse error, an ill-sorted term, …) is returned as an error
 // with Z3's message; Solve never exits the process and does not panic on bad
 // input. Solve is safe for concurrent use: each call owns its own context.
-func Solve(ctx context.Context, smt2 string) (res Result, err error) {
+func Solve(ctx context.Context, smt2 string) (Result, error) {
 	if reason, done := contextReason(ctx); done {
 		return Result{Status: Unknown, Reason: reason}, nil
 	}
-	if err := loadLibz3(); err != nil {
-		return Result{}, err
-	}
-	// Z3 does not need a fixed OS thread, but keeping one for the whole call
-	// costs nothing and rules out any thread-local surprise inside libz3.
 	script, err := flatScript(smt2)
 	if err != nil {
 		return Result{}, err
 	}
+	return inSession(ctx, func(s *session) Result { return s.solve(ctx, script) })
+}
+
+// inSession runs f on a fresh session (libz3 loaded first), on one OS thread,
+// and turns a Z3 error that f raises into the call's result (recoverResult).
+// Z3 does not need a fixed OS thread, but keeping one for the whole call
+// costs nothing and rules out any thread-local surprise inside libz3.
+func inSession(ctx context.Context, f func(s *session) Result) (res Result, err error) {
+	if err := loadLibz3(); err != nil {
+		return Result{}, err
+	}
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-
 	s := newSession()
 	defer s.close()
 	defer s.recoverResult(ctx, &res, &err)
-	return s.solve(ctx, script), nil
+	return f(s), nil
 }
 
 // recoverResult turns a Z3 error raised by a session's call (check, fail)

@@ -428,32 +428,28 @@ func (ix *codeIndex) ahead(in ssa.Instruction) bool {
 
 // readsOf are the memory reads ahead indexed under key k.
 func (ix *codeIndex) readsOf(k string) []ssa.Value {
-	if rs, ok := ix.reads[k]; ok {
-		return rs
-	}
-	rs := append([]ssa.Value(nil), ix.own.reads[k]...)
-	for _, r := range ix.m.readsByKey[k] {
-		if ix.fns[r.Parent()] {
-			rs = append(rs, r)
-		}
-	}
-	ix.reads[k] = rs
-	return rs
+	return aheadOf(ix, ix.reads, k, ix.own.reads[k], ix.m.readsByKey[k])
 }
 
 // callsOf are the calls of fn ahead (and the call a caller frame waits on).
 func (ix *codeIndex) callsOf(fn *ssa.Function) []ssa.Value {
-	if cs, ok := ix.calls[fn]; ok {
-		return cs
+	return aheadOf(ix, ix.calls, fn, ix.own.calls[fn], ix.m.callsByCallee[fn])
+}
+
+// aheadOf returns cache[k], computed once: the point's own values for k and
+// those of the whole-function index (all) that lie in a function ahead.
+func aheadOf[K comparable](ix *codeIndex, cache map[K][]ssa.Value, k K, own, all []ssa.Value) []ssa.Value {
+	if vs, ok := cache[k]; ok {
+		return vs
 	}
-	cs := append([]ssa.Value(nil), ix.own.calls[fn]...)
-	for _, c := range ix.m.callsByCallee[fn] {
-		if ix.fns[c.Parent()] {
-			cs = append(cs, c)
+	vs := append([]ssa.Value(nil), own...)
+	for _, v := range all {
+		if ix.fns[v.Parent()] {
+			vs = append(vs, v)
 		}
 	}
-	ix.calls[fn] = cs
-	return cs
+	cache[k] = vs
+	return vs
 }
 
 // allTypeReads calls f with every read ahead (an object of unknown site).
