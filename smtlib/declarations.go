@@ -40,17 +40,7 @@ func (in *Interpreter) declaration(name string, p *termParser, cmd []byte, pos P
 		p.end(name)
 		err = in.declare(sym, nil, rng, pos)
 	case "define-fun":
-		p.expect(TokLParen, "'(' to open the parameters")
-		var names []string
-		var vars []term.Term
-		for p.tok.Kind != TokRParen {
-			p.expect(TokLParen, "'(' to open a sorted parameter")
-			v, _ := p.symbol("parameter name")
-			names = append(names, v)
-			vars = append(vars, in.st.BoundVar(v, p.parseSort()))
-			p.expect(TokRParen, "')' to close the sorted parameter")
-		}
-		p.next()
+		names, vars := p.sortedVars("parameters", "parameter")
 		err = in.defineFun(sym, names, vars, p, name)
 	case "define-const":
 		err = in.defineFun(sym, nil, nil, p, name)

@@ -531,18 +531,7 @@ func (p *termParser) let() term.Term {
 
 // quantifier parses the sorted variables and body after "(forall" or "(exists".
 func (p *termParser) quantifier(op term.Op) term.Term {
-	p.expect(TokLParen, "'(' to open the bound variables")
-	var names []string
-	var vars []term.Term
-	for p.tok.Kind == TokLParen {
-		p.next()
-		name, _ := p.symbol("variable name")
-		s := p.parseSort()
-		p.expect(TokRParen, "')' after the sort of "+name)
-		names = append(names, name)
-		vars = append(vars, p.st.BoundVar(name, s))
-	}
-	p.expect(TokRParen, "')' after the bound variables")
+	names, vars := p.sortedVars("bound variables", "variable")
 	if len(vars) == 0 {
 		p.unexpected("at least one bound variable")
 	}
@@ -560,6 +549,23 @@ func (p *termParser) quantifier(op term.Op) term.Term {
 		errorf(bodyPos, "%v", err)
 	}
 	return r
+}
+
+// sortedVars parses a list ((x S) …) of sorted variables, the binders of a
+// quantifier or the parameters of a definition (list and item name them in
+// errors), and returns their names and bound variables.
+func (p *termParser) sortedVars(list, item string) (names []string, vars []term.Term) {
+	p.expect(TokLParen, "'(' to open the "+list)
+	for p.tok.Kind == TokLParen {
+		p.next()
+		name, _ := p.symbol(item + " name")
+		s := p.parseSort()
+		p.expect(TokRParen, "')' after the sort of "+name)
+		names = append(names, name)
+		vars = append(vars, p.st.BoundVar(name, s))
+	}
+	p.expect(TokRParen, "')' after the "+list)
+	return names, vars
 }
 
 // annotated parses (! t attr…) after "(!".
