@@ -206,12 +206,7 @@ func (v *valueSets) recount(m *term.Model, pc []term.Term, l term.Term, moved ma
 	var ks []term.Term
 	seen := map[term.Term]bool{}
 	for _, c := range append(v.touching(pc, moved), l) {
-		us, ok := v.uses[c]
-		if !ok {
-			us = v.usesOf(c)
-			v.uses[c] = us
-		}
-		for _, u := range us {
+		for _, u := range v.usesOf(c) {
 			if _, isAux := v.aux[u.x]; isAux && !seen[u.x] {
 				seen[u.x] = true
 				ks = append(ks, u.x)
@@ -325,8 +320,18 @@ type use struct {
 	at    []bv.Value
 }
 
-// usesOf lists how c reads each of its variables.
+// usesOf lists how c reads each of its variables (cached).
 func (v *valueSets) usesOf(c term.Term) []use {
+	if us, ok := v.uses[c]; ok {
+		return us
+	}
+	us := v.walkUses(c)
+	v.uses[c] = us
+	return us
+}
+
+// walkUses walks c for usesOf.
+func (v *valueSets) walkUses(c term.Term) []use {
 	st := v.st
 	var out []use
 	pos := map[term.Term]int{}
@@ -377,12 +382,7 @@ func (v *valueSets) usesOf(c term.Term) []use {
 func (v *valueSets) touching(pc []term.Term, moved map[term.Term]*change) []term.Term {
 	var out []term.Term
 	for _, c := range pc {
-		us, ok := v.uses[c]
-		if !ok {
-			us = v.usesOf(c)
-			v.uses[c] = us
-		}
-		for _, u := range us {
+		for _, u := range v.usesOf(c) {
 			if ch := moved[u.x]; ch != nil && reads(u, ch) {
 				out = append(out, c)
 				break

@@ -32,15 +32,7 @@ func NewPatVeto(params *QHVParams) *QHV {
 func (p *Pat) idle(v *View) bool { return p.idleAt(v.Point, v.Frames) }
 
 func (p *Pat) idleAt(pt Point, frames []Frame) bool {
-	if p.Veto == nil {
-		return false
-	}
-	C, ok := p.Veto.cs[pt]
-	if !ok {
-		C = p.Veto.cost.Cost(frames, nil)
-		p.Veto.cs[pt] = C
-	}
-	return C == 0
+	return p.Veto != nil && p.Veto.costAt(pt, frames) == 0
 }
 
 // Parks declines the idle points (merge.Parker): states there would wait
@@ -48,25 +40,14 @@ func (p *Pat) idleAt(pt Point, frames []Frame) bool {
 func (p *Pat) Parks(pt Point, frames []Frame) bool { return !p.idleAt(pt, frames) }
 
 // hotGroup reports whether some cell that differs between the members is
-// hot at their point.
+// hot at their point. (Members of different layouts: not; the merge refuses
+// them on its own.)
 func (p *Pat) hotGroup(views []*View, members []int) bool {
 	if p.Veto == nil || len(members) < 2 {
 		return false
 	}
-	first := views[members[0]]
-	for c := range first.Cells {
-		for _, i := range members[1:] {
-			cells := views[i].Cells
-			if c >= len(cells) {
-				return false // layouts differ: the merge refuses on its own
-			}
-			if cells[c].T != first.Cells[c].T {
-				if p.Veto.hot(first, first.Cells[c].Var) {
-					return true
-				}
-				break
-			}
-		}
+	for range p.Veto.hotCells(views, members) {
+		return true
 	}
 	return false
 }

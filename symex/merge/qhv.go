@@ -2,6 +2,8 @@ package merge
 
 import (
 	"encoding/binary"
+	"iter"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -112,18 +114,7 @@ func (q *QHV) Merge(st *term.Store, views []*View) ([]Merged, error) {
 // group is found by its key (at thousands of waiting states the pairwise
 // test was quadratic).
 func (q *QHV) group(views []*View, idx []int) (groups [][]int, vetoed map[int]bool) {
-	first := views[idx[0]]
-	var hot []int // cells with a hot variable whose terms differ somewhere
-	for c := range first.Cells {
-		for _, i := range idx[1:] {
-			if views[i].Cells[c].T != first.Cells[c].T {
-				if q.hot(first, first.Cells[c].Var) {
-					hot = append(hot, c)
-				}
-				break
-			}
-		}
-	}
+	hot := slices.Collect(q.hotCells(views, idx))
 	vetoed = map[int]bool{}
 	byKey := map[string]int{} // hot cells' terms → group
 	key := make([]byte, 0, 4*len(hot))
@@ -147,14 +138,43 @@ func (q *QHV) group(views []*View, idx []int) (groups [][]int, vetoed map[int]bo
 	return groups, vetoed
 }
 
+// hotCells yields, in order, the cells whose terms differ between views
+// idx and that hold a variable hot at their point. It stops at a view
+// with fewer cells than the first (another layout).
+func (q *QHV) hotCells(views []*View, idx []int) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		first := views[idx[0]]
+		for c := range first.Cells {
+			for _, i := range idx[1:] {
+				cells := views[i].Cells
+				if c >= len(cells) {
+					return
+				}
+				if cells[c].T != first.Cells[c].T {
+					if q.hot(first, first.Cells[c].Var) && !yield(c) {
+						return
+					}
+					break
+				}
+			}
+		}
+	}
+}
+
+// costAt is C, Eq. (7) with every site counting, at point pt (cached).
+func (q *QHV) costAt(pt Point, frames []Frame) float64 {
+	C, ok := q.cs[pt]
+	if !ok {
+		C = q.cost.Cost(frames, nil)
+		q.cs[pt] = C
+	}
+	return C
+}
+
 // hot is Eq. (14) for variable id at v's point.
 func (q *QHV) hot(v *View, id VarID) bool {
 	p := q.Params
-	C, ok := q.cs[v.Point]
-	if !ok {
-		C = q.cost.Cost(v.Frames, nil)
-		q.cs[v.Point] = C
-	}
+	C := q.costAt(v.Point, v.Frames)
 	key := qhvKey{p: v.Point, v: id}
 	if id.Site != nil {
 		key.v.Obj, key.v.Site, key.obj = 0, nil, id.Site // D depends on the site only
