@@ -176,10 +176,31 @@ func (e *Executor) addImplied(s *State, lit term.Term) {
 	}
 	for _, f := range s.frames {
 		if len(f.regions) > 0 { // only trails inside a loop's region are words
+			s.implied = append(s.implied, len(s.pc))
 			e.addLit(s, lit)
 			return
 		}
 	}
+}
+
+// queryPC is the path constraint a query needs: pc without its implied
+// steps. Each of those is implied by the conjuncts before it, so the
+// conjunction is the same, and the solver gets smaller queries (the
+// accumulators of a parse loop re-checked on every step).
+func (s *State) queryPC() []term.Term {
+	if len(s.implied) == 0 {
+		return s.pc
+	}
+	pc := make([]term.Term, 0, len(s.pc)-len(s.implied))
+	j := 0
+	for i, c := range s.pc {
+		if j < len(s.implied) && s.implied[j] == i {
+			j++
+			continue
+		}
+		pc = append(pc, c)
+	}
+	return pc
 }
 
 func b2i(b bool) int {
@@ -234,7 +255,7 @@ func (e *Executor) checkOther(s *State, l term.Term) (smtlib.Status, *term.Model
 // check asks whether s's path constraint with extra is satisfiable, and
 // returns a model that is validated against the constraint.
 func (e *Executor) check(s *State, extra term.Term) (smtlib.Status, *term.Model, error) {
-	st, m, err := e.query(s.pc, extra, s.model)
+	st, m, err := e.query(s.queryPC(), extra, s.model)
 	if err != nil {
 		return st, nil, &solverFailure{err}
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/types"
 	"hash/fnv"
+	"slices"
 	"sort"
 	"strconv"
 
@@ -614,6 +615,12 @@ func (e *Executor) rebuild(p merge.Point, states []*State, m merge.Merged) (*Sta
 	}
 	s.trail = make([]merge.Step, len(s.pc))
 	copy(s.trail, rep.trail[:lcp])
+	// The shared prefix keeps the representative's implied steps.
+	n := 0
+	for n < len(rep.implied) && rep.implied[n] < lcp {
+		n++
+	}
+	s.implied = slices.Clip(rep.implied[:n])
 	for i := lcp; i < len(s.pc); i++ {
 		s.trail[i] = merge.Step{Lit: s.pc[i], Point: p}
 	}

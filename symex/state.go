@@ -83,9 +83,13 @@ type State struct {
 	ret   Value
 
 	// With merging only:
-	trail   []merge.Step // one Step per conjunct of pc
-	arrived bool         // the last jump entered a block: park before its first non-phi instruction if it is a merge point
-	inexact bool         // the pc lacks a decision (a depth cut): the state never merges
+	trail []merge.Step // one Step per conjunct of pc
+	// implied lists, ascending, the conjuncts of pc that are steps only
+	// (addImplied): each is implied by the conjuncts before it, so queries
+	// leave them out.
+	implied []int
+	arrived bool // the last jump entered a block: park before its first non-phi instruction if it is a merge point
+	inexact bool // the pc lacks a decision (a depth cut): the state never merges
 
 	// With incremental merging only (mergeinc.go):
 	inc       *incPos // the state's node in its loop's tree
@@ -109,6 +113,7 @@ func (s *State) clone() *State {
 	}
 	c.pc = append([]term.Term(nil), s.pc...)
 	c.trail = slices.Clip(s.trail)
+	c.implied = slices.Clip(s.implied)
 	c.tr.after = slices.Clip(s.tr.after)
 	c.mem = maps.Clone(s.mem)
 	if s.allocs != nil {
