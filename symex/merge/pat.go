@@ -56,8 +56,9 @@ type Pat struct {
 	// query-hot (pat_cost.go); nil merges wherever a pattern exists.
 	Veto *QHV
 
-	kinds Kind
-	stats Stats
+	kinds  Kind
+	stats  Stats
+	shapes shapeMemo
 }
 
 // Defaults of the reference implementation.
@@ -196,7 +197,7 @@ func (p *Pat) hash() HashFunc {
 	if p.Hash != nil {
 		return p.Hash
 	}
-	return ShapeHash
+	return p.shapes.hash
 }
 
 // mergeRegion merges the leaves idx of one region (seed 000 §3.1–3.3).

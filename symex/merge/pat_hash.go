@@ -20,12 +20,31 @@ var shapeSeed = maphash.MakeSeed()
 // block) so that conditions of the same shape at different branches stay
 // apart. A condition and its negation differ by the negation.
 func ShapeHash(st *term.Store, s Step) uint64 {
+	return shapeHashMemo(st, s, map[term.Term]uint64{})
+}
+
+func shapeHashMemo(st *term.Store, s Step, memo map[term.Term]uint64) uint64 {
 	var h maphash.Hash
 	h.SetSeed(shapeSeed)
 	h.WriteString(s.Point.Func)
 	writeUint(&h, uint64(s.Point.Block))
-	writeUint(&h, shapeOf(st, s.Lit, map[term.Term]uint64{}))
+	writeUint(&h, shapeOf(st, s.Lit, memo))
 	return h.Sum64()
+}
+
+// shapeMemo is ShapeHash with the term shapes kept across calls: a merge
+// round hashes every waiting state's whole trail, and the trails of one
+// loop share most of their literals, round after round.
+type shapeMemo struct {
+	st     *term.Store
+	shapes map[term.Term]uint64
+}
+
+func (m *shapeMemo) hash(st *term.Store, s Step) uint64 {
+	if m.st != st || m.shapes == nil {
+		m.st, m.shapes = st, map[term.Term]uint64{}
+	}
+	return shapeHashMemo(st, s, m.shapes)
 }
 
 // shapeOf hashes t's structure; constants of one sort hash alike.
