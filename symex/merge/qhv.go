@@ -3,6 +3,7 @@ package merge
 import (
 	"encoding/binary"
 	"iter"
+	"math"
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
@@ -30,6 +31,18 @@ type QHV struct {
 	kinds  Kind
 	stats  Stats
 	cost   *CostModel
+	// Shared, when set (pat's veto), scales the test with the number n of
+	// different hot values the states at a point hold: a variable stays
+	// hot when (1+α)·δ·D(v) > γ·C·log2(n). Eq. (14) is the pairwise test
+	// (n = 2, log2 n = 1); n states merging at once are log2(n) rounds of
+	// pairwise merges, each saving the code ahead a fork, so a point where
+	// paths explode (many states, each with its own value of a variable few
+	// sites ahead read) pays for the queries its merged value costs, and a
+	// variable most sites ahead read stays hot until n is very large. A
+	// heuristic: log2 rather than n−1 because n−1 merged path.Clean's
+	// buffer indexes at 8 bytes (15 states, D/C = 0.34) into a 20× slowdown
+	// (docs/bench/symex-merge/README.md).
+	Shared bool
 	// cache: C per point, D per point and variable.
 	cs map[Point]float64
 	ds map[qhvKey]float64
@@ -115,6 +128,31 @@ func (q *QHV) Merge(st *term.Store, views []*View) ([]Merged, error) {
 // test was quadratic).
 func (q *QHV) group(views []*View, idx []int) (groups [][]int, vetoed map[int]bool) {
 	hot := slices.Collect(q.hotCells(views, idx))
+	groups, vetoed = q.groupBy(views, idx, hot)
+	if q.Shared && len(groups) > 2 {
+		if h := q.unshared(views[idx[0]], hot, len(groups)); len(h) < len(hot) {
+			return q.groupBy(views, idx, h)
+		}
+	}
+	return groups, vetoed
+}
+
+// unshared keeps the hot cells (of view v) that stay hot when n states
+// with different hot values would merge into one (QHV.Shared).
+func (q *QHV) unshared(v *View, hot []int, n int) []int {
+	p := q.Params
+	C := q.costAt(v.Point, v.Frames)
+	var out []int
+	for _, c := range hot {
+		if (1+p.Alpha)*p.Delta*q.dOf(v, v.Cells[c].Var) > p.Gamma*C*math.Log2(float64(n)) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// groupBy groups views idx by their terms in the hot cells.
+func (q *QHV) groupBy(views []*View, idx []int, hot []int) (groups [][]int, vetoed map[int]bool) {
 	vetoed = map[int]bool{}
 	byKey := map[string]int{} // hot cells' terms → group
 	key := make([]byte, 0, 4*len(hot))
@@ -175,6 +213,12 @@ func (q *QHV) costAt(pt Point, frames []Frame) float64 {
 func (q *QHV) hot(v *View, id VarID) bool {
 	p := q.Params
 	C := q.costAt(v.Point, v.Frames)
+	return (1+p.Alpha)*p.Delta*q.dOf(v, id) > p.Gamma*C
+}
+
+// dOf is D(v), Eq. (7) over the sites that depend on variable id, at v's
+// point (cached).
+func (q *QHV) dOf(v *View, id VarID) float64 {
 	key := qhvKey{p: v.Point, v: id}
 	if id.Site != nil {
 		key.v.Obj, key.v.Site, key.obj = 0, nil, id.Site // D depends on the site only
@@ -193,7 +237,7 @@ func (q *QHV) hot(v *View, id VarID) bool {
 		D = q.cost.Cost(v.Frames, seeds)
 		q.ds[key] = D
 	}
-	return (1+p.Alpha)*p.Delta*D > p.Gamma*C
+	return D
 }
 
 // layoutReason is why view i has no partner: "heap" when another view at
