@@ -419,3 +419,25 @@ func TestPatQuantifiedQueries(t *testing.T) {
 	}
 	t.Logf("%d quantified queries by stage: %v", total, byStage)
 }
+
+// TestQueryPCLeavesOutImplied checks that queries get the path constraint
+// without the implied steps pat records (each is implied by the conjuncts
+// before it), in order, and the whole pc when there are none.
+func TestQueryPCLeavesOutImplied(t *testing.T) {
+	st := term.NewStore()
+	a, b, c, d := st.Var("a", st.BoolSort()), st.Var("b", st.BoolSort()), st.Var("c", st.BoolSort()), st.Var("d", st.BoolSort())
+	for _, tc := range []struct {
+		implied []int
+		want    []term.Term
+	}{
+		{nil, []term.Term{a, b, c, d}},
+		{[]int{1}, []term.Term{a, c, d}},
+		{[]int{0, 3}, []term.Term{b, c}},
+		{[]int{0, 1, 2, 3}, []term.Term{}},
+	} {
+		s := &State{pc: []term.Term{a, b, c, d}, implied: tc.implied}
+		if got := s.queryPC(); !slices.Equal(got, tc.want) {
+			t.Errorf("implied %v: queryPC %v, want %v", tc.implied, got, tc.want)
+		}
+	}
+}

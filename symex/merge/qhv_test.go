@@ -1,9 +1,12 @@
 package merge
 
 import (
+	"fmt"
 	"testing"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/sift-solver/sift/term"
 )
 
 // TestQHVCostT0 is seed 002's T0 (Eq. 7 on a four-block CFG) on its Go
@@ -50,11 +53,10 @@ func T0(w, v int8, q *int8) {
 	}
 }
 
-// TestQHVHotThreshold checks Eq. (14) on T2's numbers (C = 101, D(m) = 1):
-// m is hot iff (1+α)·1 > 0.05·101 = 5.05, so the decision flips between
-// α = 4 and α = 5; and a variable no site reads (T1's y, D = 0) is never
-// hot.
-func TestQHVHotThreshold(t *testing.T) {
+// t2Join builds T2 and returns it with its join, the phi m there and the
+// frames of a state waiting at the join.
+func t2Join(t *testing.T) (*ssa.Function, *ssa.BasicBlock, *ssa.Phi, []Frame) {
+	t.Helper()
 	pkg := buildSSA(t, `package p
 func check(x int16) {
 	if x == 12345 {
@@ -84,6 +86,15 @@ func T2(c int8, x int16) int8 {
 		}
 	}
 	frames := []Frame{{Block: join, Next: 1}}
+	return fn, join, m, frames
+}
+
+// TestQHVHotThreshold checks Eq. (14) on T2's numbers (C = 101, D(m) = 1):
+// m is hot iff (1+α)·1 > 0.05·101 = 5.05, so the decision flips between
+// α = 4 and α = 5; and a variable no site reads (T1's y, D = 0) is never
+// hot.
+func TestQHVHotThreshold(t *testing.T) {
+	fn, join, m, frames := t2Join(t)
 	model := &CostModel{Beta: 1}
 	C, D := model.Cost(frames, nil), model.Cost(frames, &Seeds{Values: []ssa.Value{m}})
 	if C != 101 || D != 1 {
@@ -101,6 +112,34 @@ func T2(c int8, x int16) int8 {
 		}
 		if q.hot(v, VarID{Value: fn.Params[0]}) {
 			t.Errorf("α = %v: c is hot, but nothing after the join reads it", c.alpha)
+		}
+	}
+}
+
+// TestQHVShared checks pat's group test on T2's numbers (C = 101, D(m) =
+// 1, α = 5: m is hot pairwise, 6 > 5.05): n states holding n different
+// values of m stay apart while 6 > 5.05·log2 n, so two stay apart and
+// three or more merge; without Shared they never do.
+func TestQHVShared(t *testing.T) {
+	_, join, m, frames := t2Join(t)
+	st := term.NewStore()
+	for _, c := range []struct {
+		n      int
+		shared bool
+		groups int
+	}{{2, true, 2}, {3, true, 1}, {8, true, 1}, {3, false, 3}, {8, false, 8}} {
+		q := NewQHV(0)
+		q.Params.Alpha = 5
+		q.Shared = c.shared
+		views := make([]*View, c.n)
+		idx := make([]int, c.n)
+		for i := range views {
+			cell := Cell{Var: VarID{Value: m}, T: st.Var(fmt.Sprintf("m%d", i), st.BoolSort())}
+			views[i] = &View{Point: Point{Func: "T2", Block: join.Index}, Frames: frames, Cells: []Cell{cell}}
+			idx[i] = i
+		}
+		if groups, _ := q.group(views, idx); len(groups) != c.groups {
+			t.Errorf("n = %d, shared %v: %d groups, want %d", c.n, c.shared, len(groups), c.groups)
 		}
 	}
 }
