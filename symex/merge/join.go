@@ -35,18 +35,52 @@ func Join(st *term.Store, guards [][]term.Term, vals []term.Term) term.Term {
 type Joiner struct {
 	st     *term.Store
 	guards [][]term.Term
-	atoms  []map[term.Term]bool // per member: its literals' atoms, by sign
-	memo   map[string][]term.Term
+	// with holds, per atom and sign, the set of members whose guard has
+	// the atom with that sign: cut tests a literal against every later
+	// member at once (a merge of thousands of states at a join made the
+	// member-by-member test quadratic).
+	with map[signedAtom]bitset
+	memo map[string][]term.Term
+}
+
+type signedAtom struct {
+	atom term.Term
+	pos  bool
+}
+
+// bitset is a set of members.
+type bitset []uint64
+
+func newBitset(n int) bitset { return make(bitset, (n+63)/64) }
+
+func (b bitset) add(i int) { b[i/64] |= 1 << (i % 64) }
+
+func (b bitset) empty() bool {
+	for _, w := range b {
+		if w != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // NewJoiner prepares the joins of one merge.
 func NewJoiner(st *term.Store, guards [][]term.Term) *Joiner {
-	j := &Joiner{st: st, guards: guards, atoms: make([]map[term.Term]bool, len(guards)), memo: map[string][]term.Term{}}
+	j := &Joiner{st: st, guards: guards, with: map[signedAtom]bitset{}, memo: map[string][]term.Term{}}
 	for i, g := range guards {
-		j.atoms[i] = make(map[term.Term]bool, len(g))
+		signs := make(map[term.Term]bool, len(g)) // the last literal of an atom decides its sign
 		for _, l := range g {
 			a, pos := polarity(st, l)
-			j.atoms[i][a] = pos
+			signs[a] = pos
+		}
+		for a, pos := range signs {
+			k := signedAtom{a, pos}
+			b := j.with[k]
+			if b == nil {
+				b = newBitset(len(guards))
+				j.with[k] = b
+			}
+			b.add(i)
 		}
 	}
 	return j
@@ -93,10 +127,10 @@ func (j *Joiner) armGuards(which []int, narms int) []term.Term {
 	}
 	arms := make([]term.Term, narms-1)
 	for k := range arms {
-		var later []int
+		later := newBitset(len(which))
 		for i, w := range which {
 			if w > k {
-				later = append(later, i)
+				later.add(i)
 			}
 		}
 		var conj [][]term.Term
@@ -113,29 +147,27 @@ func (j *Joiner) armGuards(which []int, narms int) []term.Term {
 
 // cut returns the literals of member i's guard that exclude every member
 // in later syntactically, or the whole guard when some cannot be.
-func (j *Joiner) cut(i int, later []int) []term.Term {
-	left := append([]int(nil), later...)
+func (j *Joiner) cut(i int, later bitset) []term.Term {
+	left := append(bitset(nil), later...)
 	var out []term.Term
 	for _, l := range j.guards[i] {
-		if len(left) == 0 {
+		if left.empty() {
 			break
 		}
 		a, pos := polarity(j.st, l)
-		kept := left[:0]
+		other := j.with[signedAtom{a, !pos}]
 		hit := false
-		for _, m := range left {
-			if p, ok := j.atoms[m][a]; ok && p != pos {
+		for w := range other {
+			if x := left[w] & other[w]; x != 0 {
 				hit = true
-				continue
+				left[w] &^= x
 			}
-			kept = append(kept, m)
 		}
-		left = kept
 		if hit {
 			out = append(out, l)
 		}
 	}
-	if len(left) > 0 {
+	if !left.empty() {
 		return j.guards[i]
 	}
 	return out
