@@ -279,7 +279,7 @@ func TestZ3ModelCheck(t *testing.T) {
 			if tc.lastOnly {
 				checked = checked[len(checked)-1:]
 			}
-			err = s.checkModel(context.Background(), st, m, checked, nil)
+			err = s.checkModel(context.Background(), st, m, checked, nil, checkHelp{})
 			if (err == nil) != tc.confirmed {
 				t.Fatalf("checkModel = %v, want confirmed=%v\nscript:\n%s", err, tc.confirmed, modelCheckScript(st, m, checked))
 			}
@@ -309,7 +309,7 @@ func TestDriverModelCheckGate(t *testing.T) {
 	bad.Set(x, st.BVValue(bv.New(32, 0x7fffffff)))
 	z := newZ3Stage()
 	checkAll := func(ctx context.Context, st *term.Store, m *term.Model, as []term.Term) error {
-		return z.checkModel(ctx, st, m, as, nil)
+		return z.checkModel(ctx, st, m, as, nil, checkHelp{})
 	}
 	tests := []struct {
 		name  string
@@ -525,10 +525,10 @@ func TestZ3ModelCheckClosedSentences(t *testing.T) {
 	closedFalse := st.MustMake(term.OpForall, nil, x, st.MustMake(term.OpBVUlt, nil, x, st.ConstUint64(8, 0)))
 	z := newZ3Stage()
 	m := term.NewModel()
-	if err := z.checkModel(context.Background(), st, m, []term.Term{closedFalse}, map[term.Term]bool{closedFalse: true}); err != nil {
+	if err := z.checkModel(context.Background(), st, m, []term.Term{closedFalse}, map[term.Term]bool{closedFalse: true}, checkHelp{}); err != nil {
 		t.Errorf("closed assertion given to z3: %v, want it accepted on z3's sat", err)
 	}
-	if err := z.checkModel(context.Background(), st, m, []term.Term{closedFalse}, nil); err == nil {
+	if err := z.checkModel(context.Background(), st, m, []term.Term{closedFalse}, nil, checkHelp{}); err == nil {
 		t.Errorf("closed assertion not given to z3 was accepted without a check")
 	}
 }
@@ -582,5 +582,89 @@ func TestClosedSentences(t *testing.T) {
 	got := closedSentences(p.Store, p.Assertions)
 	if !got[p.Assertions[0]] || got[p.Assertions[1]] || got[p.Assertions[2]] || len(got) != 1 {
 		t.Errorf("closedSentences = %v, want only the first assertion", got)
+	}
+}
+
+// noZ3 is a z3.Solver that must not be called.
+type noZ3 struct{ t *testing.T }
+
+func (n noZ3) Solve(context.Context, string) (z3.Result, error) {
+	n.t.Error("Z3 was called")
+	return z3.Result{}, errors.New("no z3 here")
+}
+
+func (n noZ3) Interpret(ctx context.Context, s string) (z3.Result, error) { return n.Solve(ctx, s) }
+
+// TestZ3ModelProvedOwn checks that sift's own quantifier procedure proves a
+// Z3 model's ∃∀ assertion within its budget without a second Z3 call, and
+// that a model it cannot prove (because it is wrong) is not confirmed.
+func TestZ3ModelProvedOwn(t *testing.T) {
+	p := scriptProblem(t, `(declare-const x (_ BitVec 32)) (assert (forall ((y (_ BitVec 32))) (= (bvand x y) y))) (check-sat)`)
+	st := p.Store
+	x := varByName(t, p, "x")
+	good, bad := term.NewModel(), term.NewModel()
+	good.Set(x, st.BVValue(bv.New(32, 0xffffffff)))
+	bad.Set(x, st.BVValue(bv.New(32, 0x7fffffff)))
+	z := newZ3Stage()
+	z.solver = noZ3{t}
+	help := checkHelp{budget: 10 * time.Second}
+	if err := z.checkModel(context.Background(), st, good, p.Assertions, nil, help); err != nil {
+		t.Errorf("good model: %v, want it proved", err)
+	}
+	if n := z.ownProofs.Load(); n != 1 {
+		t.Errorf("own proofs = %d, want 1", n)
+	}
+	z.solver = &failingZ3{}
+	if err := z.checkModel(context.Background(), st, bad, p.Assertions, nil, help); err == nil {
+		t.Errorf("bad model confirmed")
+	}
+}
+
+// failingZ3 answers every call with an error.
+type failingZ3 struct{}
+
+func (failingZ3) Solve(context.Context, string) (z3.Result, error) {
+	return z3.Result{}, errors.New("no z3 here")
+}
+func (failingZ3) Interpret(context.Context, string) (z3.Result, error) {
+	return z3.Result{}, errors.New("no z3 here")
+}
+
+// TestZ3ModelConfirmedOnPosedText checks the confirmation through the
+// script's own text with each symbol fixed by an equality: Z3 confirms a
+// true model and refuses a false one, and a problem with a symbol that is
+// not a constant gets no such script.
+func TestZ3ModelConfirmedOnPosedText(t *testing.T) {
+	// The posed text is the script's declarations and assertions.
+	posed := `(declare-const x (_ BitVec 32)) (declare-const b Bool) (assert (exists ((z (_ BitVec 32))) (forall ((y (_ BitVec 32))) (and b (= (bvand (bvor x z) y) y)))))`
+	p := scriptProblem(t, posed+" (check-sat)")
+	st := p.Store
+	x, b := varByName(t, p, "x"), varByName(t, p, "b")
+	good, bad := term.NewModel(), term.NewModel()
+	good.Set(x, st.BVValue(bv.New(32, 0x0f0f0f0f)))
+	good.Set(b, term.BoolValue(true))
+	bad.Set(x, st.BVValue(bv.New(32, 0x0f0f0f0f)))
+	bad.Set(b, term.BoolValue(false))
+	script, ok := fixedScript(st, good, posed, p.Assertions)
+	if !ok || !strings.Contains(script, "(assert (= x #x0f0f0f0f))") || !strings.Contains(script, "(assert (= b true))") {
+		t.Fatalf("fixedScript = %q, %v", script, ok)
+	}
+	z := newZ3Stage()
+	help := checkHelp{all: p.Assertions, posed: posed, hasPosed: true}
+	for _, tc := range []struct {
+		name string
+		m    *term.Model
+		want bool
+	}{{"good", good, true}, {"bad", bad, false}} {
+		err := z.checkModel(context.Background(), st, tc.m, p.Assertions, nil, help)
+		if (err == nil) != tc.want {
+			t.Errorf("%s model: %v, want confirmed=%v", tc.name, err, tc.want)
+		}
+	}
+
+	qposed := `(declare-fun f ((_ BitVec 8)) (_ BitVec 8)) (assert (forall ((y (_ BitVec 8))) (= (f y) y)))`
+	q := scriptProblem(t, qposed+" (check-sat)")
+	if _, ok := fixedScript(q.Store, term.NewModel(), qposed, q.Assertions); ok {
+		t.Error("fixedScript fixed a function symbol")
 	}
 }

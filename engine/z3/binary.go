@@ -23,7 +23,9 @@ import (
 // Only the answer comes from the process. A sat answer's (get-model) text is
 // read back into a Z3 model in the calling process (libz3, parsing and model
 // queries only: modelFromText) and reported as Bindings of the same form as
-// Solve's, which the engine validates against its own terms.
+// Solve's, which the engine validates against its own terms. A model of
+// literal constants only is read without libz3 (literalBindings); it then
+// binds the symbols z3 printed, which may leave some of the script's out.
 type Binary struct {
 	// Path is the executable.
 	Path string
@@ -172,6 +174,9 @@ func reasonOf(text string) string {
 func modelOfText(ctx context.Context, script, text string) (Result, error) {
 	if strings.Contains(text, "(error") {
 		return Result{}, fmt.Errorf("z3 binary: %s", unwrapErrors(text[strings.Index(text, "(error"):]))
+	}
+	if bindings, ok := literalBindings(text); ok {
+		return Result{Status: Sat, Model: bindings}, nil
 	}
 	return inSession(ctx, func(s *session) Result { return s.satResult(script, func() string { return text }) })
 }

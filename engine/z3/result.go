@@ -29,7 +29,9 @@ type Result struct {
 	// otherwise Z3's own reason (for example "(incomplete quantifiers)").
 	Reason string
 	// Model holds one binding per uninterpreted symbol of the assertions,
-	// sorted by name. It is set only when Status is Sat.
+	// sorted by name (Binary's literal-only models: per symbol z3 printed,
+	// which may leave some out and add z3's own). It is set only when
+	// Status is Sat.
 	Model []Binding
 }
 
