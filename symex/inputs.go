@@ -148,11 +148,21 @@ func (e *Executor) addSelects(a term.Term, n int) {
 func (e *Executor) modelTerms() []term.Term { return e.modelTerms_ }
 
 // bindInputs gives slice inputs their backing objects in s and returns the
-// parameter values.
-func (e *Executor) bindInputs(s *State, vals []Value) []Value {
+// parameter values. With merging on, each backing object is recorded as
+// its parameter's (merge.VarID's Site, for QHV's taint): it is allocated
+// before the entry function runs its first instruction.
+func (e *Executor) bindInputs(s *State, vals []Value, params []*ssa.Parameter) []Value {
 	out := make([]Value, len(vals))
 	for i, v := range vals {
+		before := len(s.mem)
 		out[i] = e.bindValue(s, v)
+		if e.sites != nil && i < len(params) && len(s.mem) > before {
+			for id := range s.mem {
+				if _, ok := e.sites.params[id]; !ok && e.sites.siteOf(id) != nil {
+					e.sites.params[id] = params[i]
+				}
+			}
+		}
 	}
 	return out
 }

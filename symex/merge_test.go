@@ -58,6 +58,10 @@ func TestStdMergeKeepsPanicsAndCoverage(t *testing.T) {
 			t.Run(fmt.Sprintf("%s/%d/qhv", c.fn, n), func(t *testing.T) {
 				checkMergeAgrees(t, loadCorpus(t, c.fn), Options{MaxLen: n}, merge.NewQHV(0))
 			})
+			// qhv with sift's form of the decision, as the command runs it.
+			t.Run(fmt.Sprintf("%s/%d/qhv-sift", c.fn, n), func(t *testing.T) {
+				checkMergeAgrees(t, loadCorpus(t, c.fn), Options{MaxLen: n}, qhvSift(true))
+			})
 		}
 	}
 }

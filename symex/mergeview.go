@@ -500,6 +500,9 @@ func (e *Executor) objSite(id int) ssa.Value {
 		return nil
 	}
 	if e.sites != nil {
+		if p, ok := e.sites.params[id]; ok {
+			return p
+		}
 		if v, ok := e.sites.siteOf(id).(ssa.Value); ok {
 			return v
 		}

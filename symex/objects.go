@@ -30,9 +30,14 @@ type siteKey struct {
 type siteTable struct {
 	ids  map[siteKey]int
 	keys []siteKey // by id-1
+	// params names the input objects (made before the entry function's
+	// first instruction runs) by the parameter they back.
+	params map[int]ssa.Value
 }
 
-func newSiteTable() *siteTable { return &siteTable{ids: map[siteKey]int{}} }
+func newSiteTable() *siteTable {
+	return &siteTable{ids: map[siteKey]int{}, params: map[int]ssa.Value{}}
+}
 
 // next is the id of the object s allocates now, and counts it.
 func (t *siteTable) next(s *State) int {

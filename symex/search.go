@@ -84,7 +84,7 @@ func (e *Executor) Explore(ctx context.Context) (*Result, error) {
 	for i, in := range e.inputs {
 		vals[i] = in.val
 	}
-	for i, v := range e.bindInputs(s0, vals) {
+	for i, v := range e.bindInputs(s0, vals, fn.Params) {
 		s0.frames[0].env[fn.Params[i]] = v
 	}
 	for _, c := range pcs {

@@ -28,6 +28,7 @@ func NewPatVeto(params *QHVParams) *QHV {
 	q := NewQHV(KindJoin)
 	if params != nil {
 		q.Params = *params
+		q.Params.Model = "paper" // pat's veto is Eq. (14)'s hot test
 		q.cost.Beta = params.Beta
 	}
 	q.Shared = true

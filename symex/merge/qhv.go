@@ -53,10 +53,20 @@ type QHV struct {
 // test_who back to the unmerged time).
 type QHVParams struct {
 	Alpha, Beta, Gamma, Delta float64
+	// Model is the decision: "paper" (Eq. 14 per variable, γ the share of
+	// symbolic variables) or "sift" (Eq. 6 per group of states from their
+	// values, qhv_sift.go; γ unused).
+	Model string
+	// ValueSets says the executor settles branches with value sets (sift's
+	// form then counts a comparison with a constant as no query in a
+	// state that did not merge).
+	ValueSets bool
 }
 
 // DefaultQHVParams are the paper's settings.
-func DefaultQHVParams() QHVParams { return QHVParams{Alpha: 1, Beta: 1, Gamma: 0.05, Delta: 1} }
+func DefaultQHVParams() QHVParams {
+	return QHVParams{Alpha: 1, Beta: 1, Gamma: 0.05, Delta: 1, Model: "paper"}
+}
 
 type qhvKey struct {
 	p   Point
@@ -97,6 +107,14 @@ func (q *QHV) Merge(st *term.Store, views []*View) ([]Merged, error) {
 	for _, idx := range ByLayout(views) {
 		if len(idx) < 2 {
 			q.stats.Refuse(layoutReason(views, idx[0]), 1)
+			continue
+		}
+		if q.Params.Model == "sift" {
+			groups, refused := q.siftGroups(st, views, idx)
+			q.stats.Refuse("query cost", len(refused))
+			for _, g := range groups {
+				out = q.stats.standard(st, views, g, out)
+			}
 			continue
 		}
 		groups, vetoed := q.group(views, idx)

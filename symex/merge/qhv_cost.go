@@ -76,23 +76,13 @@ type CostModel struct {
 }
 
 type closureKey struct {
-	ix        *codeIndex
-	val, site ssa.Value
-	all       bool
+	ix    *codeIndex
+	seeds string // seedsKey
 }
 
-// closureOf is closure, cached for one seed.
+// closureOf is closure, cached by code ahead and seeds.
 func (m *CostModel) closureOf(ix *codeIndex, seeds *Seeds) *taint {
-	if len(seeds.Values)+len(seeds.Sites) > 1 {
-		return closure(ix, seeds)
-	}
-	k := closureKey{ix: ix, all: seeds.AllMemory}
-	if len(seeds.Values) == 1 {
-		k.val = seeds.Values[0]
-	}
-	if len(seeds.Sites) == 1 {
-		k.site = seeds.Sites[0]
-	}
+	k := closureKey{ix: ix, seeds: seeds.key()}
 	if t, ok := m.closures[k]; ok {
 		return t
 	}
@@ -104,13 +94,39 @@ func (m *CostModel) closureOf(ix *codeIndex, seeds *Seeds) *taint {
 	return t
 }
 
+// key names the seeds, whatever their order.
+func (s *Seeds) key() string {
+	ps := make([]string, 0, len(s.Values)+len(s.Sites)+1)
+	for _, v := range s.Values {
+		ps = append(ps, fmt.Sprintf("v%p", v))
+	}
+	for _, v := range s.Sites {
+		ps = append(ps, fmt.Sprintf("s%p", v))
+	}
+	for _, f := range s.Fields {
+		ps = append(ps, fmt.Sprintf("f%p.%d", f.Site, f.Field))
+	}
+	if s.AllMemory {
+		ps = append(ps, "*")
+	}
+	slices.Sort(ps)
+	return strings.Join(slices.Compact(ps), ",")
+}
+
 // Seeds is where a taint starts: SSA values, and memory objects by
 // allocation site. AllMemory marks an object whose site is unknown: every
 // load is then tainted.
 type Seeds struct {
 	Values    []ssa.Value
 	Sites     []ssa.Value
+	Fields    []FieldSeed // one field of the objects of a site (sift's form)
 	AllMemory bool
+}
+
+// FieldSeed is field Field of the struct objects allocated at Site.
+type FieldSeed struct {
+	Site  ssa.Value
+	Field int
 }
 
 // Cost is Eq. (7) from where a state with frames waits (the top frame at
@@ -125,14 +141,30 @@ func (m *CostModel) Cost(frames []Frame, seeds *Seeds) float64 {
 	if seeds != nil {
 		w.taint = m.closureOf(m.indexOf(frames), seeds)
 	}
-	top := len(frames) - 1
-	return w.from(frames[top].Block, nil, frames[top].Next, top)
+	return w.run()
+}
+
+func (w *costWalk) run() float64 {
+	top := len(w.frames) - 1
+	return w.from(w.frames[top].Block, nil, w.frames[top].Next, top)
+}
+
+// CostOf is Eq. (7) from frames with query function q.
+func (m *CostModel) CostOf(frames []Frame, q func(ssa.Instruction) float64) float64 {
+	if len(frames) == 0 {
+		return 0
+	}
+	w := &costWalk{m: m, frames: frames, sitef: q, onPath: map[*ssa.BasicBlock]bool{}, memo: map[walkKey]float64{},
+		sums: map[*ssa.Function]float64{}, active: map[*ssa.Function]bool{}}
+	return w.run()
 }
 
 // costWalk is one computation of a sum.
 type costWalk struct {
-	m      *CostModel
-	taint  *taint // nil: every site counts
+	m     *CostModel
+	taint *taint // nil: every site counts
+	// sitef, when set, is the query function instead of taint's
+	sitef  func(ssa.Instruction) float64
 	frames []Frame
 	onPath map[*ssa.BasicBlock]bool
 	memo   map[walkKey]float64
@@ -167,6 +199,9 @@ func (w *costWalk) from(b *ssa.BasicBlock, from *ssa.BasicBlock, start, frame in
 
 // site is the query function at an instruction.
 func (w *costWalk) site(in ssa.Instruction) float64 {
+	if w.sitef != nil {
+		return w.sitef(in)
+	}
 	if w.taint == nil || w.taint.reads(in) {
 		return 1
 	}
@@ -212,7 +247,7 @@ func (w *costWalk) call(x ssa.CallInstruction) float64 {
 	if c, ok := w.sums[fn]; ok {
 		return c
 	}
-	inner := &costWalk{m: w.m, taint: w.taint, onPath: map[*ssa.BasicBlock]bool{}, memo: w.memo, sums: w.sums,
+	inner := &costWalk{m: w.m, taint: w.taint, sitef: w.sitef, onPath: map[*ssa.BasicBlock]bool{}, memo: w.memo, sums: w.sums,
 		active: w.active, depth: w.depth + 1}
 	w.active[fn] = true
 	c := inner.from(fn.Blocks[0], nil, 0, 0)
@@ -539,6 +574,9 @@ func closure(ix *codeIndex, seeds *Seeds) *taint {
 		c.addKey(siteKey(site))
 		c.addObject(deref(site.Type()))
 	}
+	for _, f := range seeds.Fields {
+		c.addField(f)
+	}
 	if seeds.AllMemory {
 		ix.allTypeReads(c.add)
 	}
@@ -637,6 +675,36 @@ func (c *closer) addObject(t types.Type) {
 	case *types.Slice: // a MakeSlice site: its backing array
 		c.addKey("uE" + typeKey(u.Elem()))
 		c.addKey("uC" + typeKey(u.Elem()))
+	}
+}
+
+// addField taints the reads of one field of the objects of a site: through
+// the field's addresses derived from the site in its function, through the
+// site's key for that field, and through pointers of unknown origin to the
+// field or to a whole object of the type (and a *F to the field).
+func (c *closer) addField(f FieldSeed) {
+	t := deref(f.Site.Type())
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok || f.Field >= st.NumFields() {
+		return
+	}
+	for _, a := range derived(f.Site) {
+		if fa, ok := a.(*ssa.FieldAddr); ok && fa.Field == f.Field {
+			for _, d := range derived(fa) {
+				c.addAddr(d)
+			}
+		}
+	}
+	k := "F" + typeKey(t) + "." + strconv.Itoa(f.Field)
+	c.addKey(siteKey(f.Site) + k)
+	c.addKey(siteKey(f.Site) + "C" + typeKey(t))
+	c.addKey("u" + k)
+	c.addKey("uC" + typeKey(t))
+	ft := st.Field(f.Field).Type()
+	c.addKey("uC" + typeKey(ft))
+	switch ft.Underlying().(type) {
+	case *types.Struct, *types.Array:
+		c.addObject(ft)
 	}
 }
 
