@@ -46,6 +46,8 @@ type QHV struct {
 	// cache: C per point, D per point and variable.
 	cs map[Point]float64
 	ds map[qhvKey]float64
+	// sift's form: A, F and S by frames and taints
+	gcs map[groupKey]groupCost
 }
 
 // QHVParams are the parameters of Eq. (7) and (14), with the paper's

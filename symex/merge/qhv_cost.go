@@ -159,6 +159,9 @@ func (m *CostModel) CostOf(frames []Frame, q func(ssa.Instruction) float64) floa
 	return w.run()
 }
 
+// maxCallDepth is how deep into calls a sum looks (and the taint runs).
+const maxCallDepth = 4
+
 // costWalk is one computation of a sum.
 type costWalk struct {
 	m     *CostModel
@@ -241,7 +244,7 @@ func (w *costWalk) block(b *ssa.BasicBlock, start, frame int) float64 {
 // from its entry, its returns ending it.
 func (w *costWalk) call(x ssa.CallInstruction) float64 {
 	fn := x.Common().StaticCallee()
-	if fn == nil || len(fn.Blocks) == 0 || w.active[fn] || w.depth >= 4 {
+	if fn == nil || len(fn.Blocks) == 0 || w.active[fn] || w.depth >= maxCallDepth {
 		return 0
 	}
 	if c, ok := w.sums[fn]; ok {
@@ -375,9 +378,7 @@ func (m *CostModel) indexOf(frames []Frame) *codeIndex {
 			}
 		}
 	}
-	for _, fn := range ix.own.callees {
-		ix.visit(fn)
-	}
+	ix.visit(ix.own.callees)
 	if m.indexes == nil {
 		m.indexes, m.byContent = map[string]*codeIndex{}, map[string]*codeIndex{}
 	}
@@ -442,14 +443,22 @@ func (ix *codeIndex) visitFrom(b *ssa.BasicBlock, next int) {
 	}
 }
 
-// visit adds a whole function and what it calls.
-func (ix *codeIndex) visit(fn *ssa.Function) {
-	if fn == nil || ix.fns[fn] {
-		return
-	}
-	ix.fns[fn] = true
-	for _, c := range ix.m.fnIndexOf(fn).callees {
-		ix.visit(c)
+// visit adds whole functions: the callees of the frames' code and what
+// they call, to the depth the sums look into (maxCallDepth). A call to a
+// function beyond it is, for the taint, a call without a body (its result
+// depends on its arguments), as the sums cost it 0.
+func (ix *codeIndex) visit(callees []*ssa.Function) {
+	level := callees
+	for depth := 1; depth <= maxCallDepth && len(level) > 0; depth++ {
+		var next []*ssa.Function
+		for _, fn := range level {
+			if fn == nil || ix.fns[fn] {
+				continue
+			}
+			ix.fns[fn] = true
+			next = append(next, ix.m.fnIndexOf(fn).callees...)
+		}
+		level = next
 	}
 }
 
@@ -746,7 +755,7 @@ func (c *closer) propagate(v ssa.Value) {
 		case ssa.CallInstruction:
 			com := x.Common()
 			callee := com.StaticCallee()
-			if callee != nil && len(callee.Blocks) > 0 {
+			if callee != nil && len(callee.Blocks) > 0 && c.ix.fns[callee] {
 				for i, a := range com.Args {
 					if a == v && i < len(callee.Params) {
 						c.add(callee.Params[i])

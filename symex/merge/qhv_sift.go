@@ -158,6 +158,10 @@ func (q *QHV) groupCost(st *term.Store, views []*View, idx []int) groupCost {
 	}
 	ts, td := taintOf(&sym), taintOf(&dif)
 	vs := q.Params.ValueSets
+	key := groupKey{frames: framesKey(first.Frames), ts: ts, td: td, nilLeaf: nilLeaf, vs: vs}
+	if c, ok := q.gcs[key]; ok {
+		return c
+	}
 	// apart: a query in a member on its own; merged: a query in the
 	// merged state (a differing cell is an ite there, which value sets do
 	// not settle).
@@ -170,7 +174,19 @@ func (q *QHV) groupCost(st *term.Store, views []*View, idx []int) groupCost {
 	c.S = q.cost.CostOf(first.Frames, func(in ssa.Instruction) float64 {
 		return b2f(!apart(in) && asks(td, in, nilLeaf))
 	})
+	if q.gcs == nil {
+		q.gcs = map[groupKey]groupCost{}
+	}
+	q.gcs[key] = c
 	return c
+}
+
+// groupKey is what a group's costs depend on: where its frames resume,
+// the two taints (cached by seeds, so equal seeds share one) and the flags.
+type groupKey struct {
+	frames      string
+	ts, td      *taint
+	nilLeaf, vs bool
 }
 
 // fieldOf is the field of a struct object of site that a cell path starts
