@@ -99,7 +99,7 @@ func (c *Cmd) Run() error {
 	}
 	if opts.Merge, err = merge.New(c.Merge, merge.Options{Kinds: kinds, MaxPatterns: c.MaxPat,
 		Incremental: c.Incr, CheckMerges: c.CheckMrg, HotVeto: c.HotVeto,
-		QHV: &merge.QHVParams{Alpha: c.QHVAlpha, Beta: c.QHVBeta, Gamma: c.QHVGamma, Delta: c.QHVDelta, Model: c.QHVModel, ValueSets: c.ValueSets}}); err != nil {
+		QHV: &merge.QHVParams{Alpha: c.QHVAlpha, Beta: c.QHVBeta, Gamma: c.QHVGamma, Delta: c.QHVDelta, Model: c.QHVModel}}); err != nil {
 		return err
 	}
 	prog, err := Load(c.Dir, c.Package, c.Func)

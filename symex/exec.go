@@ -79,6 +79,7 @@ func (e *Executor) branchT(s *State, c term.Term, traced bool) (bool, error) {
 	if e.concrete {
 		return false, &cut{why: "concrete run reached a symbolic condition"}
 	}
+	e.symBranches++
 	lit := func(d bool) term.Term {
 		if d {
 			return c

@@ -118,11 +118,15 @@ type Executor struct {
 
 	pending  []*State // clones made by branch, collected by the search
 	concrete bool     // concrete re-run: a symbolic condition is an error
-	noCover  bool
-	stats    Stats
-	cov      *Coverage
-	strCache map[string]StringVal
-	emitted  int
+	// symBranches counts the branches on symbolic conditions, however
+	// decided (models, value sets, the solver): with stats.Queries, the
+	// share of them the solver had to answer (merge.QueryRater).
+	symBranches int
+	noCover     bool
+	stats       Stats
+	cov         *Coverage
+	strCache    map[string]StringVal
+	emitted     int
 
 	globalIDs   map[*ssa.Global]int
 	globalOf    map[int]*ssa.Global

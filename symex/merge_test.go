@@ -60,7 +60,7 @@ func TestStdMergeKeepsPanicsAndCoverage(t *testing.T) {
 			})
 			// qhv with sift's form of the decision, as the command runs it.
 			t.Run(fmt.Sprintf("%s/%d/qhv-sift", c.fn, n), func(t *testing.T) {
-				checkMergeAgrees(t, loadCorpus(t, c.fn), Options{MaxLen: n}, qhvSift(true))
+				checkMergeAgrees(t, loadCorpus(t, c.fn), Options{MaxLen: n}, qhvSift())
 			})
 		}
 	}

@@ -187,6 +187,9 @@ func (e *Executor) mergeRound() ([]*State, error) {
 	for i, s := range padded {
 		views[i] = e.viewOf(s)
 	}
+	if qr, ok := m.strategy.(merge.QueryRater); ok {
+		qr.QueryRate(e.stats.Queries, e.symBranches)
+	}
 	merged, err := m.strategy.Merge(e.st, views)
 	if err != nil {
 		return nil, fmt.Errorf("symex: %s merge at %s block %d: %w", m.strategy.Name(), p.Func, p.Block, err)

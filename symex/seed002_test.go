@@ -45,10 +45,10 @@ func qhvAlpha(a float64) merge.Strategy {
 }
 
 // qhvSift is qhv with sift's form of the decision (qhv_sift.go) at the
-// paper's α, β, δ, for an executor with value sets on or off.
-func qhvSift(valueSets bool) merge.Strategy {
+// paper's α, β, δ.
+func qhvSift() merge.Strategy {
 	q := merge.NewQHV(0)
-	q.Params.Model, q.Params.ValueSets = "sift", valueSets
+	q.Params.Model = "sift"
 	return q
 }
 
@@ -164,7 +164,7 @@ func TestSeed002T2toT6(t *testing.T) {
 			}
 			// sift's form: never more queries than the cheaper of none
 			// and std on these programs.
-			if q, _ := runCounts(t, c.fn, qhvSift(false)); q.Q > min(none.Q, std.Q) || q.P > none.P {
+			if q, _ := runCounts(t, c.fn, qhvSift()); q.Q > min(none.Q, std.Q) || q.P > none.P {
 				t.Errorf("qhv sift form: %+v; none %+v, std %+v", q, none, std)
 			}
 		})
@@ -215,7 +215,7 @@ func TestSeed002T7(t *testing.T) {
 		t.Errorf("none: %+v, bugs %v; want %+v, none", none, bugs(rn), want)
 	}
 	for name, s := range map[string]merge.Strategy{"std": merge.NewStd(0), "qhv": qhvAlpha(1), "qhv α=0": qhvAlpha(0),
-		"qhv sift": qhvSift(false)} {
+		"qhv sift": qhvSift()} {
 		got, r := runCounts(t, "T7", s)
 		if b := bugs(r); len(b) != 0 {
 			t.Errorf("%s reports %v: the merged pc lost the disjunction", name, b)
@@ -272,7 +272,7 @@ func TestHeapMerge(t *testing.T) {
 				t.Errorf("none %+v, std %+v; want %+v, %+v (%s)", none, std, c.none, c.std, c.comment)
 			}
 			q, rq := runCounts(t, c.fn, qhvAlpha(1))
-			_, rsift := runCounts(t, c.fn, qhvSift(false))
+			_, rsift := runCounts(t, c.fn, qhvSift())
 			for name, r := range map[string]*Result{"std": rs, "qhv": rq, "qhv sift": rsift} {
 				if got, want := panicSet(r), panicSet(rn); !reflect.DeepEqual(got, want) {
 					t.Errorf("panics under %s %q, under none %q", name, got, want)

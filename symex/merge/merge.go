@@ -122,3 +122,12 @@ type ImpliedSteps interface {
 type Parker interface {
 	Parks(p Point, frames []Frame) bool
 }
+
+// QueryRater is implemented by strategies that weigh the queries a
+// symbolic branch costs by what the run has shown so far: before each
+// merge round the executor gives the queries it asked and the branches on
+// symbolic conditions it took (decided by the solver, a model at hand or
+// value sets).
+type QueryRater interface {
+	QueryRate(queries, branches int)
+}

@@ -46,8 +46,10 @@ type QHV struct {
 	// cache: C per point, D per point and variable.
 	cs map[Point]float64
 	ds map[qhvKey]float64
-	// sift's form: A, F and S by frames and taints
-	gcs map[groupKey]groupCost
+	// sift's form: the sums by frames and taints, and the measured share
+	// of symbolic branches that asked the solver (1 until known)
+	gcs  map[groupKey]groupCost
+	rate float64
 }
 
 // QHVParams are the parameters of Eq. (7) and (14), with the paper's
@@ -59,10 +61,6 @@ type QHVParams struct {
 	// symbolic variables) or "sift" (Eq. 6 per group of states from their
 	// values, qhv_sift.go; γ unused).
 	Model string
-	// ValueSets says the executor settles branches with value sets (sift's
-	// form then counts a comparison with a constant as no query in a
-	// state that did not merge).
-	ValueSets bool
 }
 
 // DefaultQHVParams are the paper's settings.
@@ -94,7 +92,8 @@ func NewQHV(kinds Kind) *QHV {
 		kinds = KindJoin
 	}
 	p := DefaultQHVParams()
-	return &QHV{Params: p, kinds: kinds, cost: &CostModel{Beta: p.Beta}, cs: map[Point]float64{}, ds: map[qhvKey]float64{}}
+	return &QHV{Params: p, kinds: kinds, cost: &CostModel{Beta: p.Beta}, cs: map[Point]float64{}, ds: map[qhvKey]float64{},
+		rate: 1}
 }
 
 func (q *QHV) Name() string  { return "qhv" }

@@ -16,40 +16,42 @@ import (
 // sift's form of the QHV decision (--qhv-model=sift, the command's
 // default; docs/design/merging.md gives the reasons and the figures).
 // Eq. (14) is Eq. (6) for one pair of states after two static estimates,
-// cost_all = γ·C (Eq. 11) and cost_fst = cost_snd = δ·D(v) (Eq. 13). sift
-// decides for the group of k states that would merge, from their values,
-// with Eq. (6) itself:
+// cost_all = γ·C with γ fixed at 5% (Eq. 11) and cost_fst = cost_snd =
+// δ·D(v) (Eq. 13). sift decides for the group of k states that would
+// merge, from their cells, with Eq. (6) itself. Over the code ahead (Eq. 7
+// sums):
 //
-//	merged:    A + α·F + S
-//	separate:  A + log2(k)·A
-//	refuse iff δ·(α·F + S) > log2(k)·A
+//   - A: the sites that read a value tainted from a cell symbolic in some
+//     member (Eq. 8 before γ);
+//   - F: those of A that also read a cell the members differ on;
+//   - D: the sites that read a differing cell.
 //
-//   - A is Eq. (8): the query sites ahead that read a value tainted from a
-//     cell symbolic in some member;
-//   - F is Eq. (9): those of A that also read a cell the members differ
-//     on (the query stays, over an ite);
-//   - S is Eq. (10): the sites that read a differing cell concrete in
-//     every member and no symbolic cell (queries only the merge creates).
+// γ is measured, not assumed: the share of the run's branches on symbolic
+// conditions that asked the solver (the rest a model at hand or value sets
+// settled; QueryRate). A member on its own asks γ·A; merged, the γ·F of
+// those that read a differing cell cost 1+α each (the query over an ite),
+// and the other sites that read one, D − γ·F, become queries (an ite is
+// settled by neither). So the merge adds α·γ·F + D − γ·F, and
 //
-// Where sift's executor differs from the paper's:
-//   - a load or a store asks nothing when its address is an ite of
-//     locations (convention C4): it is a site only when its address is
-//     computed with a tainted index, or, for S, when it goes through a
-//     differing pointer that is nil in some member;
-//   - with value sets on, a branch comparing a value with a constant is
-//     settled in an unmerged state without a query (seed 004): it is not
-//     in A or F, and it is in S when it reads a differing cell (over the
-//     merged ite it becomes a query);
-//   - a memory object's cell seeds the taint at its field (FieldSeed), not
-//     at the whole object: a symbolic Value in a list element does not make
-//     the element's links symbolic;
-//   - k states stand for log2(k) extra copies of A, not k − 1: a merged
-//     state is split again by the branches on its merged values, each
-//     telling apart half of the members at best, so the paths it saves are
-//     bought back after log2(k) such branches. At k = 2 this is Eq. (6).
+//	refuse iff δ·(α·γ·F + D − γ·F) > log2(k)·γ·A
+//
+// At γ = 1 and k = 2 this is Eq. (6) for a pair (α·cost_fst + cost_snd >
+// cost_all). Further departures from Eq. (7):
+//
+//   - a load or a store is a site only when its address is computed with a
+//     tainted index, or (D) when it goes through a differing pointer that
+//     is nil in some member: through an ite of locations it is lifted
+//     without a query (convention C4);
+//   - a cell of a struct object seeds the taint at its field (FieldSeed),
+//     not at the whole object;
+//   - k states count log2(k) copies of A, not k − 1: a merged state is
+//     split again by the branches on its merged values, each telling apart
+//     half of the members at best.
 
-// groupCost is A, F and S of a group.
-type groupCost struct{ A, F, S float64 }
+// groupCost is the sums of a group: A, the sites that read a symbolic
+// cell; F, those of A that read a differing cell too; D, the sites that
+// read a differing cell.
+type groupCost struct{ A, F, D float64 }
 
 // siftGroups is the sift decision for views idx of one layout: the groups
 // to merge (of two or more) and the views refused.
@@ -58,7 +60,7 @@ func (q *QHV) siftGroups(st *term.Store, views []*View, idx []int) (groups [][]i
 		return [][]int{idx}, nil
 	}
 	// Refused whole: the states that agree on every concrete differing
-	// cell may still merge (their merge creates no new query).
+	// cell may still merge (their merge makes no concrete value an ite).
 	byKey := map[string][]int{}
 	var order []string
 	conc := concreteDiffs(st, views, idx)
@@ -86,10 +88,20 @@ func (q *QHV) siftGroups(st *term.Store, views []*View, idx []int) (groups [][]i
 	return groups, refused
 }
 
-// siftAllows is the decision for a group of k states with costs c.
+// siftAllows is the decision for a group of k states with sums c.
 func (q *QHV) siftAllows(c groupCost, k int) bool {
-	p := q.Params
-	return !(p.Delta*(p.Alpha*c.F+c.S) > math.Log2(float64(k))*c.A)
+	p, g := q.Params, q.rate
+	added := g*p.Alpha*c.F + c.D - g*c.F // more complex queries, new queries
+	return !(p.Delta*added > math.Log2(float64(k))*g*c.A)
+}
+
+// QueryRate sets γ of sift's form, the share of symbolic branches that
+// asked the solver (merge.QueryRater); 1 before any.
+func (q *QHV) QueryRate(queries, branches int) {
+	q.rate = 1
+	if branches > 0 {
+		q.rate = min(1, float64(queries)/float64(branches))
+	}
 }
 
 // concreteDiffs are the cells of views idx whose terms differ and are
@@ -157,23 +169,16 @@ func (q *QHV) groupCost(st *term.Store, views []*View, idx []int) groupCost {
 		return q.cost.closureOf(ix, s)
 	}
 	ts, td := taintOf(&sym), taintOf(&dif)
-	vs := q.Params.ValueSets
-	key := groupKey{frames: framesKey(first.Frames), ts: ts, td: td, nilLeaf: nilLeaf, vs: vs}
+	key := groupKey{frames: framesKey(first.Frames), ts: ts, td: td, nilLeaf: nilLeaf}
 	if c, ok := q.gcs[key]; ok {
 		return c
 	}
-	// apart: a query in a member on its own; merged: a query in the
-	// merged state (a differing cell is an ite there, which value sets do
-	// not settle).
-	apart := func(in ssa.Instruction) bool { return asks(ts, in, false) && !(vs && settled(in, ts)) }
 	var c groupCost
-	c.A = q.cost.CostOf(first.Frames, func(in ssa.Instruction) float64 { return b2f(apart(in)) })
+	c.A = q.cost.CostOf(first.Frames, func(in ssa.Instruction) float64 { return b2f(asks(ts, in, false)) })
 	c.F = q.cost.CostOf(first.Frames, func(in ssa.Instruction) float64 {
-		return b2f(apart(in) && asks(td, in, false))
+		return b2f(asks(ts, in, false) && asks(td, in, false))
 	})
-	c.S = q.cost.CostOf(first.Frames, func(in ssa.Instruction) float64 {
-		return b2f(!apart(in) && asks(td, in, nilLeaf))
-	})
+	c.D = q.cost.CostOf(first.Frames, func(in ssa.Instruction) float64 { return b2f(asks(td, in, nilLeaf)) })
 	if q.gcs == nil {
 		q.gcs = map[groupKey]groupCost{}
 	}
@@ -184,9 +189,9 @@ func (q *QHV) groupCost(st *term.Store, views []*View, idx []int) groupCost {
 // groupKey is what a group's costs depend on: where its frames resume,
 // the two taints (cached by seeds, so equal seeds share one) and the flags.
 type groupKey struct {
-	frames      string
-	ts, td      *taint
-	nilLeaf, vs bool
+	frames  string
+	ts, td  *taint
+	nilLeaf bool
 }
 
 // fieldOf is the field of a struct object of site that a cell path starts
@@ -204,26 +209,6 @@ func fieldOf(site ssa.Value, path string) int {
 		return -1
 	}
 	return n
-}
-
-// settled reports whether value sets settle branch in without a query in
-// a state that did not merge: a comparison of which at most one side
-// reads a symbolic value (t), the other being concrete in the state.
-func settled(in ssa.Instruction, t *taint) bool {
-	x, ok := in.(*ssa.If)
-	if !ok {
-		return false
-	}
-	b, ok := x.Cond.(*ssa.BinOp)
-	if !ok {
-		return false
-	}
-	switch b.Op {
-	case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
-	default:
-		return false
-	}
-	return t == nil || !t.vals[b.X] || !t.vals[b.Y]
 }
 
 func b2f(b bool) float64 {

@@ -10,11 +10,10 @@ import (
 )
 
 // TestQHVSiftSites checks what sift's form counts as a query site over
-// the taint of a differing pointer p: the branch on p, and the load
-// through p only where p may be nil (C4: a load through an ite of
-// non-nil locations is lifted); a load at an index read from p's object
-// (a tainted index) always; a comparison with a constant is settled by
-// value sets, one of two symbolic values is not.
+// the taint of a differing pointer p: the branches that read p or what it
+// points to, and the load through p only where p may be nil (C4: a load
+// through an ite of non-nil locations is lifted); a load at an index read
+// from p's object (a tainted index) always.
 func TestQHVSiftSites(t *testing.T) {
 	pkg := buildSSA(t, `package p
 type node struct {
@@ -71,35 +70,37 @@ func F(p *node, xs []int8, q int8) int8 {
 			t.Errorf("load %v (nil leaf %v): asks %v, want %v", c.in, c.derefs, got, c.wants)
 		}
 	}
-	// Both p and q symbolic: k < q compares two symbolic values.
-	tpq := m.closureOf(m.indexOf(frames), &Seeds{Values: []ssa.Value{fn.Params[0], fn.Params[2]}})
-	for i, want := range []bool{true, false, true} { // p == nil, k < q, k > 10
-		if got := settled(ifs[i], tpq); got != want {
-			t.Errorf("branch %v: settled %v, want %v", ifs[i], got, want)
-		}
-	}
 }
 
-// TestQHVSiftDecision checks the decision δ·(α·F + S) > log2(k)·A: at
-// k = 2 it is Eq. (6) for a pair (α·F + S against A), and more states
-// meeting weigh the queries they would ask apart.
+// TestQHVSiftDecision checks the decision δ·(α·γ·F + D − γ·F) >
+// log2(k)·γ·A: at γ = 1 and k = 2 it is Eq. (6) for a pair, α·F + S
+// against A with S = D − F the sites only a differing cell reaches; more
+// states meeting weigh the queries they would ask apart; a measured γ
+// below 1 makes the symbolic sites of the separate states cheap and the
+// settled ones a merge turns into queries count.
 func TestQHVSiftDecision(t *testing.T) {
-	q := NewQHV(0)
-	q.Params.Model = "sift"
 	for _, c := range []struct {
-		c     groupCost
-		k     int
-		merge bool
+		c        groupCost
+		k        int
+		queries  int
+		branches int
+		merge    bool
 	}{
-		{groupCost{A: 3, F: 3, S: 0}, 2, true}, // α·F = 3 is not more than A
-		{groupCost{A: 3, F: 2, S: 2}, 2, false},
-		{groupCost{A: 3, F: 2, S: 5}, 13, true}, // 7 ≤ 3.7·3
-		{groupCost{A: 3, F: 0, S: 31}, 13, false},
-		{groupCost{A: 0, F: 0, S: 0}, 2, true}, // a pure path-constraint join
-		{groupCost{A: 0, F: 0, S: 1}, 9, false},
+		{groupCost{A: 3, F: 3, D: 3}, 2, 0, 0, true}, // α·F = 3 is not more than A
+		{groupCost{A: 3, F: 2, D: 4}, 2, 0, 0, false},
+		{groupCost{A: 3, F: 2, D: 7}, 13, 0, 0, true}, // 2 + 5 ≤ log2(13)·3
+		{groupCost{A: 3, F: 0, D: 31}, 13, 0, 0, false},
+		{groupCost{A: 0, F: 0, D: 0}, 2, 0, 0, true}, // a pure path-constraint join
+		{groupCost{A: 0, F: 0, D: 1}, 9, 0, 0, false},
+		{groupCost{A: 3, F: 2, D: 7}, 13, 1, 100, false}, // few branches asked: γ = 0.01
+		{groupCost{A: 3, F: 2, D: 7}, 13, 90, 100, true},
+		{groupCost{A: 10, F: 10, D: 10}, 4, 1, 100, false}, // settled sites become queries
 	} {
+		q := NewQHV(0)
+		q.Params.Model = "sift"
+		q.QueryRate(c.queries, c.branches)
 		if got := q.siftAllows(c.c, c.k); got != c.merge {
-			t.Errorf("%+v, k = %d: merge %v, want %v", c.c, c.k, got, c.merge)
+			t.Errorf("%+v, k = %d, γ = %d/%d: merge %v, want %v", c.c, c.k, c.queries, c.branches, got, c.merge)
 		}
 	}
 }
@@ -152,9 +153,9 @@ func G(v int8) int8 {
 	q.Params.Model = "sift"
 	views := []*View{view(1), view(2)}
 	got := q.groupCost(st, views, []int{0, 1})
-	// A: e.v < v (v symbolic); S: e.next == nil (the differing link);
+	// A: e.v < v (v symbolic); D: e.next == nil (the differing link);
 	// F: nothing reads both.
-	if want := (groupCost{A: 1, F: 0, S: 1}); got != want {
+	if want := (groupCost{A: 1, F: 0, D: 1}); got != want {
 		t.Errorf("groupCost = %+v, want %+v", got, want)
 	}
 }
