@@ -10,7 +10,8 @@
 #   sh symex/testdata/heap_figures.sh 3 4
 # Environment: SIFTSYMEX (binary), LIMIT (--timeout per run, 120s), MERGES
 # ("none std qhv"), OUT (directory of the --json files, /tmp/heap-figures),
-# EXTRA (more flags for every run, e.g. --no-value-sets).
+# EXTRA (more flags for every run, e.g. --no-value-sets; --qhv-model=paper for
+# qhv in the paper's form, sift's being the default).
 bin=${SIFTSYMEX:-/tmp/siftsymex}
 limit=${LIMIT:-120s}
 merges=${MERGES:-none std qhv}
