@@ -51,9 +51,9 @@ type Cmd struct {
 	CheckMrg   bool          `name:"check-merges" help:"Prove every merge equal to the standard merge of its states; fail if not."`
 	QHVAlpha   float64       `name:"qhv-alpha" help:"qhv: α, the cost of a query on a merged (ite) value beyond 1 (seed 002 Eq. 14)." default:"1"`
 	QHVBeta    float64       `name:"qhv-beta" help:"qhv: β, the weight of each branch arm in the query count (Eq. 7)." default:"1"`
-	QHVGamma   float64       `name:"qhv-gamma" help:"qhv: γ, the share of variables taken as symbolic (Eq. 11)." default:"0.05"`
+	QHVGamma   float64       `name:"qhv-gamma" help:"qhv: γ, the share of variables taken as symbolic (Eq. 11; --qhv-model=paper)." default:"0.05"`
 	QHVDelta   float64       `name:"qhv-delta" help:"qhv: δ, the scale of one variable's query count (Eq. 13)." default:"1"`
-	QHVModel   string        `name:"qhv-model" help:"qhv: the decision, sift (Eq. 6 for the group of states meeting, from their values, loads through merged pointers lifted; docs/design/merging.md) or paper (Eq. 14 per variable, with γ)." default:"sift" enum:"sift,paper"`
+	QHVModel   string        `name:"qhv-model" help:"qhv: the decision, sift (Eq. 6 for the group of states meeting, from their values, with γ measured in the run; docs/design/merging.md) or paper (Eq. 14 per variable, with --qhv-gamma)." default:"sift" enum:"sift,paper"`
 	JSON       string        `name:"json" help:"Write a machine-readable summary of the run to FILE (docs/symex/json.md)." placeholder:"FILE"`
 	CPUProfile string        `name:"cpu-profile" hidden:"" type:"path" help:"Write a CPU profile of the exploration to this file."`
 	ValueSets  bool          `name:"value-sets" help:"Keep value sets of the symbolic variables per path and settle branches with them (seed 004)." default:"true" negatable:""`
