@@ -77,7 +77,13 @@ type State struct {
 	spare   []*term.Model // more models of pc, from the members of a merge
 	// sets are the value sets of the path's variables (valuesets.go); nil
 	// when nothing narrowed them or value sets are off.
-	sets  *svi.Sets
+	sets *svi.Sets
+	// parts are, for a merged state, its members' sets (at most
+	// maxParts), each narrowed like sets since: the merged constraint is
+	// the disjunction of the members', so a branch every part settles one
+	// way is settled, where the join in sets (the union per variable)
+	// often settles nothing (valuesets.go).
+	parts []*svi.Sets
 	forks int // symbolic branches taken (the depth)
 	steps int
 	ret   Value

@@ -66,10 +66,24 @@ func newValueSets(st *term.Store) *valueSets {
 
 // assume narrows s's sets by a literal added to its path constraint.
 func (v *valueSets) assume(s *State, lit term.Term) {
-	if v != nil {
-		s.sets = v.tr.Assume(s.sets, lit)
+	if v == nil {
+		return
+	}
+	s.sets = v.tr.Assume(s.sets, lit)
+	if len(s.parts) > 0 {
+		parts := make([]*svi.Sets, 0, len(s.parts)) // a fork's clone shares the old slice
+		for _, p := range s.parts {
+			if p = v.tr.Assume(p, lit); !p.Empty() { // an empty part: that member's paths end here
+				parts = append(parts, p)
+			}
+		}
+		s.parts = parts
 	}
 }
+
+// maxParts bounds the members' sets a merged state keeps (State.parts):
+// a branch costs a decision per part.
+const maxParts = 16
 
 // merged gives the merged state s of members its sets: the join of the
 // members' (the merged path constraint implies one member's, so every
@@ -88,6 +102,38 @@ func (v *valueSets) merged(s *State, members []*State) {
 	for _, c := range s.pc {
 		s.sets = v.tr.Assume(s.sets, c)
 	}
+	s.parts = nil
+	for _, m := range members {
+		ps := m.parts
+		if len(ps) == 0 {
+			ps = []*svi.Sets{m.sets}
+		}
+		s.parts = append(s.parts, ps...)
+	}
+	if len(s.parts) > maxParts {
+		s.parts = nil
+	}
+}
+
+// decide is what s's sets know about c: the joined sets' verdict, or, when
+// they settle nothing, the verdict every part of a merged state agrees on.
+// Each solution of the merged constraint is a solution of some member's,
+// which lies in that member's part, so a verdict all parts share holds for
+// every solution.
+func (v *valueSets) decide(s *State, c term.Term) svi.Verdict {
+	out := v.tr.Decide(s.sets, c)
+	if out == svi.Always || out == svi.Never || len(s.parts) == 0 {
+		return out
+	}
+	agreed := svi.CannotHandle
+	for i, p := range s.parts {
+		d := v.tr.Decide(p, c)
+		if d != svi.Always && d != svi.Never || i > 0 && d != agreed {
+			return out
+		}
+		agreed = d
+	}
+	return agreed
 }
 
 // settle decides the branch on c from s's sets when they show one side
@@ -99,7 +145,7 @@ func (v *valueSets) settle(s *State, c term.Term, haveModel, d, depthCut bool) (
 		return false, false
 	}
 	var side bool
-	switch v.tr.Decide(s.sets, c) {
+	switch v.decide(s, c) {
 	case svi.Always:
 		side = true
 	case svi.Never:
