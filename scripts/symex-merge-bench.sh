@@ -2,7 +2,8 @@
 # Issue 12's merging benchmark: sift symex under --merge none, std and pat
 # (CONFIGS adds patinc: pat --incremental-merge; patref: pat as the seed's
 # reference merges, at loop exits only and without the hot-value veto;
-# patnoveto and patexits: without the veto, or at loop exits only) on
+# patnoveto and patexits: without the veto, or at loop exits only;
+# patjoins: at joins only, no pattern merges) on
 # functions of the standard library and of the pinned modules of
 # symex/testdata/realcode, at --max-len
 # 8, 16, 32 and 64 (LENS), one process per run under nice -n 10 with a time
@@ -57,6 +58,7 @@ flags() {
 	patref) echo "--merge pat --merge-points loop-exits --no-hot-veto" ;;
 	patnoveto) echo "--merge pat --no-hot-veto" ;;
 	patexits) echo "--merge pat --merge-points loop-exits" ;;
+	patjoins) echo "--merge pat --merge-points joins" ;;
 	esac
 }
 echo "start $(date -u +%FT%TZ) $(uptime)" >"$out/load"
