@@ -645,3 +645,47 @@ func TestZ3ModelConfirmedOnPosedText(t *testing.T) {
 		t.Error("fixedScript fixed a function symbol")
 	}
 }
+
+// TestZ3ModelProvedByParts checks the structural proofs of a model's
+// quantified assertion: a disjunction by one true disjunct, sift's own
+// procedure (with no Z3 to ask) and Z3 racing the disjuncts (with no
+// budget for sift's), and a conjunction by each of its conjuncts; a false
+// disjunction is proved by neither.
+func TestZ3ModelProvedByParts(t *testing.T) {
+	// With x = #xffffffff the second disjunct holds; the first never does.
+	p := scriptProblem(t, `(declare-const x (_ BitVec 32)) (declare-const b Bool)
+		(assert (and b (or (forall ((y (_ BitVec 32))) (bvult y (bvand x y))) (forall ((y (_ BitVec 32))) (= (bvand x y) y)))))
+		(check-sat)`)
+	st := p.Store
+	x, b := varByName(t, p, "x"), varByName(t, p, "b")
+	good, bad := term.NewModel(), term.NewModel()
+	good.Set(x, st.BVValue(bv.New(32, 0xffffffff)))
+	good.Set(b, term.BoolValue(true))
+	bad.Set(x, st.BVValue(bv.New(32, 0x7fffffff)))
+	bad.Set(b, term.BoolValue(true))
+
+	own := newZ3Stage()
+	own.solver = failingZ3{}
+	if err := own.checkModel(context.Background(), st, good, p.Assertions, nil, checkHelp{budget: 10 * time.Second}); err != nil || own.ownProofs.Load() != 1 {
+		t.Errorf("own proof: %v, %d proofs; want proved once", err, own.ownProofs.Load())
+	}
+	if err := own.checkModel(context.Background(), st, bad, p.Assertions, nil, checkHelp{budget: 10 * time.Second}); err == nil {
+		t.Error("own proof: a false model was proved")
+	}
+
+	z := newZ3Stage()
+	help := checkHelp{z3Took: time.Second}
+	if err := z.checkModel(context.Background(), st, good, p.Assertions[:1], nil, help); err != nil {
+		t.Errorf("by z3: %v", err)
+	}
+	if z.disjunctProofs.Load() != 0 {
+		t.Error("a conjunction was raced as a disjunction")
+	}
+	disj := st.Arg(p.Assertions[0], 1)
+	if err := z.checkModel(context.Background(), st, good, []term.Term{disj}, nil, help); err != nil || z.disjunctProofs.Load() != 1 {
+		t.Errorf("disjunction by z3: %v, %d by a disjunct; want proved by one", err, z.disjunctProofs.Load())
+	}
+	if err := z.checkModel(context.Background(), st, bad, []term.Term{disj}, nil, help); err == nil {
+		t.Error("by z3: a false disjunction was confirmed")
+	}
+}
