@@ -337,17 +337,27 @@ func cases(st *term.Store, a term.Term) []term.Term {
 // maxRaced bounds the disjuncts confirmDisjuncts runs at once.
 const maxRaced = 4
 
+// minRaced is the shortest first Z3 call after which confirmDisjuncts
+// races: each racer costs a z3 process for up to a quarter of that call,
+// and after a short call that is more than a failed race can afford (on
+// RND_3_1, after 50 ms, a race of 25 ms that found nothing made the model's
+// check 60% dearer).
+const minRaced = 150 * time.Millisecond
+
 // confirmDisjuncts confirms each disjunction among assertions by asking Z3
 // about its disjuncts, instantiated with m, all at once: the first found
 // true proves the disjunction, and the others are stopped. The race lasts
-// at most half as long as the first Z3 call took (20 ms at least), so that
-// where no disjunct is quick it costs little. It returns the assertions it
-// did not confirm.
+// at most a quarter of what the first Z3 call took, and is run only after
+// a call of minRaced or more, so that where no disjunct is quick it costs
+// little. It returns the assertions it did not confirm.
 func (s *z3Stage) confirmDisjuncts(ctx context.Context, st *term.Store, m *term.Model, assertions []term.Term, z3Took time.Duration) []term.Term {
+	if z3Took < minRaced {
+		return assertions
+	}
 	var rest []term.Term
 	for _, a := range assertions {
 		ds := cases(st, a)
-		if len(ds) < 2 || len(ds) > maxRaced || !s.raceTrue(ctx, st, m, ds, max(20*time.Millisecond, z3Took/2)) {
+		if len(ds) < 2 || len(ds) > maxRaced || !s.raceTrue(ctx, st, m, ds, z3Took/4) {
 			rest = append(rest, a)
 			continue
 		}
