@@ -616,12 +616,8 @@ func TestZ3ModelConfirmedOnPosedText(t *testing.T) {
 	posed := `(declare-const x (_ BitVec 32)) (declare-const b Bool) (assert (exists ((z (_ BitVec 32))) (forall ((y (_ BitVec 32))) (and b (= (bvand (bvor x z) y) y)))))`
 	p := scriptProblem(t, posed+" (check-sat)")
 	st := p.Store
-	x, b := varByName(t, p, "x"), varByName(t, p, "b")
-	good, bad := term.NewModel(), term.NewModel()
-	good.Set(x, st.BVValue(bv.New(32, 0x0f0f0f0f)))
-	good.Set(b, term.BoolValue(true))
-	bad.Set(x, st.BVValue(bv.New(32, 0x0f0f0f0f)))
-	bad.Set(b, term.BoolValue(false))
+	good := modelOf(t, p, map[string]term.Value{"x": st.BVValue(bv.New(32, 0x0f0f0f0f)), "b": term.BoolValue(true)})
+	bad := modelOf(t, p, map[string]term.Value{"x": st.BVValue(bv.New(32, 0x0f0f0f0f)), "b": term.BoolValue(false)})
 	script, ok := fixedScript(st, good, posed, p.Assertions)
 	if !ok || !strings.Contains(script, "(assert (= x #x0f0f0f0f))") || !strings.Contains(script, "(assert (= b true))") {
 		t.Fatalf("fixedScript = %q, %v", script, ok)
@@ -657,12 +653,8 @@ func TestZ3ModelProvedByParts(t *testing.T) {
 		(assert (and b (or (forall ((y (_ BitVec 32))) (bvult y (bvand x y))) (forall ((y (_ BitVec 32))) (= (bvand x y) y)))))
 		(check-sat)`)
 	st := p.Store
-	x, b := varByName(t, p, "x"), varByName(t, p, "b")
-	good, bad := term.NewModel(), term.NewModel()
-	good.Set(x, st.BVValue(bv.New(32, 0xffffffff)))
-	good.Set(b, term.BoolValue(true))
-	bad.Set(x, st.BVValue(bv.New(32, 0x7fffffff)))
-	bad.Set(b, term.BoolValue(true))
+	good := modelOf(t, p, map[string]term.Value{"x": st.BVValue(bv.New(32, 0xffffffff)), "b": term.BoolValue(true)})
+	bad := modelOf(t, p, map[string]term.Value{"x": st.BVValue(bv.New(32, 0x7fffffff)), "b": term.BoolValue(true)})
 
 	own := newZ3Stage()
 	own.solver = failingZ3{}
@@ -688,4 +680,14 @@ func TestZ3ModelProvedByParts(t *testing.T) {
 	if err := z.checkModel(context.Background(), st, bad, []term.Term{disj}, nil, help); err == nil {
 		t.Error("by z3: a false disjunction was confirmed")
 	}
+}
+
+// modelOf returns the model giving each named symbol of p its value.
+func modelOf(t *testing.T, p *Problem, vals map[string]term.Value) *term.Model {
+	t.Helper()
+	m := term.NewModel()
+	for name, v := range vals {
+		m.Set(varByName(t, p, name), v)
+	}
+	return m
 }
