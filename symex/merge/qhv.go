@@ -170,14 +170,32 @@ func (q *QHV) unshared(v *View, hot []int, n int) []int {
 	return out
 }
 
-// groupBy groups views idx by their terms in the hot cells.
+// groupBy groups views idx by their terms in the hot cells. A view is
+// vetoed when a group opened before its own refused it: every member of a
+// later group, and the first of the first group when there are others.
 func (q *QHV) groupBy(views []*View, idx []int, hot []int) (groups [][]int, vetoed map[int]bool) {
+	groups = partitionByCells(views, idx, hot)
 	vetoed = map[int]bool{}
-	byKey := map[string]int{} // hot cells' terms → group
-	key := make([]byte, 0, 4*len(hot))
+	if len(groups) > 1 {
+		vetoed[groups[0][0]] = true
+		for _, g := range groups[1:] {
+			for _, i := range g {
+				vetoed[i] = true
+			}
+		}
+	}
+	return groups, vetoed
+}
+
+// partitionByCells splits views idx into the classes of equal terms in
+// cells, in the order their first members come.
+func partitionByCells(views []*View, idx []int, cells []int) [][]int {
+	var groups [][]int
+	byKey := map[string]int{} // the cells' terms → group
+	key := make([]byte, 0, 4*len(cells))
 	for _, i := range idx {
 		key = key[:0]
-		for _, c := range hot {
+		for _, c := range cells {
 			key = binary.LittleEndian.AppendUint32(key, uint32(views[i].Cells[c].T))
 		}
 		g, ok := byKey[string(key)]
@@ -186,13 +204,9 @@ func (q *QHV) groupBy(views []*View, idx []int, hot []int) (groups [][]int, veto
 			byKey[string(key)] = g
 			groups = append(groups, nil)
 		}
-		// The groups opened before g refused i (their keys differ).
-		for _, h := range groups[:g] {
-			vetoed[i], vetoed[h[0]] = true, true
-		}
 		groups[g] = append(groups[g], i)
 	}
-	return groups, vetoed
+	return groups
 }
 
 // hotCells yields, in order, the cells whose terms differ between views

@@ -1,7 +1,6 @@
 package merge
 
 import (
-	"fmt"
 	"go/token"
 	"go/types"
 	"math"
@@ -61,24 +60,11 @@ func (q *QHV) siftGroups(st *term.Store, views []*View, idx []int) (groups [][]i
 	}
 	// Refused whole: the states that agree on every concrete differing
 	// cell may still merge (their merge makes no concrete value an ite).
-	byKey := map[string][]int{}
-	var order []string
-	conc := concreteDiffs(st, views, idx)
-	for _, i := range idx {
-		key := ""
-		for _, c := range conc {
-			key += fmt.Sprintf("%d,", views[i].Cells[c].T)
-		}
-		if _, ok := byKey[key]; !ok {
-			order = append(order, key)
-		}
-		byKey[key] = append(byKey[key], i)
-	}
-	if len(order) == 1 {
+	parts := partitionByCells(views, idx, concreteDiffs(st, views, idx))
+	if len(parts) == 1 {
 		return nil, idx
 	}
-	for _, k := range order {
-		g := byKey[k]
+	for _, g := range parts {
 		if len(g) > 1 && q.siftAllows(q.groupCost(st, views, g), len(g)) {
 			groups = append(groups, g)
 		} else {
