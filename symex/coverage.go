@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"go/token"
 	"sort"
+	"strconv"
+	"time"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -14,15 +16,45 @@ type Coverage struct {
 	fset    *token.FileSet
 	visited map[*ssa.BasicBlock]bool
 	funcs   map[*ssa.Function]bool
+	// first is when each block was first reached, on clock (the run's CPU
+	// time, the clock of cpu_s and --cpu-limit), for comparing how fast two
+	// runs reach the same blocks; clock is nil until the exploration starts.
+	first map[*ssa.BasicBlock]time.Duration
+	clock func() time.Duration
 }
 
 func newCoverage(fset *token.FileSet) *Coverage {
-	return &Coverage{fset: fset, visited: map[*ssa.BasicBlock]bool{}, funcs: map[*ssa.Function]bool{}}
+	return &Coverage{fset: fset, visited: map[*ssa.BasicBlock]bool{}, funcs: map[*ssa.Function]bool{},
+		first: map[*ssa.BasicBlock]time.Duration{}}
 }
 
 func (c *Coverage) visit(b *ssa.BasicBlock) {
+	if c.visited[b] {
+		return
+	}
 	c.visited[b] = true
 	c.funcs[b.Parent()] = true
+	var t time.Duration
+	if c.clock != nil {
+		t = c.clock()
+	}
+	c.first[b] = t
+}
+
+// BlockID names a block the same way in every run of a program: its
+// function as go/ssa names it and its index ("path.Clean#12").
+func BlockID(b *ssa.BasicBlock) string {
+	return b.Parent().String() + "#" + strconv.Itoa(b.Index)
+}
+
+// FirstCovered maps every covered block (BlockID) to the seconds of the
+// run's CPU clock at which a path first reached it.
+func (c *Coverage) FirstCovered() map[string]float64 {
+	out := make(map[string]float64, len(c.first))
+	for b, t := range c.first {
+		out[BlockID(b)] = t.Seconds()
+	}
+	return out
 }
 
 // FuncCoverage is the coverage of one function.

@@ -20,21 +20,24 @@ type Summary struct {
 	Queries        int            `json:"queries"`
 	QueriesByStage map[string]int `json:"queries_by_stage"`
 	// QuantifiedByStage: the quantified queries among them, apart (pat).
-	QuantifiedByStage map[string]int   `json:"quantified_by_stage,omitempty"`
-	SolverTimeS       float64          `json:"solver_time_s"`
-	TimeS             float64          `json:"time_s"`
-	CPUS              float64          `json:"cpu_s"`
-	Exhausted         bool             `json:"exhausted"`
-	Stopped           string           `json:"stopped"`
-	Cut               int              `json:"cut"`
-	DepthCut          int              `json:"depth_cut"`
-	Unknown           int              `json:"unknown"`
-	Panics            []SummaryPanic   `json:"panics"`
-	Unsupported       []SummarySite    `json:"unsupported"`
-	Coverage          SummaryCoverage  `json:"coverage"`
-	MergeStats        *SummaryMergeRun `json:"merge_stats"`
-	SolverChain       map[string]int   `json:"solver_chain"`
-	ValueSets         *ValueSetStats   `json:"value_sets"`
+	QuantifiedByStage map[string]int  `json:"quantified_by_stage,omitempty"`
+	SolverTimeS       float64         `json:"solver_time_s"`
+	TimeS             float64         `json:"time_s"`
+	CPUS              float64         `json:"cpu_s"`
+	Exhausted         bool            `json:"exhausted"`
+	Stopped           string          `json:"stopped"`
+	Cut               int             `json:"cut"`
+	DepthCut          int             `json:"depth_cut"`
+	Unknown           int             `json:"unknown"`
+	Panics            []SummaryPanic  `json:"panics"`
+	Unsupported       []SummarySite   `json:"unsupported"`
+	Coverage          SummaryCoverage `json:"coverage"`
+	// CoverageFirstS: per covered block (BlockID), the CPU seconds of the
+	// run (the clock of cpu_s) at which it was first reached.
+	CoverageFirstS map[string]float64 `json:"coverage_first_s"`
+	MergeStats     *SummaryMergeRun   `json:"merge_stats"`
+	SolverChain    map[string]int     `json:"solver_chain"`
+	ValueSets      *ValueSetStats     `json:"value_sets"`
 }
 
 // SummaryPanic is one panic site.
@@ -87,6 +90,10 @@ func (r *Result) Summary(opts Options) *Summary {
 		Exhausted: s.Exhausted(), Stopped: s.Stopped, Cut: s.Cut, DepthCut: s.DepthCut, Unknown: s.Unknown,
 		Panics: []SummaryPanic{}, Unsupported: []SummarySite{},
 		Coverage: SummaryCoverage{BlocksCovered: s.BlocksCovered, BlocksTotal: s.BlocksTotal}}
+	out.CoverageFirstS = map[string]float64{}
+	if r.Coverage != nil {
+		out.CoverageFirstS = r.Coverage.FirstCovered()
+	}
 	if out.QueriesByStage == nil {
 		out.QueriesByStage = map[string]int{}
 	}
