@@ -45,6 +45,10 @@ type Pat struct {
 	// inefficient"): a quantified pc then buys nothing over a disjunction
 	// with no ite in the cells, and costs a quantified query per check.
 	KeepUnparametric bool
+	// KeepPCOnlyJoins merges at a join that is no loop exit even states
+	// whose cells are all equal. By default such a group stays unmerged
+	// (refusal "no cell differs", pat_cost.go).
+	KeepPCOnlyJoins bool
 	// Incremental turns on incremental state merging (seed 000 §4) in the
 	// executor: new leaves merge with internal nodes of the loop's tree.
 	Incremental bool
@@ -125,6 +129,7 @@ const (
 	RefusedAloneInRegion = "alone in its region"
 	RefusedHot           = "hot variable"
 	RefusedIdle          = "no query ahead"
+	RefusedPCOnly        = "no cell differs"
 )
 
 // Merge partitions the views by merge region (the same root pc), then
@@ -137,7 +142,11 @@ func (p *Pat) Merge(st *term.Store, views []*View) ([]Merged, error) {
 		return nil, nil
 	}
 	if len(views) > 0 && views[0].Kind != 0 && views[0].Kind&KindLoopExit == 0 {
-		return p.standard(st, views)
+		ms, err := p.standard(st, views)
+		if err != nil || p.KeepPCOnlyJoins {
+			return ms, err
+		}
+		return p.refusePCOnly(views, ms), nil
 	}
 	var order []string
 	regions := map[string][]int{}

@@ -401,3 +401,57 @@ func TestPatAtJoins(t *testing.T) {
 		t.Errorf("%d merged states, stats %+v; want one standard merge of all 7", len(ms), p.stats)
 	}
 }
+
+// TestPatRefusesPCOnlyJoins: at a join that is no loop exit, pat leaves
+// unmerged the states whose cells are all equal (a merge of path
+// constraints alone), unless KeepPCOnlyJoins; states with a differing
+// cell merge; at a loop exit nothing changes.
+func TestPatRefusesPCOnlyJoins(t *testing.T) {
+	st := term.NewStore()
+	v := bools(st, "c", "d")
+	c, d := v[0], v[1]
+	x := st.Var("x", st.BitVecSort(8))
+	one, two := st.ConstUint64(8, 1), st.ConstUint64(8, 2)
+	view := func(kind Kind, pc []term.Term, val term.Term) *View {
+		return &View{PC: pc, Layout: 7, Kind: kind, Cells: []Cell{{Path: "", T: val}, {Path: ".same", T: x}}}
+	}
+	// The two sides of a short-circuit c || d: c, and ¬c ∧ d.
+	pcs := [][]term.Term{{c}, {st.Not(c), d}}
+	cases := []struct {
+		name    string
+		kind    Kind
+		vals    []term.Term
+		keep    bool
+		merged  int // members of the one merged state, 0 for none
+		refused int // states counted under "no cell differs"
+	}{
+		{"equal cells at a join: refused", KindJoin, []term.Term{one, one}, false, 0, 2},
+		{"equal cells at a join, KeepPCOnlyJoins: merged", KindJoin, []term.Term{one, one}, true, 2, 0},
+		{"a differing cell at a join: merged", KindJoin, []term.Term{one, two}, false, 2, 0},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			views := []*View{view(tc.kind, pcs[0], tc.vals[0]), view(tc.kind, pcs[1], tc.vals[1])}
+			p := NewPat()
+			p.kinds = KindJoin | KindLoopExit
+			p.KeepPCOnlyJoins = tc.keep
+			ms, err := p.Merge(st, views)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := 0
+			if len(ms) == 1 {
+				got = len(ms[0].Members)
+			}
+			if len(ms) > 1 || got != tc.merged {
+				t.Errorf("%d merged states (%d members), want %d members", len(ms), got, tc.merged)
+			}
+			if n := p.stats.Refused[RefusedPCOnly]; n != tc.refused {
+				t.Errorf("refused %d as %q, want %d", n, RefusedPCOnly, tc.refused)
+			}
+			if p.stats.Merges != len(ms) || p.stats.StatesMerged != got {
+				t.Errorf("stats %+v after %d merges of %d states", p.stats, len(ms), got)
+			}
+		})
+	}
+}
