@@ -691,3 +691,28 @@ func modelOf(t *testing.T, p *Problem, vals map[string]term.Value) *term.Model {
 	}
 	return m
 }
+
+func TestModelDependentFirst(t *testing.T) {
+	p := scriptProblem(t, `(declare-const x (_ BitVec 8))
+		(assert (forall ((y (_ BitVec 8))) (bvule y #xff)))
+		(assert (= x #x01))
+		(assert (exists ((y (_ BitVec 8))) (= y #x02)))
+		(assert (exists ((y (_ BitVec 8))) (= y x)))
+		(check-sat)`)
+	st, as := p.Store, p.Assertions
+	tests := []struct {
+		name string
+		in   []term.Term
+		want []term.Term
+	}{
+		{"closed first", as, []term.Term{as[1], as[3], as[0], as[2]}},
+		{"already ordered", []term.Term{as[3], as[2]}, []term.Term{as[3], as[2]}},
+		{"all closed", []term.Term{as[2], as[0]}, []term.Term{as[2], as[0]}},
+		{"none", nil, []term.Term{}},
+	}
+	for _, tc := range tests {
+		if got := modelDependentFirst(st, tc.in); !slices.Equal(got, tc.want) {
+			t.Errorf("%s: got %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
