@@ -1,6 +1,8 @@
 #!/bin/sh
 # Issue 12's merging benchmark: sift symex under --merge none, std and pat
-# (CONFIGS adds patinc: pat --incremental-merge; patref: pat as the seed's
+# (CONFIGS adds nonebfs: none under --search bfs, the peer for times to
+# coverage, since every merging configuration explores breadth-first
+# between merge points; patinc: pat --incremental-merge; patref: pat as the seed's
 # reference merges, at loop exits only and without the hot-value veto;
 # patnoveto and patexits: without the veto, or at loop exits only;
 # patjoins: at joins only, no pattern merges) on
@@ -53,6 +55,7 @@ net/netip ParseAddr'}
 flags() {
 	case $1 in
 	none) echo "--merge none" ;;
+	nonebfs) echo "--merge none --search bfs" ;;
 	std) echo "--merge std" ;;
 	pat) echo "--merge pat" ;;
 	patinc) echo "--merge pat --incremental-merge" ;;

@@ -11,19 +11,25 @@
 # says how many of none's blocks it covered and gives no ratio. Then the
 # median and the worst ratio, over the rows where none hit a limit, over
 # those where none exhausted the space, and over those where T_none is
-# 0.05 s or more (below that, a ratio is noise).
+# 0.05 s or more (below that, a ratio is noise), with the number of rows
+# without a ratio. The exploration order counts as much as merging here:
+# a configuration that parks states (every merging one) explores
+# breadth-first between merge points, none depth-first; CONFIGS with
+# "nonebfs" (none under --search bfs) gives that peer.
+# BASE (none) names the configuration whose coverage is the target.
 # Usage: ttc.sh runs.tsv JSON-DIR [CONFIGS]   (rows in runs.tsv's order)
 set -eu
 tsv=${1:?usage: ttc.sh runs.tsv JSON-DIR [CONFIGS]}
 dir=${2:?usage: ttc.sh runs.tsv JSON-DIR [CONFIGS]}
 configs=${3:-std pat}
+base=${BASE:-none}
 tmp=$(mktemp)
 trap 'rm -f "$tmp"' EXIT
-echo "| function | len | none: T_none (blocks; run) |$(for c in $configs; do printf ' %s: T (of none'"'"'s blocks) | %s/none |' "$c" "$c"; done)"
+echo "| function | len | $base: T_$base (blocks; run) |$(for c in $configs; do printf ' %s: T (of %s'"'"'s blocks) | %s/%s |' "$c" "$base" "$c" "$base"; done)"
 echo "|---|---|---|$(for c in $configs; do printf -- '---|---|'; done)"
-awk -F'\t' 'NR > 1 && $3 == "none" && $2 !~ /^>/ { print $1 "\t" $2 }' "$tsv" | while IFS="$(printf '\t')" read -r fn n; do
+awk -F'\t' -v base="$base" 'NR > 1 && $3 == base && $2 !~ /^>/ { print $1 "\t" $2 }' "$tsv" | while IFS="$(printf '\t')" read -r fn n; do
 	id=$(echo "$fn" | tr '/' '_')
-	none=$dir/$id.$n.none.json
+	none=$dir/$id.$n.$base.json
 	[ -s "$none" ] || continue
 	jq -e 'has("coverage_first_s")' "$none" >/dev/null || continue
 	row=$(jq -r '[(.coverage_first_s | [.[]] | max // 0), (.coverage_first_s | length), (if .exhausted then "all" else "lim" end)] | @tsv' "$none")
@@ -38,6 +44,7 @@ awk -F'\t' 'NR > 1 && $3 == "none" && $2 !~ /^>/ { print $1 "\t" $2 }' "$tsv" | 
 		got=$(echo "$r" | cut -f1) want=$(echo "$r" | cut -f2) tc=$(echo "$r" | cut -f3)
 		if [ "$got" -lt "$want" ]; then
 			line="$line never ($got of $want) | – |"
+			printf '%s\t%s\t%s\tnever\n' "$c" "$st" "$tn" >>"$tmp"
 			continue
 		fi
 		ratio=$(awk -v a="$tc" -v b="$tn" 'BEGIN { printf "%.2f", a / (b > 0.001 ? b : 0.001) }')
@@ -49,19 +56,21 @@ done
 echo
 
 for c in $configs; do
-	awk -F'\t' -v c="$c" '
-	function stat(k, label,   n, i, j, t) {
+	awk -F'\t' -v c="$c" -v base="$base" '
+	function stat(k, label,   n, i, j, t, nev) {
 		n = nv[k]
-		if (n == 0) { printf "%s/none, %s: no row.\n", c, label; return }
+		nev = never[k] ? sprintf("; %d row(s) where %s never covered %s'"'"'s blocks", never[k], c, base) : ""
+		if (n == 0) { printf "%s/%s, %s: no ratio%s.\n", c, base, label, nev; return }
 		for (i = 1; i <= n; i++) s[i] = v[k, i]
 		for (i = 2; i <= n; i++) for (j = i; j > 1 && s[j-1] > s[j]; j--) { t = s[j]; s[j] = s[j-1]; s[j-1] = t }
-		printf "%s/none, %s: median %.2f, worst %.2f over %d.\n", c, label, n % 2 ? s[(n+1)/2] : (s[n/2] + s[n/2+1]) / 2, s[n], n
+		printf "%s/%s, %s: median %.2f, worst %.2f over %d%s.\n", c, base, label, n % 2 ? s[(n+1)/2] : (s[n/2] + s[n/2+1]) / 2, s[n], n, nev
 	}
+	$1 == c && $4 == "never" { never[$2]++; if ($3 >= 0.05) never[$2 "@"]++; next }
 	$1 == c { k = $2; v[k, ++nv[k]] = $4; if ($3 >= 0.05) v[k "@", ++nv[k "@"]] = $4 }
 	END {
-		stat("lim", "rows where none hit the limit")
-		stat("lim@", "rows where none hit the limit and T_none ≥ 0.05 s")
-		stat("all", "rows where none exhausted the space")
-		stat("all@", "rows where none exhausted the space and T_none ≥ 0.05 s")
+		stat("lim", "rows where " base " hit the limit")
+		stat("lim@", "rows where " base " hit the limit and T_" base " ≥ 0.05 s")
+		stat("all", "rows where " base " exhausted the space")
+		stat("all@", "rows where " base " exhausted the space and T_" base " ≥ 0.05 s")
 	}' "$tmp"
 done
