@@ -267,11 +267,16 @@ type checkHelp struct {
 }
 
 // ownProofBudget is the time sift's own procedure gets to prove a Z3 model's
-// quantified assertions before a second Z3 call does: a share of what the
-// first call took, so that a model sift cannot prove costs little more than
-// before.
+// quantified assertions before a second Z3 call does: a floor that covers
+// the quick proofs (3–14 ms on most of the parity benchmark's sat files,
+// whatever the first call took: q3b's sum02, 13 ms after 6.4 s), or a
+// fifteenth of the first call, well below what the second call costs after
+// a long one (a fifth to two fifths of the first on the RND files: RND_4_4's
+// proof takes 70 ms after a 1.37 s first call). A failed proof only delays
+// the second call: on RND_4_5 (0.22 s, then 0.08 s) a tenth of the first
+// call spent 32 ms on it.
 func ownProofBudget(z3Took time.Duration) time.Duration {
-	return 10*time.Millisecond + z3Took/10
+	return max(20*time.Millisecond, z3Took/15)
 }
 
 // proveOwn proves assertions true under m with sift's own quantifier
