@@ -428,6 +428,7 @@ func TestPatRefusesPCOnlyJoins(t *testing.T) {
 		{"equal cells at a join: refused", KindJoin, []term.Term{one, one}, false, 0, 2},
 		{"equal cells at a join, KeepPCOnlyJoins: merged", KindJoin, []term.Term{one, one}, true, 2, 0},
 		{"a differing cell at a join: merged", KindJoin, []term.Term{one, two}, false, 2, 0},
+		{"equal cells at a loop exit: merged", KindLoopExit, []term.Term{one, one}, false, 2, 0},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
