@@ -5,7 +5,10 @@
 # between merge points; patinc: pat --incremental-merge; patref: pat as the seed's
 # reference merges, at loop exits only and without the hot-value veto;
 # patnoveto and patexits: without the veto, or at loop exits only;
-# patjoins: at joins only, no pattern merges) on
+# patjoins: at joins only, no pattern merges; patwait: pat without coverage
+# scouts, --scout-share 0, every state waits at merge points as before
+# scouts; patscout1, patscout25, patscout75: --scout-share 1, 0.25, 0.75;
+# patout, patloop5, patloop02: --scout-loop-share 0, 0.5, 0.02) on
 # functions of the standard library and of the pinned modules of
 # symex/testdata/realcode, at --max-len
 # 8, 16, 32 and 64 (LENS), one process per run under nice -n 10 with a time
@@ -63,6 +66,13 @@ flags() {
 	patnoveto) echo "--merge pat --no-hot-veto" ;;
 	patexits) echo "--merge pat --merge-points loop-exits" ;;
 	patjoins) echo "--merge pat --merge-points joins" ;;
+	patwait) echo "--merge pat --scout-share 0" ;;
+	patscout1) echo "--merge pat --scout-share 1" ;;
+	patscout25) echo "--merge pat --scout-share 0.25" ;;
+	patscout75) echo "--merge pat --scout-share 0.75" ;;
+	patout) echo "--merge pat --scout-loop-share 0" ;;
+	patloop5) echo "--merge pat --scout-loop-share 0.5" ;;
+	patloop02) echo "--merge pat --scout-loop-share 0.02" ;;
 	esac
 }
 echo "start $(date -u +%FT%TZ) $(uptime)" >"$out/load"

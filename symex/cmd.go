@@ -49,6 +49,8 @@ type Cmd struct {
 	MaxPat     int           `name:"max-patterns" help:"Most pattern groups per merge before pat falls back to std." default:"10"`
 	HotVeto    bool          `name:"hot-veto" help:"pat: leave states unmerged where a merged value is query-hot ahead or no query is (seed 002 Eq. 14, the --qhv-* parameters); on unless --no-hot-veto." default:"true" negatable:""`
 	CheckMrg   bool          `name:"check-merges" help:"Prove every merge equal to the standard merge of its states; fail if not."`
+	ScoutShare float64       `name:"scout-share" help:"With merging: a state with a block no path covered yet ahead passes merge points instead of waiting there (a scout, run depth-first to its end) while scouts took at most this share of the exploration's time (1: always; 0: states always wait; default: 0.5 with pat, 0 with the other strategies)." default:"-1"`
+	ScoutLoop  float64       `name:"scout-loop-share" help:"With merging: --scout-share for a state in the body of a symbolic loop (0: none sets out there; default: 0.1 with pat)." default:"-1"`
 	QHVAlpha   float64       `name:"qhv-alpha" help:"qhv: α, the cost of a query on a merged (ite) value beyond 1 (seed 002 Eq. 14)." default:"1"`
 	QHVBeta    float64       `name:"qhv-beta" help:"qhv: β, the weight of each branch arm in the query count (Eq. 7)." default:"1"`
 	QHVGamma   float64       `name:"qhv-gamma" help:"qhv: γ, the share of variables taken as symbolic (Eq. 11; --qhv-model=paper)." default:"0.05"`
@@ -64,6 +66,13 @@ type Cmd struct {
 
 	stdout, stderr io.Writer
 }
+
+// defaultPatScoutShare is --scout-share's default with --merge=pat
+// (docs/bench/symex-merge/README.md: chosen by measuring).
+const (
+	defaultPatScoutShare     = 0.5
+	defaultPatScoutLoopShare = 0.1
+)
 
 // Run executes the command.
 func (c *Cmd) Run() error {
@@ -93,6 +102,19 @@ func (c *Cmd) Run() error {
 	}
 	opts.SolverChain = &layers
 	opts.NoValueSets = !c.ValueSets
+	opts.ScoutShare, opts.ScoutLoopShare = c.ScoutShare, c.ScoutLoop
+	if opts.ScoutShare < 0 {
+		opts.ScoutShare = 0
+		if c.Merge == "pat" {
+			opts.ScoutShare = defaultPatScoutShare
+		}
+	}
+	if opts.ScoutLoopShare < 0 {
+		opts.ScoutLoopShare = 0
+		if c.Merge == "pat" {
+			opts.ScoutLoopShare = defaultPatScoutLoopShare
+		}
+	}
 	kinds, err := merge.ParseKinds(c.MergePts)
 	if err != nil {
 		return err
@@ -222,8 +244,8 @@ func (r *Result) Report(w io.Writer, coverage bool) {
 		for _, k := range slices.Sorted(maps.Keys(ms.Refused)) {
 			why = append(why, fmt.Sprintf("%s %d", k, ms.Refused[k]))
 		}
-		fmt.Fprintf(w, "merging: %d merges of %d states (%d attempts), refused: %s\n", ms.Merges, ms.StatesMerged,
-			ms.Attempts, strings.Join(why, ", "))
+		fmt.Fprintf(w, "merging: %d merges of %d states (%d attempts), refused: %s; scouts %d\n", ms.Merges, ms.StatesMerged,
+			ms.Attempts, strings.Join(why, ", "), s.Scouts)
 	}
 	fmt.Fprintf(w, "coverage: blocks %d/%d\n", s.BlocksCovered, s.BlocksTotal)
 	var parts []string

@@ -36,6 +36,15 @@ type Options struct {
 	SolverChain *chain.Layers
 	// NoValueSets turns off the value sets of seed 004 (valuesets.go).
 	NoValueSets bool
+	// ScoutShare, with merging, lets a state with an uncovered block ahead
+	// pass merge points instead of parking (a scout, mergescout.go) while
+	// scouts took no more than this share of the exploration's time (≥ 1:
+	// always; 0: states always park).
+	ScoutShare float64
+	// ScoutLoopShare is ScoutShare for a state where a frame is in a
+	// symbolic loop's body (0: none sets out there; scouts under way pass
+	// every point).
+	ScoutLoopShare float64
 }
 
 // Stats counts what an exploration did.
@@ -46,6 +55,7 @@ type Stats struct {
 	BlocksCovered, BlocksTotal                  int
 	Stopped                                     string // why the exploration ended early, "" when it ran out of states
 	Merges, StatesMerged                        int    // merged states built, and the states they absorbed
+	Scouts                                      int    // states that passed merge points for uncovered blocks
 	IncMerges                                   int    // incremental merges (seed 000 §4)
 	Time                                        time.Duration
 	// CPUTime is the process's CPU time (user and system, every thread)
@@ -142,6 +152,7 @@ type Executor struct {
 	ctx         context.Context
 
 	mg *merger // nil without merging
+	sc *scouts // nil without merging or with Options.ScoutShare 0
 	// With merging: objects numbered by allocation site (objects.go) and
 	// pointers' locations (symptr.go).
 	sites *siteTable
@@ -189,6 +200,9 @@ func NewExecutor(p *Program, st *term.Store, solver Solver, opts Options) *Execu
 	if opts.Merge != nil {
 		e.mg = newMerger(opts.Merge)
 		e.sites, e.locs = newSiteTable(), newLocTable()
+		if opts.ScoutShare > 0 {
+			e.sc = newScouts(opts.ScoutShare, opts.ScoutLoopShare)
+		}
 	}
 	return e
 }

@@ -84,8 +84,9 @@ func TestStdMergeAgreesOnStdlibCorpus(t *testing.T) {
 
 // TestPatAgreesOnStdlibCorpus is the same comparison for pat, with
 // --check-merges on: every quantified merge must be proved equal to the
-// standard merge of its states. It takes minutes (pat's quantified
-// queries), so it runs when SIFT_SYMEX_PAT_CORPUS is set.
+// standard merge of its states, without and with coverage scouts. It takes
+// minutes (pat's quantified queries), so it runs when SIFT_SYMEX_PAT_CORPUS
+// is set.
 func TestPatAgreesOnStdlibCorpus(t *testing.T) {
 	if os.Getenv("SIFT_SYMEX_PAT_CORPUS") == "" {
 		t.Skip("set SIFT_SYMEX_PAT_CORPUS=1 to compare pat with none on the standard-library corpus")
@@ -96,13 +97,17 @@ func TestPatAgreesOnStdlibCorpus(t *testing.T) {
 		if n, ok := stdMergeBound[p.Fn.String()]; ok && !full {
 			opts.MaxLen = n
 		}
-		pat := merge.NewPat()
-		pat.Check = merge.NewChecker()
-		checkMergeAgrees(t, p, opts, pat)
-		if pat.Check.Proved != pat.Stats().Quantified {
-			t.Errorf("--check-merges proved %d of %d quantified merges", pat.Check.Proved, pat.Stats().Quantified)
+		for _, scout := range []float64{0, 1} {
+			pat := merge.NewPat()
+			pat.Check = merge.NewChecker()
+			o := opts
+			o.ScoutShare, o.ScoutLoopShare = scout, scout
+			checkMergeAgrees(t, p, o, pat)
+			if pat.Check.Proved != pat.Stats().Quantified {
+				t.Errorf("scouts %v: --check-merges proved %d of %d quantified merges", scout, pat.Check.Proved, pat.Stats().Quantified)
+			}
+			quantified += pat.Stats().Quantified
 		}
-		quantified += pat.Stats().Quantified
 	})
 	t.Logf("%d quantified merges, all proved", quantified)
 }

@@ -287,26 +287,32 @@ func TestPatKeepsPanicsAndCoverage(t *testing.T) {
 	proved := 0
 	// The reference settings (NewPat: loop exits, no veto), with and
 	// without incremental merging, and --merge=pat's (joins too, the
-	// hot-value veto).
+	// hot-value veto), without and with coverage scouts (every state
+	// with an uncovered block ahead passes merge points: the most they
+	// can change the merges).
+	cmdPat := func(t *testing.T) *recordingPat {
+		s, err := merge.New("pat", merge.Options{HotVeto: true, CheckMerges: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return &recordingPat{Pat: s.(*merge.Pat)}
+	}
 	variants := []struct {
-		name string
-		make func(t *testing.T) *recordingPat
+		name  string
+		make  func(t *testing.T) *recordingPat
+		scout float64
 	}{
-		{"reference", func(*testing.T) *recordingPat { return newPat(nil) }},
-		{"incremental", func(*testing.T) *recordingPat { return newPat(func(p *merge.Pat) { p.Incremental = true }) }},
-		{"default", func(t *testing.T) *recordingPat {
-			s, err := merge.New("pat", merge.Options{HotVeto: true, CheckMerges: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			return &recordingPat{Pat: s.(*merge.Pat)}
-		}},
+		{"reference", func(*testing.T) *recordingPat { return newPat(nil) }, 0},
+		{"incremental", func(*testing.T) *recordingPat { return newPat(func(p *merge.Pat) { p.Incremental = true }) }, 0},
+		{"default", cmdPat, 0},
+		{"reference+scouts", func(*testing.T) *recordingPat { return newPat(nil) }, 1},
+		{"default+scouts", cmdPat, 1},
 	}
 	for _, f := range fns {
 		for _, v := range variants {
 			t.Run(fmt.Sprintf("%s/%d/%s", f.name, f.n, v.name), func(t *testing.T) {
 				rp := v.make(t)
-				checkMergeAgrees(t, f.load(t), Options{MaxLen: f.n}, rp)
+				checkMergeAgrees(t, f.load(t), Options{MaxLen: f.n, ScoutShare: v.scout, ScoutLoopShare: v.scout}, rp)
 				if rp.Check.Proved != rp.Stats().Quantified {
 					t.Errorf("--check-merges proved %d of %d quantified merges", rp.Check.Proved, rp.Stats().Quantified)
 				}

@@ -109,8 +109,11 @@ func (e *Executor) parksAt(s *State, b *ssa.BasicBlock) bool {
 	if !m.pointsOf(b.Parent()).At(b, m.kinds) {
 		return false
 	}
-	if pk, ok := m.strategy.(merge.Parker); ok {
-		return pk.Parks(e.pointOf(s), framesOf(s))
+	if pk, ok := m.strategy.(merge.Parker); ok && !pk.Parks(e.pointOf(s), framesOf(s)) {
+		return false
+	}
+	if e.sc != nil && s.inc == nil && e.passesAsScout(s) {
+		return false
 	}
 	return true
 }

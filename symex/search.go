@@ -74,6 +74,9 @@ func (e *Executor) Explore(ctx context.Context) (*Result, error) {
 	}
 	e.ctx = ctx
 	start, cpu := time.Now(), ProcessCPU()
+	if e.sc != nil {
+		e.sc.start = start
+	}
 	e.cov.clock = func() time.Duration { return ProcessCPU() - cpu }
 	fn := e.prog.Fn
 	pcs, err := e.makeInputs(fn)
@@ -125,6 +128,10 @@ func (e *Executor) Explore(ctx context.Context) (*Result, error) {
 			break
 		}
 		if len(wl.states) == 0 && len(e.incQueue) == 0 {
+			if s := e.scoutFromParked(); s != nil {
+				wl.push(s)
+				continue
+			}
 			next, err := e.mergeRound()
 			if err != nil {
 				return nil, err
@@ -143,7 +150,7 @@ func (e *Executor) Explore(ctx context.Context) (*Result, error) {
 		if s.discarded {
 			continue
 		}
-		runErr := e.run(s)
+		runErr := e.runTimed(s)
 		for _, c := range e.pending {
 			if c.inc != nil {
 				e.incQueue = append(e.incQueue, c)

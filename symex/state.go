@@ -96,6 +96,7 @@ type State struct {
 	implied []int
 	arrived bool // the last jump entered a block: park before its first non-phi instruction if it is a merge point
 	inexact bool // the pc lacks a decision (a depth cut): the state never merges
+	scout   bool // it passes merge points while uncovered blocks are ahead (mergescout.go); forks are not scouts
 
 	// With incremental merging only (mergeinc.go):
 	inc       *incPos // the state's node in its loop's tree
@@ -110,6 +111,7 @@ func (s *State) top() *frame { return s.frames[len(s.frames)-1] }
 // the first append on either side copies them.
 func (s *State) clone() *State {
 	c := *s
+	c.scout = false
 	c.frames = make([]*frame, len(s.frames))
 	for i, f := range s.frames {
 		nf := *f

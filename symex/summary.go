@@ -79,6 +79,9 @@ type SummaryMergeRun struct {
 	Quantified  int            `json:"quantified,omitempty"`
 	Fallback    map[string]int `json:"fallback,omitempty"`
 	Incremental int            `json:"incremental_merges,omitempty"`
+	// Scouts: states that passed merge points for uncovered blocks ahead
+	// (--scout-share).
+	Scouts int `json:"scouts,omitempty"`
 }
 
 // Summary builds the run's summary; opts are the options it ran with.
@@ -102,7 +105,8 @@ func (r *Result) Summary(opts Options) *Summary {
 	}
 	if ms := r.Merge; ms != nil {
 		out.MergeStats = &SummaryMergeRun{Attempts: ms.Attempts, Merges: ms.Merges, StatesMerged: ms.StatesMerged,
-			Refused: map[string]int{}, Quantified: ms.Quantified, Fallback: ms.Fallback, Incremental: s.IncMerges}
+			Refused: map[string]int{}, Quantified: ms.Quantified, Fallback: ms.Fallback, Incremental: s.IncMerges,
+			Scouts: s.Scouts}
 		for k, v := range ms.Refused {
 			out.MergeStats.Refused[k] = v
 		}

@@ -1,0 +1,259 @@
+package symex
+
+import (
+	"slices"
+	"time"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/sift-solver/sift/symex/merge"
+)
+
+// Coverage scouts (docs/design/merging.md, "Scheduling"). Parking makes a
+// merging exploration breadth-first between merge points: a state waits at
+// a loop's exit until every state still in the loop has left it, so the code
+// after a loop over a symbolic-length input is reached only once the loop
+// is done, where --merge=none, depth-first, runs its first path there at
+// once. A state that enters a merge point with a block ahead that no path
+// covered yet therefore passes the point instead of parking, and goes on
+// passing merge points while such a block is ahead of it: a scout, run to
+// its end as none runs every path. Its forks are not scouts: each parks at
+// its next merge point unless it has an uncovered block ahead there itself.
+// A merge only pays when there are states to merge with, and a scout gives
+// up at most its own merges. Every state is still explored once; scouts
+// change the order and which states merge, not the space.
+//
+// Where some blocks ahead are never covered (infeasible branches), every
+// state would be a scout: new scouts set out only while scouts' runs took
+// at most share of the exploration's time (loopShare in a symbolic loop's
+// body).
+type scouts struct {
+	share float64 // ≥ 1: no bound on the time
+	// loopShare replaces share for a state in a symbolic loop's body (0:
+	// none sets out there): a scout takes its state out of the loop's
+	// lockstep, where the states that stay merge iteration by iteration.
+	loopShare float64
+	// ahead lists the blocks a frame at a block may still run: the block,
+	// those reachable from it, and every block of the functions they call
+	// statically (transitively); uncoveredAhead drops covered ones.
+	ahead map[*ssa.BasicBlock][]*ssa.BasicBlock
+	// calls is the blocks of a function and of those it calls statically.
+	calls map[*ssa.Function][]*ssa.BasicBlock
+
+	spent time.Duration // time of the runs of scouts
+	start time.Time     // of the exploration
+	timed bool          // a share below 1: runs are timed
+}
+
+// inSymbolicLoop reports whether a frame of s runs a symbolic loop's body.
+func inSymbolicLoop(s *State) bool {
+	for _, f := range s.frames {
+		if len(f.regions) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func newScouts(share, loopShare float64) *scouts {
+	return &scouts{share: share, loopShare: loopShare,
+		ahead: map[*ssa.BasicBlock][]*ssa.BasicBlock{}, calls: map[*ssa.Function][]*ssa.BasicBlock{},
+		start: time.Now(), timed: share < 1 || loopShare < 1}
+}
+
+// scoutPasses is the rule: a state at a merge point with live blocks ahead
+// (blocks that still draw scouts) passes it when it is a scout already, or
+// when scouts spent no more than share of the exploration's elapsed time,
+// loopShare for a state in a symbolic loop's body.
+func scoutPasses(scouting bool, live int, inLoop bool, share, loopShare float64, spent, elapsed time.Duration) bool {
+	if live == 0 {
+		return false
+	}
+	if scouting {
+		return true
+	}
+	if inLoop {
+		share = loopShare
+	}
+	return share >= 1 || (share > 0 && float64(spent) <= share*float64(elapsed))
+}
+
+// passesAsScout reports whether s, at a merge point, runs on as a scout.
+func (e *Executor) passesAsScout(s *State) bool {
+	sc := e.sc
+	inLoop := !s.scout && inSymbolicLoop(s)
+	if inLoop && sc.loopShare <= 0 {
+		return false
+	}
+	if !scoutPasses(s.scout, e.uncoveredAheadOf(s), inLoop, sc.share, sc.loopShare, sc.spent, time.Since(sc.start)) {
+		s.scout = false
+		return false
+	}
+	if !s.scout {
+		e.stats.Scouts++
+		s.scout = true
+	}
+	return true
+}
+
+// scoutFromParked takes a parked state out of its group as a new scout when
+// no state is runnable and scouts may set out: one with an uncovered block
+// ahead, the last to arrive at the point parked at last. A state parks for
+// good where scouts had used their share when it arrived, and the merge
+// rounds release the earliest points first, so without this a point deep
+// in the code (a loop in a function called after others) waits for
+// everything before it.
+func (e *Executor) scoutFromParked() *State {
+	sc, m := e.sc, e.mg
+	if sc == nil || m.incremental {
+		return nil
+	}
+	var best merge.Point
+	var bg *parkGroup
+	for p, g := range m.parked {
+		if bg != nil && g.first < bg.first {
+			continue
+		}
+		g.states = slices.DeleteFunc(g.states, func(s *State) bool { return s.discarded })
+		if len(g.states) == 0 {
+			continue
+		}
+		s := g.states[len(g.states)-1]
+		if scoutPasses(false, e.uncoveredAheadOf(s), inSymbolicLoop(s), sc.share, sc.loopShare, sc.spent, time.Since(sc.start)) {
+			best, bg = p, g
+		}
+	}
+	if bg == nil {
+		return nil
+	}
+	s := bg.states[len(bg.states)-1]
+	bg.states = bg.states[:len(bg.states)-1]
+	if len(bg.states) == 0 {
+		delete(m.parked, best)
+	}
+	s.scout = true
+	e.stats.Scouts++
+	return s
+}
+
+// uncoveredAheadOf is 1 when a block no path covered yet is ahead of one of
+// s's frames, 0 when none is.
+func (e *Executor) uncoveredAheadOf(s *State) int {
+	for i := len(s.frames) - 1; i >= 0; i-- {
+		if e.uncoveredAhead(s.frames[i].block) != nil {
+			return 1
+		}
+	}
+	return 0
+}
+
+// uncoveredAhead is the blocks ahead of a frame at b that no path covered
+// yet (nil when there is none). It drops the covered blocks before the
+// first uncovered one, enough to tell whether there is one: blocks stay
+// covered once they are. The list may hold covered blocks after it.
+func (e *Executor) uncoveredAhead(b *ssa.BasicBlock) []*ssa.BasicBlock {
+	sc := e.sc
+	bs, ok := sc.ahead[b]
+	if !ok {
+		bs = e.blocksAhead(b)
+	}
+	for len(bs) > 0 && e.cov.visited[bs[0]] {
+		bs = bs[1:]
+	}
+	if len(bs) == 0 {
+		bs = nil
+	}
+	sc.ahead[b] = bs
+	return bs
+}
+
+// runTimed runs s, and adds the time to the scouts' when s was a scout
+// during the run (the share counts whole runs: a scout's run ends where it
+// finishes or parks).
+func (e *Executor) runTimed(s *State) error {
+	if e.sc == nil || !e.sc.timed {
+		return e.run(s)
+	}
+	was, t := s.scout, time.Now()
+	err := e.run(s)
+	if was || s.scout {
+		e.sc.spent += time.Since(t)
+	}
+	return err
+}
+
+// blocksAhead is b, the blocks reachable from it in its function, and the
+// blocks of the functions any of them calls statically (models in place of
+// the functions they stand for).
+func (e *Executor) blocksAhead(b *ssa.BasicBlock) []*ssa.BasicBlock {
+	m := e.mg
+	var out []*ssa.BasicBlock
+	seen := map[*ssa.BasicBlock]bool{}
+	add := func(bs []*ssa.BasicBlock) {
+		for _, x := range bs {
+			if !seen[x] {
+				seen[x] = true
+				out = append(out, x)
+			}
+		}
+	}
+	fn := b.Parent()
+	for _, x := range fn.Blocks {
+		if x == b || m.reaches(b, x) {
+			add([]*ssa.BasicBlock{x})
+			for _, g := range e.staticCallees(x) {
+				add(e.callBlocks(g))
+			}
+		}
+	}
+	return out
+}
+
+// callBlocks is the blocks of fn and of every function it calls
+// statically, transitively.
+func (e *Executor) callBlocks(fn *ssa.Function) []*ssa.BasicBlock {
+	sc := e.sc
+	if bs, ok := sc.calls[fn]; ok {
+		return bs
+	}
+	var out []*ssa.BasicBlock
+	seen := map[*ssa.Function]bool{}
+	work := []*ssa.Function{fn}
+	for len(work) > 0 {
+		g := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[g] {
+			continue
+		}
+		seen[g] = true
+		out = append(out, g.Blocks...)
+		for _, x := range g.Blocks {
+			work = append(work, e.staticCallees(x)...)
+		}
+	}
+	sc.calls[fn] = out
+	return out
+}
+
+// staticCallees is the functions b's calls run, where the call names one.
+func (e *Executor) staticCallees(b *ssa.BasicBlock) []*ssa.Function {
+	var out []*ssa.Function
+	for _, in := range b.Instrs {
+		c, ok := in.(ssa.CallInstruction)
+		if !ok {
+			continue
+		}
+		g := c.Common().StaticCallee()
+		if g == nil {
+			continue
+		}
+		if mg := e.prog.model(g); mg != nil {
+			g = mg
+		}
+		if e.prog.intrinsic(g) {
+			continue
+		}
+		out = append(out, g)
+	}
+	return out
+}

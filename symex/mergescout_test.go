@@ -1,0 +1,106 @@
+package symex
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/sift-solver/sift/symex/merge"
+	"github.com/sift-solver/sift/term"
+)
+
+// TestScoutPassesRule is the scheduling rule of coverage scouts: a state at
+// a merge point passes it only with a block ahead that still draws scouts,
+// always when it is a scout already, and as a new scout while scouts took
+// no more than the share of the time.
+func TestScoutPassesRule(t *testing.T) {
+	ms := time.Millisecond
+	cases := []struct {
+		name             string
+		scouting         bool
+		live             int
+		inLoop           bool
+		share, loopShare float64
+		spent, elapsed   time.Duration
+		want             bool
+	}{
+		{"nothing uncovered ahead parks", false, 0, false, 1, 1, 0, 10 * ms, false},
+		{"a scout with nothing ahead parks", true, 0, false, 1, 1, 0, 10 * ms, false},
+		{"share 1 always sets out", false, 3, false, 1, 0, 10 * ms, 10 * ms, true},
+		{"within the share", false, 1, false, 0.5, 0, 4 * ms, 10 * ms, true},
+		{"at the share", false, 1, false, 0.5, 0, 5 * ms, 10 * ms, true},
+		{"over the share waits", false, 1, false, 0.5, 0, 6 * ms, 10 * ms, false},
+		{"a scout over the share goes on", true, 1, false, 0.5, 0, 6 * ms, 10 * ms, true},
+		{"a scout in a loop goes on", true, 1, true, 0.5, 0, 6 * ms, 10 * ms, true},
+		{"in a loop: the loop share", false, 1, true, 0.5, 0.1, 2 * ms, 10 * ms, false},
+		{"in a loop within the loop share", false, 1, true, 0.5, 0.1, 1 * ms, 10 * ms, true},
+		{"loop share 0: none sets out in a loop", false, 1, true, 1, 0, 0, 10 * ms, false},
+		{"loop share 1 in a loop", false, 1, true, 0.1, 1, 5 * ms, 10 * ms, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := scoutPasses(c.scouting, c.live, c.inLoop, c.share, c.loopShare, c.spent, c.elapsed); got != c.want {
+				t.Errorf("scoutPasses(%v, %d, %v, %v, %v, %v, %v) = %v, want %v", c.scouting, c.live, c.inLoop, c.share,
+					c.loopShare, c.spent, c.elapsed, got, c.want)
+			}
+		})
+	}
+}
+
+// coverageAtFirstMerge is a strategy that notes the blocks covered when
+// the first merge round starts.
+type coverageAtFirstMerge struct {
+	merge.Strategy
+	covered func() int
+	first   int // -1 until the first round
+}
+
+func (c *coverageAtFirstMerge) Merge(st *term.Store, views []*merge.View) ([]merge.Merged, error) {
+	if c.first < 0 {
+		c.first = c.covered()
+	}
+	return c.Strategy.Merge(st, views)
+}
+
+// TestScoutsCoverBeforeMerging: on the corpus functions whose code after a
+// loop waits for the loop's merge round under pat, scouts (share 1) cover
+// every block none covers before the first merge round starts (or the
+// run ends, when no state waits for one), where without scouts some block
+// is covered only after it. The space, panics and coverage stay none's
+// (TestPatKeepsPanicsAndCoverage runs the corpus with scouts too).
+func TestScoutsCoverBeforeMerging(t *testing.T) {
+	cases := []struct {
+		fn string
+		n  int
+	}{{"StrspnAB", 2}, {"StrspnAB", 3}, {"Strspn", 2}, {"SplitComma", 2}, {"JoinBytes", 2}, {"BuilderSkip", 2}}
+	for _, c := range cases {
+		t.Run(fmt.Sprintf("%s/%d", c.fn, c.n), func(t *testing.T) {
+			p := loadCorpus(t, c.fn)
+			_, none := explore(t, p, Options{MaxLen: c.n}, nil)
+			want, _ := none.Coverage.Totals()
+			for _, share := range []float64{0, 1} {
+				st := term.NewStore()
+				w := &coverageAtFirstMerge{Strategy: merge.NewPat(), first: -1}
+				ex := NewExecutor(p, st, NewEngineSolver(st), Options{MaxLen: c.n, Merge: w, ScoutShare: share, ScoutLoopShare: share})
+				w.covered = func() int { n, _ := ex.cov.Totals(); return n }
+				res, err := ex.Explore(t.Context())
+				if err != nil {
+					t.Fatal(err)
+				}
+				early := w.first
+				if early < 0 {
+					early = w.covered()
+				}
+				if got, _ := res.Coverage.Totals(); got != want || !res.Stats.Exhausted() {
+					t.Errorf("share %v: %d blocks covered (exhausted %v), none %d", share, got, res.Stats.Exhausted(), want)
+				}
+				switch {
+				case share > 0 && (early != want || res.Stats.Scouts == 0):
+					t.Errorf("with scouts: %d blocks before the first merge round (%d scouts), none covers %d", early, res.Stats.Scouts, want)
+				case share == 0 && early >= want:
+					t.Errorf("without scouts: %d blocks before the first merge round, none covers %d: want fewer", early, want)
+				}
+			}
+		})
+	}
+}
