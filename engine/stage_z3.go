@@ -273,8 +273,8 @@ type checkHelp struct {
 // fifteenth of the first call, well below what the second call costs after
 // a long one (a fifth to two fifths of the first on the RND files: RND_4_4's
 // proof takes 70 ms after a 1.37 s first call). A failed proof only delays
-// the second call: on RND_4_5 (0.22 s, then 0.08 s) a tenth of the first
-// call spent 32 ms on it.
+// the second call: on RND_4_5 (0.22 s, then 0.08 s) the budget before,
+// 10 ms + a tenth of the first call, spent 32 ms on it.
 func ownProofBudget(z3Took time.Duration) time.Duration {
 	return max(20*time.Millisecond, z3Took/15)
 }
