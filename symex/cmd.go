@@ -74,6 +74,18 @@ const (
 	defaultPatScoutLoopShare = 0.1
 )
 
+// scoutShare is a --scout-*share flag's value: as given, or when not given
+// (negative), patDefault with --merge=pat and 0 with the other strategies.
+func (c *Cmd) scoutShare(flag, patDefault float64) float64 {
+	switch {
+	case flag >= 0:
+		return flag
+	case c.Merge == "pat":
+		return patDefault
+	}
+	return 0
+}
+
 // Run executes the command.
 func (c *Cmd) Run() error {
 	if c.stdout == nil {
@@ -102,19 +114,8 @@ func (c *Cmd) Run() error {
 	}
 	opts.SolverChain = &layers
 	opts.NoValueSets = !c.ValueSets
-	opts.ScoutShare, opts.ScoutLoopShare = c.ScoutShare, c.ScoutLoop
-	if opts.ScoutShare < 0 {
-		opts.ScoutShare = 0
-		if c.Merge == "pat" {
-			opts.ScoutShare = defaultPatScoutShare
-		}
-	}
-	if opts.ScoutLoopShare < 0 {
-		opts.ScoutLoopShare = 0
-		if c.Merge == "pat" {
-			opts.ScoutLoopShare = defaultPatScoutLoopShare
-		}
-	}
+	opts.ScoutShare = c.scoutShare(c.ScoutShare, defaultPatScoutShare)
+	opts.ScoutLoopShare = c.scoutShare(c.ScoutLoop, defaultPatScoutLoopShare)
 	kinds, err := merge.ParseKinds(c.MergePts)
 	if err != nil {
 		return err

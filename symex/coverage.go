@@ -13,26 +13,30 @@ import (
 // Coverage records the basic blocks and source lines explored paths reached,
 // over the functions they entered.
 type Coverage struct {
-	fset    *token.FileSet
-	visited map[*ssa.BasicBlock]bool
-	funcs   map[*ssa.Function]bool
-	// first is when each block was first reached, on clock (the run's CPU
-	// time, the clock of cpu_s and --cpu-limit), for comparing how fast two
-	// runs reach the same blocks; clock is nil until the exploration starts.
+	fset  *token.FileSet
+	funcs map[*ssa.Function]bool
+	// first holds the covered blocks, each with when it was first reached,
+	// on clock (the run's CPU time, the clock of cpu_s and --cpu-limit), for
+	// comparing how fast two runs reach the same blocks; clock is nil until
+	// the exploration starts.
 	first map[*ssa.BasicBlock]time.Duration
 	clock func() time.Duration
 }
 
 func newCoverage(fset *token.FileSet) *Coverage {
-	return &Coverage{fset: fset, visited: map[*ssa.BasicBlock]bool{}, funcs: map[*ssa.Function]bool{},
-		first: map[*ssa.BasicBlock]time.Duration{}}
+	return &Coverage{fset: fset, funcs: map[*ssa.Function]bool{}, first: map[*ssa.BasicBlock]time.Duration{}}
+}
+
+// covered reports whether a path reached b.
+func (c *Coverage) covered(b *ssa.BasicBlock) bool {
+	_, ok := c.first[b]
+	return ok
 }
 
 func (c *Coverage) visit(b *ssa.BasicBlock) {
-	if c.visited[b] {
+	if c.covered(b) {
 		return
 	}
-	c.visited[b] = true
 	c.funcs[b.Parent()] = true
 	var t time.Duration
 	if c.clock != nil {
@@ -72,7 +76,7 @@ func (c *Coverage) Funcs() []FuncCoverage {
 		fc := FuncCoverage{Name: fn.String(), Blocks: len(fn.Blocks)}
 		lines, hit := map[int]bool{}, map[int]bool{}
 		for _, b := range fn.Blocks {
-			if c.visited[b] {
+			if c.covered(b) {
 				fc.BlocksCovered++
 			}
 			for _, in := range b.Instrs {
@@ -81,7 +85,7 @@ func (c *Coverage) Funcs() []FuncCoverage {
 				}
 				l := c.fset.Position(in.Pos()).Line
 				lines[l] = true
-				if c.visited[b] {
+				if c.covered(b) {
 					hit[l] = true
 				}
 			}
@@ -104,7 +108,7 @@ func (c *Coverage) Totals() (covered, total int) {
 	for fn := range c.funcs {
 		total += len(fn.Blocks)
 		for _, b := range fn.Blocks {
-			if c.visited[b] {
+			if c.covered(b) {
 				covered++
 			}
 		}

@@ -61,12 +61,12 @@ func newScouts(share, loopShare float64) *scouts {
 		start: time.Now(), timed: share < 1 || loopShare < 1}
 }
 
-// scoutPasses is the rule: a state at a merge point with live blocks ahead
-// (blocks that still draw scouts) passes it when it is a scout already, or
+// scoutPasses is the rule: a state at a merge point with an uncovered block
+// ahead passes it when it is a scout already, or
 // when scouts spent no more than share of the exploration's elapsed time,
 // loopShare for a state in a symbolic loop's body.
-func scoutPasses(scouting bool, live int, inLoop bool, share, loopShare float64, spent, elapsed time.Duration) bool {
-	if live == 0 {
+func scoutPasses(scouting, uncovered, inLoop bool, share, loopShare float64, spent, elapsed time.Duration) bool {
+	if !uncovered {
 		return false
 	}
 	if scouting {
@@ -136,15 +136,15 @@ func (e *Executor) scoutFromParked() *State {
 	return s
 }
 
-// uncoveredAheadOf is 1 when a block no path covered yet is ahead of one of
-// s's frames, 0 when none is.
-func (e *Executor) uncoveredAheadOf(s *State) int {
+// uncoveredAheadOf reports whether a block no path covered yet is ahead of
+// one of s's frames.
+func (e *Executor) uncoveredAheadOf(s *State) bool {
 	for i := len(s.frames) - 1; i >= 0; i-- {
 		if e.uncoveredAhead(s.frames[i].block) != nil {
-			return 1
+			return true
 		}
 	}
-	return 0
+	return false
 }
 
 // uncoveredAhead is the blocks ahead of a frame at b that no path covered
@@ -157,7 +157,7 @@ func (e *Executor) uncoveredAhead(b *ssa.BasicBlock) []*ssa.BasicBlock {
 	if !ok {
 		bs = e.blocksAhead(b)
 	}
-	for len(bs) > 0 && e.cov.visited[bs[0]] {
+	for len(bs) > 0 && e.cov.covered(bs[0]) {
 		bs = bs[1:]
 	}
 	if len(bs) == 0 {

@@ -18,29 +18,29 @@ func TestScoutPassesRule(t *testing.T) {
 	cases := []struct {
 		name             string
 		scouting         bool
-		live             int
+		uncovered        bool
 		inLoop           bool
 		share, loopShare float64
 		spent, elapsed   time.Duration
 		want             bool
 	}{
-		{"nothing uncovered ahead parks", false, 0, false, 1, 1, 0, 10 * ms, false},
-		{"a scout with nothing ahead parks", true, 0, false, 1, 1, 0, 10 * ms, false},
-		{"share 1 always sets out", false, 3, false, 1, 0, 10 * ms, 10 * ms, true},
-		{"within the share", false, 1, false, 0.5, 0, 4 * ms, 10 * ms, true},
-		{"at the share", false, 1, false, 0.5, 0, 5 * ms, 10 * ms, true},
-		{"over the share waits", false, 1, false, 0.5, 0, 6 * ms, 10 * ms, false},
-		{"a scout over the share goes on", true, 1, false, 0.5, 0, 6 * ms, 10 * ms, true},
-		{"a scout in a loop goes on", true, 1, true, 0.5, 0, 6 * ms, 10 * ms, true},
-		{"in a loop: the loop share", false, 1, true, 0.5, 0.1, 2 * ms, 10 * ms, false},
-		{"in a loop within the loop share", false, 1, true, 0.5, 0.1, 1 * ms, 10 * ms, true},
-		{"loop share 0: none sets out in a loop", false, 1, true, 1, 0, 0, 10 * ms, false},
-		{"loop share 1 in a loop", false, 1, true, 0.1, 1, 5 * ms, 10 * ms, true},
+		{"nothing uncovered ahead parks", false, false, false, 1, 1, 0, 10 * ms, false},
+		{"a scout with nothing ahead parks", true, false, false, 1, 1, 0, 10 * ms, false},
+		{"share 1 always sets out", false, true, false, 1, 0, 10 * ms, 10 * ms, true},
+		{"within the share", false, true, false, 0.5, 0, 4 * ms, 10 * ms, true},
+		{"at the share", false, true, false, 0.5, 0, 5 * ms, 10 * ms, true},
+		{"over the share waits", false, true, false, 0.5, 0, 6 * ms, 10 * ms, false},
+		{"a scout over the share goes on", true, true, false, 0.5, 0, 6 * ms, 10 * ms, true},
+		{"a scout in a loop goes on", true, true, true, 0.5, 0, 6 * ms, 10 * ms, true},
+		{"in a loop: the loop share", false, true, true, 0.5, 0.1, 2 * ms, 10 * ms, false},
+		{"in a loop within the loop share", false, true, true, 0.5, 0.1, 1 * ms, 10 * ms, true},
+		{"loop share 0: none sets out in a loop", false, true, true, 1, 0, 0, 10 * ms, false},
+		{"loop share 1 in a loop", false, true, true, 0.1, 1, 5 * ms, 10 * ms, true},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			if got := scoutPasses(c.scouting, c.live, c.inLoop, c.share, c.loopShare, c.spent, c.elapsed); got != c.want {
-				t.Errorf("scoutPasses(%v, %d, %v, %v, %v, %v, %v) = %v, want %v", c.scouting, c.live, c.inLoop, c.share,
+			if got := scoutPasses(c.scouting, c.uncovered, c.inLoop, c.share, c.loopShare, c.spent, c.elapsed); got != c.want {
+				t.Errorf("scoutPasses(%v, %v, %v, %v, %v, %v, %v) = %v, want %v", c.scouting, c.uncovered, c.inLoop, c.share,
 					c.loopShare, c.spent, c.elapsed, got, c.want)
 			}
 		})
