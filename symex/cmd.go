@@ -49,7 +49,7 @@ type Cmd struct {
 	MaxPat     int           `name:"max-patterns" help:"Most pattern groups per merge before pat falls back to std." default:"10"`
 	HotVeto    bool          `name:"hot-veto" help:"pat: leave states unmerged where a merged value is query-hot ahead or no query is (seed 002 Eq. 14, the --qhv-* parameters); on unless --no-hot-veto." default:"true" negatable:""`
 	CheckMrg   bool          `name:"check-merges" help:"Prove every merge equal to the standard merge of its states; fail if not."`
-	ScoutShare float64       `name:"scout-share" help:"With merging: a state with a block no path covered yet ahead passes merge points instead of waiting there (a scout, run depth-first to its end) while scouts took at most this share of the exploration's time (1: always; 0: states always wait; default: 0.5 with pat, 0 with the other strategies)." default:"-1"`
+	ScoutShare float64       `name:"scout-share" help:"With merging: a state with a block no path covered yet ahead passes merge points instead of waiting there (a scout, run depth-first to its end) while scouts did at most this share of the exploration's work, counted in instructions and solver queries (1: always; 0: states always wait; default: 0.5 with pat, 0 with the other strategies)." default:"-1"`
 	ScoutLoop  float64       `name:"scout-loop-share" help:"With merging: --scout-share for a state in the body of a symbolic loop (0: none sets out there; default: 0.1 with pat)." default:"-1"`
 	QHVAlpha   float64       `name:"qhv-alpha" help:"qhv: α, the cost of a query on a merged (ite) value beyond 1 (seed 002 Eq. 14)." default:"1"`
 	QHVBeta    float64       `name:"qhv-beta" help:"qhv: β, the weight of each branch arm in the query count (Eq. 7)." default:"1"`

@@ -271,6 +271,7 @@ func (e *Executor) run(s *State) error {
 			return nil
 		}
 		s.steps++
+		e.stats.Steps++
 		if s.steps > e.opts.MaxSteps {
 			return &cut{why: "step limit"}
 		}

@@ -51,13 +51,17 @@ type Options struct {
 type Stats struct {
 	Paths, Returned, Panicked, Unsupported, Cut int
 	Queries, Unknown, DepthCut                  int
-	SolverTime                                  time.Duration
-	BlocksCovered, BlocksTotal                  int
-	Stopped                                     string // why the exploration ended early, "" when it ran out of states
-	Merges, StatesMerged                        int    // merged states built, and the states they absorbed
-	Scouts                                      int    // states that passed merge points for uncovered blocks
-	IncMerges                                   int    // incremental merges (seed 000 §4)
-	Time                                        time.Duration
+	// Steps counts the instructions run over every path (a merged state's
+	// once): the exploration's work apart from the solver's, the same in
+	// every run of the same command.
+	Steps                      int64
+	SolverTime                 time.Duration
+	BlocksCovered, BlocksTotal int
+	Stopped                    string // why the exploration ended early, "" when it ran out of states
+	Merges, StatesMerged       int    // merged states built, and the states they absorbed
+	Scouts                     int    // states that passed merge points for uncovered blocks
+	IncMerges                  int    // incremental merges (seed 000 §4)
+	Time                       time.Duration
 	// CPUTime is the process's CPU time (user and system, every thread)
 	// during the exploration: unlike Time, it hardly moves when other
 	// processes share the machine.

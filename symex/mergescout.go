@@ -2,7 +2,6 @@ package symex
 
 import (
 	"slices"
-	"time"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -24,9 +23,10 @@ import (
 // change the order and which states merge, not the space.
 //
 // Where some blocks ahead are never covered (infeasible branches), every
-// state would be a scout: new scouts set out only while scouts' runs took
-// at most share of the exploration's time (loopShare in a symbolic loop's
-// body).
+// state would be a scout: new scouts set out only while scouts' runs did
+// at most share of the exploration's work (loopShare in a symbolic loop's
+// body). Work is counted, not timed (Executor.work), so that two runs of
+// one command send out the same scouts and explore in the same order.
 type scouts struct {
 	share float64 // ≥ 1: no bound on the time
 	// loopShare replaces share for a state in a symbolic loop's body (0:
@@ -40,9 +40,8 @@ type scouts struct {
 	// calls is the blocks of a function and of those it calls statically.
 	calls map[*ssa.Function][]*ssa.BasicBlock
 
-	spent time.Duration // time of the runs of scouts
-	start time.Time     // of the exploration
-	timed bool          // a share below 1: runs are timed
+	spent   int64 // work of the runs of scouts
+	counted bool  // a share below 1: runs' work is counted
 }
 
 // inSymbolicLoop reports whether a frame of s runs a symbolic loop's body.
@@ -58,14 +57,14 @@ func inSymbolicLoop(s *State) bool {
 func newScouts(share, loopShare float64) *scouts {
 	return &scouts{share: share, loopShare: loopShare,
 		ahead: map[*ssa.BasicBlock][]*ssa.BasicBlock{}, calls: map[*ssa.Function][]*ssa.BasicBlock{},
-		start: time.Now(), timed: share < 1 || loopShare < 1}
+		counted: share < 1 || loopShare < 1}
 }
 
 // scoutPasses is the rule: a state at a merge point with an uncovered block
-// ahead passes it when it is a scout already, or
-// when scouts spent no more than share of the exploration's elapsed time,
-// loopShare for a state in a symbolic loop's body.
-func scoutPasses(scouting, uncovered, inLoop bool, share, loopShare float64, spent, elapsed time.Duration) bool {
+// ahead passes it when it is a scout already, or when scouts did no more
+// than share of the exploration's work so far (total), loopShare for a
+// state in a symbolic loop's body.
+func scoutPasses(scouting, uncovered, inLoop bool, share, loopShare float64, spent, total int64) bool {
 	if !uncovered {
 		return false
 	}
@@ -75,7 +74,7 @@ func scoutPasses(scouting, uncovered, inLoop bool, share, loopShare float64, spe
 	if inLoop {
 		share = loopShare
 	}
-	return share >= 1 || (share > 0 && float64(spent) <= share*float64(elapsed))
+	return share >= 1 || (share > 0 && float64(spent) <= share*float64(total))
 }
 
 // passesAsScout reports whether s, at a merge point, runs on as a scout.
@@ -85,7 +84,7 @@ func (e *Executor) passesAsScout(s *State) bool {
 	if inLoop && sc.loopShare <= 0 {
 		return false
 	}
-	if !scoutPasses(s.scout, e.uncoveredAheadOf(s), inLoop, sc.share, sc.loopShare, sc.spent, time.Since(sc.start)) {
+	if !scoutPasses(s.scout, e.uncoveredAheadOf(s), inLoop, sc.share, sc.loopShare, sc.spent, e.work()) {
 		s.scout = false
 		return false
 	}
@@ -119,7 +118,7 @@ func (e *Executor) scoutFromParked() *State {
 			continue
 		}
 		s := g.states[len(g.states)-1]
-		if scoutPasses(false, e.uncoveredAheadOf(s), inSymbolicLoop(s), sc.share, sc.loopShare, sc.spent, time.Since(sc.start)) {
+		if scoutPasses(false, e.uncoveredAheadOf(s), inSymbolicLoop(s), sc.share, sc.loopShare, sc.spent, e.work()) {
 			best, bg = p, g
 		}
 	}
@@ -167,19 +166,36 @@ func (e *Executor) uncoveredAhead(b *ssa.BasicBlock) []*ssa.BasicBlock {
 	return bs
 }
 
-// runTimed runs s, and adds the time to the scouts' when s was a scout
+// runCounted runs s, and adds its work to the scouts' when s was a scout
 // during the run (the share counts whole runs: a scout's run ends where it
 // finishes or parks).
-func (e *Executor) runTimed(s *State) error {
-	if e.sc == nil || !e.sc.timed {
+func (e *Executor) runCounted(s *State) error {
+	if e.sc == nil || !e.sc.counted {
 		return e.run(s)
 	}
-	was, t := s.scout, time.Now()
+	was, before := s.scout, e.work()
 	err := e.run(s)
 	if was || s.scout {
-		e.sc.spent += time.Since(t)
+		e.sc.spent += e.work() - before
 	}
 	return err
+}
+
+// queryWork is the work of one question that reaches the solver, in
+// instructions: over the benchmark functions of docs/bench/symex-merge
+// under --merge none at 8 and 16 bytes, a solver query took the time of
+// 24 to 3,000 instructions (median about 300).
+const queryWork = 300
+
+// work is the exploration's work so far: the instructions run plus
+// queryWork per question the solver received (the chain's own answers are
+// cheap). Unlike time, it is the same in every run of one command.
+func (e *Executor) work() int64 {
+	asked := e.stats.Queries
+	if e.chain != nil {
+		asked = e.chain.Stats().Backend
+	}
+	return e.stats.Steps + queryWork*int64(asked)
 }
 
 // blocksAhead is b, the blocks reachable from it in its function, and the

@@ -3,7 +3,6 @@ package symex
 import (
 	"fmt"
 	"testing"
-	"time"
 
 	"github.com/sift-solver/sift/symex/merge"
 	"github.com/sift-solver/sift/term"
@@ -11,37 +10,37 @@ import (
 
 // TestScoutPassesRule is the scheduling rule of coverage scouts: a state at
 // a merge point passes it only with a block ahead that still draws scouts,
-// always when it is a scout already, and as a new scout while scouts took
-// no more than the share of the time.
+// always when it is a scout already, and as a new scout while scouts did
+// no more than the share of the work.
 func TestScoutPassesRule(t *testing.T) {
-	ms := time.Millisecond
+	const w = 1000 // a tenth of the work so far
 	cases := []struct {
 		name             string
 		scouting         bool
 		uncovered        bool
 		inLoop           bool
 		share, loopShare float64
-		spent, elapsed   time.Duration
+		spent, total     int64
 		want             bool
 	}{
-		{"nothing uncovered ahead parks", false, false, false, 1, 1, 0, 10 * ms, false},
-		{"a scout with nothing ahead parks", true, false, false, 1, 1, 0, 10 * ms, false},
-		{"share 1 always sets out", false, true, false, 1, 0, 10 * ms, 10 * ms, true},
-		{"within the share", false, true, false, 0.5, 0, 4 * ms, 10 * ms, true},
-		{"at the share", false, true, false, 0.5, 0, 5 * ms, 10 * ms, true},
-		{"over the share waits", false, true, false, 0.5, 0, 6 * ms, 10 * ms, false},
-		{"a scout over the share goes on", true, true, false, 0.5, 0, 6 * ms, 10 * ms, true},
-		{"a scout in a loop goes on", true, true, true, 0.5, 0, 6 * ms, 10 * ms, true},
-		{"in a loop: the loop share", false, true, true, 0.5, 0.1, 2 * ms, 10 * ms, false},
-		{"in a loop within the loop share", false, true, true, 0.5, 0.1, 1 * ms, 10 * ms, true},
-		{"loop share 0: none sets out in a loop", false, true, true, 1, 0, 0, 10 * ms, false},
-		{"loop share 1 in a loop", false, true, true, 0.1, 1, 5 * ms, 10 * ms, true},
+		{"nothing uncovered ahead parks", false, false, false, 1, 1, 0, 10 * w, false},
+		{"a scout with nothing ahead parks", true, false, false, 1, 1, 0, 10 * w, false},
+		{"share 1 always sets out", false, true, false, 1, 0, 10 * w, 10 * w, true},
+		{"within the share", false, true, false, 0.5, 0, 4 * w, 10 * w, true},
+		{"at the share", false, true, false, 0.5, 0, 5 * w, 10 * w, true},
+		{"over the share waits", false, true, false, 0.5, 0, 6 * w, 10 * w, false},
+		{"a scout over the share goes on", true, true, false, 0.5, 0, 6 * w, 10 * w, true},
+		{"a scout in a loop goes on", true, true, true, 0.5, 0, 6 * w, 10 * w, true},
+		{"in a loop: the loop share", false, true, true, 0.5, 0.1, 2 * w, 10 * w, false},
+		{"in a loop within the loop share", false, true, true, 0.5, 0.1, 1 * w, 10 * w, true},
+		{"loop share 0: none sets out in a loop", false, true, true, 1, 0, 0, 10 * w, false},
+		{"loop share 1 in a loop", false, true, true, 0.1, 1, 5 * w, 10 * w, true},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			if got := scoutPasses(c.scouting, c.uncovered, c.inLoop, c.share, c.loopShare, c.spent, c.elapsed); got != c.want {
+			if got := scoutPasses(c.scouting, c.uncovered, c.inLoop, c.share, c.loopShare, c.spent, c.total); got != c.want {
 				t.Errorf("scoutPasses(%v, %v, %v, %v, %v, %v, %v) = %v, want %v", c.scouting, c.uncovered, c.inLoop, c.share,
-					c.loopShare, c.spent, c.elapsed, got, c.want)
+					c.loopShare, c.spent, c.total, got, c.want)
 			}
 		})
 	}
@@ -100,6 +99,41 @@ func TestScoutsCoverBeforeMerging(t *testing.T) {
 				case share == 0 && early >= want:
 					t.Errorf("without scouts: %d blocks before the first merge round, none covers %d: want fewer", early, want)
 				}
+			}
+		})
+	}
+}
+
+// TestScoutsRepeat: scouts' share is counted in work, not timed, so two
+// runs of one exploration with a share that holds scouts back send out the
+// same scouts and explore the same way (same paths, queries, steps,
+// merges). The share is small enough to bind: fewer scouts than with
+// share 1.
+func TestScoutsRepeat(t *testing.T) {
+	cases := []struct {
+		fn string
+		n  int
+	}{{"StrspnAB", 3}, {"StrspnAB", 4}}
+	for _, c := range cases {
+		t.Run(fmt.Sprintf("%s/%d", c.fn, c.n), func(t *testing.T) {
+			p := loadCorpus(t, c.fn)
+			run := func(share float64) Stats {
+				st := term.NewStore()
+				ex := NewExecutor(p, st, NewEngineSolver(st), Options{MaxLen: c.n, Merge: merge.NewPat(), ScoutShare: share, ScoutLoopShare: share})
+				res, err := ex.Explore(t.Context())
+				if err != nil {
+					t.Fatal(err)
+				}
+				s := res.Stats
+				s.SolverTime, s.Time, s.CPUTime = 0, 0, 0
+				return s
+			}
+			a, b, all := run(0.02), run(0.02), run(1)
+			if a != b {
+				t.Errorf("two runs differ:\n%+v\n%+v", a, b)
+			}
+			if a.Scouts == 0 || a.Scouts >= all.Scouts {
+				t.Errorf("%d scouts with share 0.02, %d with share 1: the share does not bind", a.Scouts, all.Scouts)
 			}
 		})
 	}

@@ -74,9 +74,6 @@ func (e *Executor) Explore(ctx context.Context) (*Result, error) {
 	}
 	e.ctx = ctx
 	start, cpu := time.Now(), ProcessCPU()
-	if e.sc != nil {
-		e.sc.start = start
-	}
 	e.cov.clock = func() time.Duration { return ProcessCPU() - cpu }
 	fn := e.prog.Fn
 	pcs, err := e.makeInputs(fn)
@@ -150,7 +147,7 @@ func (e *Executor) Explore(ctx context.Context) (*Result, error) {
 		if s.discarded {
 			continue
 		}
-		runErr := e.runTimed(s)
+		runErr := e.runCounted(s)
 		for _, c := range e.pending {
 			if c.inc != nil {
 				e.incQueue = append(e.incQueue, c)

@@ -18,6 +18,7 @@ type Summary struct {
 	Panicked       int            `json:"panicked"`
 	StatesMerged   int            `json:"states_merged"`
 	Queries        int            `json:"queries"`
+	Steps          int64          `json:"steps"`
 	QueriesByStage map[string]int `json:"queries_by_stage"`
 	// QuantifiedByStage: the quantified queries among them, apart (pat).
 	QuantifiedByStage map[string]int  `json:"quantified_by_stage,omitempty"`
@@ -88,7 +89,7 @@ type SummaryMergeRun struct {
 func (r *Result) Summary(opts Options) *Summary {
 	s := r.Stats
 	out := &Summary{Function: r.Fn.String(), MaxLen: opts.MaxLen, Merge: "none", Paths: s.Paths,
-		Returned: s.Returned, Panicked: s.Panicked, StatesMerged: s.StatesMerged, Queries: s.Queries,
+		Returned: s.Returned, Panicked: s.Panicked, StatesMerged: s.StatesMerged, Queries: s.Queries, Steps: s.Steps,
 		QueriesByStage: r.QueriesByStage, QuantifiedByStage: r.QuantifiedByStage, SolverTimeS: s.SolverTime.Seconds(), TimeS: s.Time.Seconds(), CPUS: s.CPUTime.Seconds(),
 		Exhausted: s.Exhausted(), Stopped: s.Stopped, Cut: s.Cut, DepthCut: s.DepthCut, Unknown: s.Unknown,
 		Panics: []SummaryPanic{}, Unsupported: []SummarySite{},
