@@ -49,7 +49,7 @@ func Recognise(st *term.Store, roots []term.Term) (*Query, error) {
 	for _, r := range roots {
 		flatten(r)
 	}
-	l := &lifter{st: st, lifted: map[liftKey]term.Term{}}
+	l := &lifter{st: st, lifted: map[liftKey]term.Term{}, walked: map[liftKey]term.Term{}}
 	for _, c := range q.Conjuncts {
 		if usesFunctions(st, c) {
 			return nil, unsupported("uninterpreted function")
@@ -96,8 +96,13 @@ func Recognise(st *term.Store, roots []term.Term) (*Query, error) {
 // merged gives such formulas: disjunctions of path constraints with their
 // own ∀s, and ite chains over them for the merged values.
 type lifter struct {
-	st      *term.Store
-	lifted  map[liftKey]term.Term // ∀ term and polarity → its p
+	st     *term.Store
+	lifted map[liftKey]term.Term // ∀ term and polarity → its p
+	// walked memoises walk: merged path constraints and values are DAGs
+	// whose subterms are shared many times over (ite chains over earlier
+	// merges), and walking them as trees took most of a pat run's time
+	// (netip.ParseAddr 8: 58% of its CPU in Recognise).
+	walked  map[liftKey]term.Term
 	foralls []*Forall
 	clauses []term.Term // the witness clauses
 }
@@ -128,10 +133,22 @@ func (p polarity) flip() polarity {
 }
 
 func (l *lifter) walk(t term.Term, pol polarity) (term.Term, error) {
-	st := l.st
-	if st.IsQuantifierFree(t) {
+	if l.st.IsQuantifierFree(t) {
 		return t, nil
 	}
+	k := liftKey{t, pol}
+	if r, ok := l.walked[k]; ok {
+		return r, nil
+	}
+	r, err := l.walkOnce(t, pol)
+	if err == nil {
+		l.walked[k] = r
+	}
+	return r, err
+}
+
+func (l *lifter) walkOnce(t term.Term, pol polarity) (term.Term, error) {
+	st := l.st
 	switch op := st.Op(t); op {
 	case term.OpAnd, term.OpOr:
 		return l.args(t, func(int) polarity { return pol })

@@ -10,6 +10,9 @@ import (
 // HasBound reports whether t mentions a bound variable; memo caches answers
 // across calls.
 func (st *Store) HasBound(t Term, memo map[Term]bool) bool {
+	if st.nodes[t].feat&FeatBound == 0 {
+		return false // most terms asked about are ground: no walk
+	}
 	if r, ok := memo[t]; ok {
 		return r
 	}

@@ -21,6 +21,8 @@ const (
 	FeatSelect
 	// FeatNestedArray: a term of an array sort whose elements are arrays.
 	FeatNestedArray
+	// FeatBound: a bound variable (free in the term or bound inside it).
+	FeatBound
 )
 
 // Has reports whether every feature of g is in f.
@@ -66,6 +68,8 @@ func opFeatures(op Op) Features {
 		return FeatApply
 	case OpSelect:
 		return FeatSelect
+	case OpBound:
+		return FeatBound
 	}
 	return 0
 }

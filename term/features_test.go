@@ -27,13 +27,14 @@ func TestFeatures(t *testing.T) {
 			FeatArray | FeatNestedArray | FeatSelect},
 		{"function over bit-vectors", st.Eq(st.MustMake(OpApply, nil, f, x), x), FeatApply},
 		{"function over arrays", st.Eq(st.MustMake(OpApply, nil, g, a), x), FeatApply | FeatArrayFun | FeatArray},
-		{"quantifier", st.MustMake(OpExists, nil, i, st.Eq(i, x)), FeatQuantifier},
+		{"bound variable", st.Eq(i, x), FeatBound},
+		{"quantifier", st.MustMake(OpExists, nil, i, st.Eq(i, x)), FeatQuantifier | FeatBound},
 		{"below a connective", st.And(st.Eq(read, x), st.Not(st.MustMake(OpForall, nil, i, st.Eq(i, x)))),
-			FeatArray | FeatSelect | FeatQuantifier},
+			FeatArray | FeatSelect | FeatQuantifier | FeatBound},
 	}
 	for _, c := range cases {
 		if got := st.Features(c.t); got != c.want {
-			t.Errorf("%s: features %06b, want %06b", c.name, got, c.want)
+			t.Errorf("%s: features %07b, want %07b", c.name, got, c.want)
 		}
 	}
 	if got := st.FeaturesOf([]Term{a, st.Eq(st.MustMake(OpApply, nil, f, x), x)}); got != FeatArray|FeatApply {
