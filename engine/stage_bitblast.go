@@ -33,8 +33,11 @@ type bitblastStage struct {
 	tb     *termBlaster
 	cnf    *sat.CNF
 	solver *sat.Cadical
-	acts   map[term.Term]sat.Lit // activation literal of each assertion term
-	groups map[string]sat.Lit    // group literal of each list of activation literals
+	// cleanup closes solver if the stage is dropped without Close; reset
+	// stops it before closing the solver itself.
+	cleanup runtime.Cleanup
+	acts    map[term.Term]sat.Lit // activation literal of each assertion term
+	groups  map[string]sat.Lit    // group literal of each list of activation literals
 	// checks counts Decide calls; lastUsed records the last check that held
 	// each assertion, so that assertions popped for good can be retired.
 	checks   int
@@ -65,11 +68,12 @@ func (*bitblastStage) TimeShare() float64 { return 0.5 }
 // reset starts over on store st with a fresh solver.
 func (s *bitblastStage) reset(st *term.Store) {
 	if s.solver != nil {
+		s.cleanup.Stop()
 		s.solver.Close()
 	}
 	solver := sat.NewCadical()
 	// The solver holds C memory; release it when the stage is dropped.
-	runtime.AddCleanup(s, func(c *sat.Cadical) { c.Close() }, solver)
+	s.cleanup = runtime.AddCleanup(s, func(c *sat.Cadical) { c.Close() }, solver)
 	b := sat.NewBlaster()
 	s.st, s.solver = st, solver
 	s.tb = newTermBlaster(st, b)
