@@ -182,9 +182,12 @@ func (e *Executor) runCounted(s *State) error {
 }
 
 // queryWork is the work of one question that reaches the solver, in
-// instructions: over the benchmark functions of docs/bench/symex-merge
-// under --merge none at 8 and 16 bytes, a solver query took the time of
-// 24 to 3,000 instructions (median about 300).
+// instructions. Over 14 runs of the benchmark functions of
+// docs/bench/symex-merge under --merge none (8 and 16 bytes, 3 s each, the
+// runs with more than one solver query), a query took the time of 225 to
+// 6,237 instructions, median 548; 300 came from a first count that took
+// the chain's own answers for solver queries. Runs repeat whatever the
+// value; which value serves the shares best is not measured.
 const queryWork = 300
 
 // work is the exploration's work so far: the instructions run plus
