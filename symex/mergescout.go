@@ -187,7 +187,8 @@ func (e *Executor) runCounted(s *State) error {
 // runs with more than one solver query), a query took the time of 225 to
 // 6,237 instructions, median 548; 300 came from a first count that took
 // the chain's own answers for solver queries. Runs repeat whatever the
-// value; which value serves the shares best is not measured.
+// value, and 550 did no better than 300 on the benchmark (one run each,
+// docs/bench/symex-merge/README.md).
 const queryWork = 300
 
 // work is the exploration's work so far: the instructions run plus
