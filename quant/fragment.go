@@ -49,7 +49,7 @@ func Recognise(st *term.Store, roots []term.Term) (*Query, error) {
 	for _, r := range roots {
 		flatten(r)
 	}
-	l := &lifter{st: st, lifted: map[liftKey]term.Term{}, walked: map[liftKey]term.Term{}}
+	l := &lifter{st: st, walked: map[liftKey]term.Term{}}
 	for _, c := range q.Conjuncts {
 		if usesFunctions(st, c) {
 			return nil, unsupported("uninterpreted function")
@@ -96,11 +96,11 @@ func Recognise(st *term.Store, roots []term.Term) (*Query, error) {
 // merged gives such formulas: disjunctions of path constraints with their
 // own ∀s, and ite chains over them for the merged values.
 type lifter struct {
-	st     *term.Store
-	lifted map[liftKey]term.Term // ∀ term and polarity → its p
-	// walked memoises walk: merged path constraints and values are DAGs
-	// whose subterms are shared many times over (ite chains over earlier
-	// merges), and walking them as trees took most of a pat run's time
+	st *term.Store
+	// walked memoises walk by term and polarity, so each ∀ gets one p per
+	// polarity. Merged path constraints and values are DAGs whose subterms
+	// are shared many times over (ite chains over earlier merges), and
+	// walking them as trees took most of a pat run's time
 	// (netip.ParseAddr 8: 58% of its CPU in Recognise).
 	walked  map[liftKey]term.Term
 	foralls []*Forall
@@ -184,11 +184,9 @@ func (l *lifter) args(t term.Term, pol func(i int) polarity) (term.Term, error) 
 	return st.Rebuild(t, args), nil
 }
 
-// lift replaces the ∀ term t, occurring at polarity pol, by a fresh p.
+// lift replaces the ∀ term t, occurring at polarity pol, by a fresh p
+// (walk calls it once per term and polarity).
 func (l *lifter) lift(t term.Term, pol polarity) (term.Term, error) {
-	if p, ok := l.lifted[liftKey{t, pol}]; ok {
-		return p, nil
-	}
 	st := l.st
 	f, err := recogniseForall(st, t)
 	if err != nil {
@@ -206,7 +204,6 @@ func (l *lifter) lift(t term.Term, pol polarity) (term.Term, error) {
 		c := st.Fresh("quant!c", st.BitVecSort(f.Width))
 		l.clauses = append(l.clauses, st.Or(p, st.Not(f.Instance(st, c))))
 	}
-	l.lifted[liftKey{t, pol}] = p
 	return p, nil
 }
 

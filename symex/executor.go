@@ -38,7 +38,7 @@ type Options struct {
 	NoValueSets bool
 	// ScoutShare, with merging, lets a state with an uncovered block ahead
 	// pass merge points instead of parking (a scout, mergescout.go) while
-	// scouts took no more than this share of the exploration's time (≥ 1:
+	// scouts did no more than this share of the exploration's work (≥ 1:
 	// always; 0: states always park).
 	ScoutShare float64
 	// ScoutLoopShare is ScoutShare for a state where a frame is in a

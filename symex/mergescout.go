@@ -28,7 +28,7 @@ import (
 // body). Work is counted, not timed (Executor.work), so that two runs of
 // one command send out the same scouts and explore in the same order.
 type scouts struct {
-	share float64 // ≥ 1: no bound on the time
+	share float64 // ≥ 1: no bound on the work
 	// loopShare replaces share for a state in a symbolic loop's body (0:
 	// none sets out there): a scout takes its state out of the loop's
 	// lockstep, where the states that stay merge iteration by iteration.
