@@ -8,7 +8,10 @@
 # patjoins: at joins only, no pattern merges; patwait: pat without coverage
 # scouts, --scout-share 0, every state waits at merge points as before
 # scouts; patscout1, patscout25, patscout75: --scout-share 1, 0.25, 0.75;
-# patout, patloop5, patloop02: --scout-loop-share 0, 0.5, 0.02) on
+# patout, patloop5, patloop02: --scout-loop-share 0, 0.5, 0.02; patog:
+# pat without the veto, a region of several pattern groups merged the
+# standard way; patcold, stdcold: merging from the start, --merge-after 0)
+# on
 # functions of the standard library and of the pinned modules of
 # symex/testdata/realcode, at --max-len
 # 8, 16, 32 and 64 (LENS), one process per run under nice -n 10 with a time
@@ -73,6 +76,9 @@ flags() {
 	patout) echo "--merge pat --scout-loop-share 0" ;;
 	patloop5) echo "--merge pat --scout-loop-share 0.5" ;;
 	patloop02) echo "--merge pat --scout-loop-share 0.02" ;;
+	patog) echo "--merge pat --no-hot-veto --pattern-groups one" ;;
+	patcold) echo "--merge pat --merge-after 0" ;;
+	stdcold) echo "--merge std --merge-after 0" ;;
 	esac
 }
 echo "start $(date -u +%FT%TZ) $(uptime)" >"$out/load"

@@ -48,8 +48,10 @@ type Cmd struct {
 	Incr       bool          `name:"incremental-merge" help:"Merge new leaves with internal nodes (seed 000 §4; pat)."`
 	MaxPat     int           `name:"max-patterns" help:"Most pattern groups per merge before pat falls back to std." default:"10"`
 	HotVeto    bool          `name:"hot-veto" help:"pat: leave states unmerged where a merged value is query-hot ahead or no query is (seed 002 Eq. 14, the --qhv-* parameters); on unless --no-hot-veto." default:"true" negatable:""`
+	PatGroups  string        `name:"pattern-groups" help:"pat: all (one merged state per pattern group, seed 000) or one (a region whose leaves form several pattern groups is merged the standard way)." default:"all" enum:"all,one"`
 	CheckMrg   bool          `name:"check-merges" help:"Prove every merge equal to the standard merge of its states; fail if not."`
 	ScoutShare float64       `name:"scout-share" help:"With merging: a state with a block no path covered yet ahead passes merge points instead of waiting there (a scout, run depth-first to its end) while scouts did at most this share of the exploration's work, counted in instructions and solver queries (1: always; 0: states always wait; default: 0.5 with pat, 0 with the other strategies)." default:"-1"`
+	MergeAfter int64         `name:"merge-after" help:"With merging: explore without merging, as --merge=none does, until the exploration's work passes this many units (instructions, and 300 per solver query), then merge (0: merge from the start; default: 262144, or 0 with --incremental-merge)." default:"-1"`
 	ScoutLoop  float64       `name:"scout-loop-share" help:"With merging: --scout-share for a state in the body of a symbolic loop (0: none sets out there; default: 0.1 with pat)." default:"-1"`
 	QHVAlpha   float64       `name:"qhv-alpha" help:"qhv: α, the cost of a query on a merged (ite) value beyond 1 (seed 002 Eq. 14)." default:"1"`
 	QHVBeta    float64       `name:"qhv-beta" help:"qhv: β, the weight of each branch arm in the query count (Eq. 7)." default:"1"`
@@ -73,6 +75,23 @@ const (
 	defaultPatScoutShare     = 0.5
 	defaultPatScoutLoopShare = 0.1
 )
+
+// defaultMergeAfter is --merge-after's default (docs/bench/symex-merge/
+// README.md: chosen by measuring).
+const defaultMergeAfter = 1 << 18
+
+// mergeAfter is --merge-after's value: as given, or when not given
+// (negative), defaultMergeAfter, or 0 with incremental merging, whose
+// trees grow from the loop entries of one run from the start.
+func (c *Cmd) mergeAfter() int64 {
+	switch {
+	case c.MergeAfter >= 0:
+		return c.MergeAfter
+	case c.Incr:
+		return 0
+	}
+	return defaultMergeAfter
+}
 
 // scoutShare is a --scout-*share flag's value: as given, or when not given
 // (negative), patDefault with --merge=pat and 0 with the other strategies.
@@ -116,12 +135,16 @@ func (c *Cmd) Run() error {
 	opts.NoValueSets = !c.ValueSets
 	opts.ScoutShare = c.scoutShare(c.ScoutShare, defaultPatScoutShare)
 	opts.ScoutLoopShare = c.scoutShare(c.ScoutLoop, defaultPatScoutLoopShare)
+	if c.Incr && c.MergeAfter > 0 {
+		return fmt.Errorf("--merge-after: incremental merging (--incremental-merge) merges from the start")
+	}
+	opts.MergeAfter = c.mergeAfter()
 	kinds, err := merge.ParseKinds(c.MergePts)
 	if err != nil {
 		return err
 	}
 	if opts.Merge, err = merge.New(c.Merge, merge.Options{Kinds: kinds, MaxPatterns: c.MaxPat,
-		Incremental: c.Incr, CheckMerges: c.CheckMrg, HotVeto: c.HotVeto,
+		Incremental: c.Incr, CheckMerges: c.CheckMrg, HotVeto: c.HotVeto, OneGroup: c.PatGroups == "one",
 		QHV: &merge.QHVParams{Alpha: c.QHVAlpha, Beta: c.QHVBeta, Gamma: c.QHVGamma, Delta: c.QHVDelta, Model: c.QHVModel}}); err != nil {
 		return err
 	}
@@ -247,6 +270,14 @@ func (r *Result) Report(w io.Writer, coverage bool) {
 		}
 		fmt.Fprintf(w, "merging: %d merges of %d states (%d attempts), refused: %s; scouts %d\n", ms.Merges, ms.StatesMerged,
 			ms.Attempts, strings.Join(why, ", "), s.Scouts)
+		switch {
+		case s.Restarted:
+			fmt.Fprintf(w, "warm-up: %d paths without merging, then from the start with merging\n", s.WarmUpPaths)
+		case s.WarmUpPaths > 0 && s.Stopped == "":
+			fmt.Fprintf(w, "warm-up: %d paths without merging, the whole space (--merge-after)\n", s.WarmUpPaths)
+		case s.WarmUpPaths > 0:
+			fmt.Fprintf(w, "warm-up: %d paths without merging, stopped before it ended\n", s.WarmUpPaths)
+		}
 	}
 	fmt.Fprintf(w, "coverage: blocks %d/%d\n", s.BlocksCovered, s.BlocksTotal)
 	var parts []string

@@ -21,8 +21,15 @@ func TestMainReportsPanicsAndWritesTests(t *testing.T) {
 			[]string{"unsupported: ", "corpus.go:", "unsupported 1"}},
 		{[]string{"--dir", "testdata/corpus", ".", "NoSuchFunc"}, 1, nil},
 		{[]string{"--dir", "testdata/corpus", ".", "Div", "--search", "sideways"}, 2, nil},
-		{[]string{"--dir", "testdata/corpus", ".", "Diamonds", "--merge", "std", "--replay"}, 0,
+		{[]string{"--dir", "testdata/corpus", ".", "Diamonds", "--merge", "std", "--merge-after", "0", "--replay"}, 0,
 			[]string{"replay: 0 mismatches", "paths 1 (returned 1, panicked 0)", "merging: 5 merges of 10 states"}},
+		// The default warm-up explores this small space without merging.
+		{[]string{"--dir", "testdata/corpus", ".", "Diamonds", "--merge", "std"}, 0,
+			[]string{"paths 32 (returned 32, panicked 0)", "merging: 0 merges of 0 states",
+				"warm-up: 32 paths without merging, the whole space"}},
+		{[]string{"--dir", "testdata/corpus", ".", "Diamonds", "--merge", "std", "--merge-after", "100"}, 0,
+			[]string{"merging: 5 merges of 10 states", "then from the start with merging"}},
+		{[]string{"--dir", "testdata/corpus", ".", "Diamonds", "--merge", "pat", "--incremental-merge", "--merge-after", "5"}, 1, nil},
 		{[]string{"--dir", "testdata/corpus", ".", "Diamonds", "--merge", "sideways"}, 1, nil},
 		{[]string{"--dir", "testdata/corpus", ".", "Diamonds", "--merge", "std", "--merge-points", "corners"}, 1, nil},
 	}

@@ -172,7 +172,7 @@ func (e *Executor) branchT(s *State, c term.Term, traced bool) (bool, error) {
 // would lack the exit symbol every shorter leaf has (seed 000's execution
 // tree keeps these single-child nodes too).
 func (e *Executor) addImplied(s *State, lit term.Term) {
-	if e.mg == nil || !e.mg.implied {
+	if !e.tracking() || !e.mg.implied {
 		return
 	}
 	for _, f := range s.frames {
@@ -239,7 +239,7 @@ func (e *Executor) fork(s *State, lit func(bool) term.Term, d, traced bool, mode
 func (e *Executor) addLit(s *State, lit term.Term) {
 	s.pc = append(s.pc, lit)
 	e.vs.assume(s, lit)
-	if e.mg != nil {
+	if e.tracking() {
 		s.trail = append(s.trail, merge.Step{Lit: lit, Point: e.pointOf(s)})
 	}
 }

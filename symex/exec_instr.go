@@ -188,7 +188,7 @@ func (e *Executor) jump(s *State, to *ssa.BasicBlock) error {
 	}
 	f.prev, f.block, f.pc = from, to, n
 	e.cover(to)
-	if e.mg != nil && !e.concrete {
+	if e.tracking() && !e.concrete {
 		e.enterBlock(s, f, from, to)
 	}
 	return nil

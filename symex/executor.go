@@ -45,6 +45,12 @@ type Options struct {
 	// symbolic loop's body (0: none sets out there; scouts under way pass
 	// every point).
 	ScoutLoopShare float64
+	// MergeAfter, with merging, first explores without merging, as with
+	// Merge nil, until the exploration's work (Executor.work: instructions,
+	// and a fixed count per solver query) passes this many units; a space
+	// left unexhausted then is explored again from the start, merging
+	// (mergewarmup.go). 0 merges from the start.
+	MergeAfter int64
 }
 
 // Stats counts what an exploration did.
@@ -61,7 +67,13 @@ type Stats struct {
 	Merges, StatesMerged       int    // merged states built, and the states they absorbed
 	Scouts                     int    // states that passed merge points for uncovered blocks
 	IncMerges                  int    // incremental merges (seed 000 §4)
-	Time                       time.Duration
+	// WarmUpPaths counts the paths finished without merging during the
+	// warm-up of Options.MergeAfter (every path when the warm-up exhausted
+	// the space); Restarted tells that the warm-up ended and the
+	// exploration started again from the entry, merging.
+	WarmUpPaths int
+	Restarted   bool
+	Time        time.Duration
 	// CPUTime is the process's CPU time (user and system, every thread)
 	// during the exploration: unlike Time, it hardly moves when other
 	// processes share the machine.
@@ -157,6 +169,9 @@ type Executor struct {
 
 	mg *merger // nil without merging
 	sc *scouts // nil without merging or with Options.ScoutShare 0
+	// warming is set while the warm-up of Options.MergeAfter runs
+	// (mergewarmup.go).
+	warming bool
 	// With merging: objects numbered by allocation site (objects.go) and
 	// pointers' locations (symptr.go).
 	sites *siteTable

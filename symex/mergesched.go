@@ -103,7 +103,7 @@ func (m *merger) id(x any) int {
 // parksAt reports whether s, which just entered block b, waits there.
 func (e *Executor) parksAt(s *State, b *ssa.BasicBlock) bool {
 	m := e.mg
-	if m == nil || e.concrete || len(s.forced) > 0 || s.inexact {
+	if !e.tracking() || e.concrete || len(s.forced) > 0 || s.inexact {
 		return false
 	}
 	if !m.pointsOf(b.Parent()).At(b, m.kinds) {
@@ -148,7 +148,7 @@ func (e *Executor) enterBlock(s *State, f *frame, from, to *ssa.BasicBlock) {
 // callerStack is the Stack of a frame that caller is about to call: the
 // caller's own stack, then the caller and its call site.
 func (e *Executor) callerStack(caller *frame) string {
-	if e.mg == nil {
+	if !e.tracking() {
 		return ""
 	}
 	return caller.stack + e.mg.name(caller.fn) + "@" + strconv.Itoa(caller.block.Index) + "." + strconv.Itoa(caller.pc) + ";"

@@ -107,6 +107,7 @@ func (e *Executor) Explore(ctx context.Context) (*Result, error) {
 		return nil, fmt.Errorf("symex: unknown search %q (dfs, bfs, random-path)", kind)
 	}
 	wl := &worklist{kind: kind, rng: rand.New(rand.NewSource(e.opts.Seed))}
+	initial := e.startWarmUp(s0)
 	wl.push(s0)
 	res := &Result{Fn: fn, Inputs: e.inputs, Coverage: e.cov}
 	panics := map[string]*Panic{}
@@ -123,6 +124,9 @@ func (e *Executor) Explore(ctx context.Context) (*Result, error) {
 		if iter++; e.opts.MaxMemory > 0 && iter%64 == 0 && overMemory(e.opts.MaxMemory) {
 			e.stats.Stopped = "memory limit"
 			break
+		}
+		if e.warming && e.warmUpOver() {
+			wl.states, e.incQueue = append(wl.states[:0], initial), nil
 		}
 		if len(wl.states) == 0 && len(e.incQueue) == 0 {
 			if s := e.scoutFromParked(); s != nil {
@@ -191,6 +195,9 @@ func (e *Executor) Explore(ctx context.Context) (*Result, error) {
 		// The limit struck inside a query: the paths it left unknown were
 		// not explored, so the run did not finish either.
 		e.stats.Stopped = stopReason(ctx)
+	}
+	if e.warming {
+		e.stats.WarmUpPaths = e.stats.Paths
 	}
 	e.stats.BlocksCovered, e.stats.BlocksTotal = e.cov.Totals()
 	e.stats.Time = time.Since(start)

@@ -83,6 +83,11 @@ type SummaryMergeRun struct {
 	// Scouts: states that passed merge points for uncovered blocks ahead
 	// (--scout-share).
 	Scouts int `json:"scouts,omitempty"`
+	// The warm-up without merging (--merge-after): the paths it finished
+	// (all of them when it exhausted the space), and whether it ended
+	// and the exploration started again from the entry, merging.
+	WarmUpPaths int  `json:"warmup_paths"`
+	Restarted   bool `json:"restarted"`
 }
 
 // Summary builds the run's summary; opts are the options it ran with.
@@ -107,7 +112,7 @@ func (r *Result) Summary(opts Options) *Summary {
 	if ms := r.Merge; ms != nil {
 		out.MergeStats = &SummaryMergeRun{Attempts: ms.Attempts, Merges: ms.Merges, StatesMerged: ms.StatesMerged,
 			Refused: map[string]int{}, Quantified: ms.Quantified, Fallback: ms.Fallback, Incremental: s.IncMerges,
-			Scouts: s.Scouts}
+			Scouts: s.Scouts, WarmUpPaths: s.WarmUpPaths, Restarted: s.Restarted}
 		for k, v := range ms.Refused {
 			out.MergeStats.Refused[k] = v
 		}

@@ -12,12 +12,13 @@ import (
 var updateGolden = flag.Bool("update", false, "rewrite the golden files")
 
 // TestJSONSummaryGolden fixes the --json format: a run of the command on a
-// corpus function with std merging, its times zeroed and its positions cut
-// to the file name, must equal testdata/summary.golden.json.
+// corpus function with std merging from the start (--merge-after 0), its
+// times zeroed and its positions cut to the file name, must equal
+// testdata/summary.golden.json.
 func TestJSONSummaryGolden(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "run.json")
 	var stdout, stderr bytes.Buffer
-	args := []string{"--dir", "testdata/corpus", ".", "MergedIndex", "--max-len", "3", "--merge", "std", "--json", out}
+	args := []string{"--dir", "testdata/corpus", ".", "MergedIndex", "--max-len", "3", "--merge", "std", "--merge-after", "0", "--json", out}
 	if code := Main(args, &stdout, &stderr); code != 0 {
 		t.Fatalf("exit %d: %s%s", code, stdout.String(), stderr.String())
 	}
