@@ -26,12 +26,7 @@ func TestWarmUpExhaustsAsNone(t *testing.T) {
 				if got.Merges != 0 || got.Restarted || got.WarmUpPaths != got.Paths {
 					t.Errorf("merges %d, restarted %v, warm-up paths %d of %d", got.Merges, got.Restarted, got.WarmUpPaths, got.Paths)
 				}
-				if g, n := panicSet(w), panicSet(none); !reflect.DeepEqual(g, n) {
-					t.Errorf("panics %q, none %q", g, n)
-				}
-				if g, n := w.Coverage.Funcs(), none.Coverage.Funcs(); !reflect.DeepEqual(g, n) {
-					t.Errorf("coverage %v, none %v", g, n)
-				}
+				sameFindings(t, w, none)
 			})
 		}
 	}
@@ -74,12 +69,7 @@ func TestWarmUpRestart(t *testing.T) {
 				if cold.Stats.Merges == 0 {
 					t.Errorf("no merge from the start: the case tests nothing")
 				}
-				if g, n := panicSet(w), panicSet(none); !reflect.DeepEqual(g, n) {
-					t.Errorf("panics %q, none %q", g, n)
-				}
-				if g, n := w.Coverage.Funcs(), none.Coverage.Funcs(); !reflect.DeepEqual(g, n) {
-					t.Errorf("coverage %v, none %v", g, n)
-				}
+				sameFindings(t, w, none)
 			})
 		}
 	}
@@ -105,5 +95,17 @@ func TestMergeAfterFlag(t *testing.T) {
 		if got := cmd.mergeAfter(); got != c.want {
 			t.Errorf("--merge %s --merge-after %d (incremental %v): %d, want %d", c.merge, c.flag, c.incr, got, c.want)
 		}
+	}
+}
+
+// sameFindings checks that a run found none's panics and covered its
+// blocks and lines.
+func sameFindings(t *testing.T, r, none *Result) {
+	t.Helper()
+	if g, n := panicSet(r), panicSet(none); !reflect.DeepEqual(g, n) {
+		t.Errorf("panics %q, none %q", g, n)
+	}
+	if g, n := r.Coverage.Funcs(), none.Coverage.Funcs(); !reflect.DeepEqual(g, n) {
+		t.Errorf("coverage %v, none %v", g, n)
 	}
 }
