@@ -49,12 +49,6 @@ type Pat struct {
 	// whose cells are all equal. By default such a group stays unmerged
 	// (refusal "no cell differs", pat_cost.go).
 	KeepPCOnlyJoins bool
-	// OneGroup merges a region whose leaves form more than one pattern
-	// group the standard way, into one state (fallback "several
-	// groups"), instead of one state per group and the leaves alone in
-	// their group left unmerged. Several states at one point each run the
-	// code after it, where the standard merge runs it once.
-	OneGroup bool
 	// Incremental turns on incremental state merging (seed 000 §4) in the
 	// executor: new leaves merge with internal nodes of the loop's tree.
 	Incremental bool
@@ -93,7 +87,6 @@ func init() {
 			p.MaxPatterns = o.MaxPatterns
 		}
 		p.Incremental = o.Incremental
-		p.OneGroup = o.OneGroup
 		if o.HotVeto {
 			p.Veto = NewPatVeto(o.QHV)
 		}
@@ -132,7 +125,6 @@ const (
 	FallbackNoPattern    = "no formula pattern"
 	FallbackLayout       = "layouts differ"
 	FallbackUnparametric = "no cell uses k"
-	FallbackGroups       = "several groups"
 	RefusedSingle        = "alone in its pattern group"
 	RefusedAloneInRegion = "alone in its region"
 	RefusedHot           = "hot variable"
@@ -240,9 +232,6 @@ func (p *Pat) mergeRegion(st *term.Store, views []*View, idx []int) ([]Merged, e
 	}
 	if !ok || len(groups) > maxPatterns {
 		return p.fallback(st, views, idx, FallbackTooMany)
-	}
-	if p.OneGroup && len(groups) > 1 {
-		return p.fallback(st, views, idx, FallbackGroups)
 	}
 	minStates := max(p.MinStates, 2)
 	var built []*patMerge

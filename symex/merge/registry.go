@@ -23,9 +23,6 @@ type Options struct {
 	// HotVeto keeps pat's states unmerged where a merged value would be
 	// query-hot (seed 002's Eq. 14 with the QHV parameters; --hot-veto).
 	HotVeto bool
-	// OneGroup makes pat merge a region the standard way when its leaves
-	// form more than one pattern group (--pattern-groups=one).
-	OneGroup bool
 	// QHV sets qhv's parameters (--qhv-alpha, --qhv-beta, --qhv-gamma,
 	// --qhv-delta); nil keeps the paper's.
 	QHV *QHVParams
