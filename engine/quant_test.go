@@ -124,3 +124,45 @@ func contains(ss []quant.Stage, s quant.Stage) bool {
 	}
 	return false
 }
+
+// TestQuantKeptSolverSequence: the quant stage keeps its bit-blaster and
+// the lifted ∀s' symbols across checks, so a ∀ below a disjunction lifts
+// to the same p in every problem. Problems asked in turn, each with that ∀
+// beside other facts, must still be answered each on its own: a fact of
+// one (popped) problem must not reach the next, which the answers
+// alternating between sat and unsat check.
+func TestQuantKeptSolverSequence(t *testing.T) {
+	const decls = `
+(declare-const a (Array (_ BitVec 64) (_ BitVec 8)))
+(declare-const k (_ BitVec 64))
+(declare-const x Bool)
+(assert (bvult k #x0000000000000010))
+(assert (or x (forall ((i (_ BitVec 64))) (=> (bvule i k) (= (select a i) #x61)))))
+`
+	// Under ¬x the ∀ holds: a[0] = 'a' (k ≥ 0). Under x it need not.
+	checks := []struct {
+		facts string
+		want  string
+	}{
+		{"(assert (not x)) (assert (= (select a #x0000000000000000) #x62))", "unsat"},
+		{"(assert (= (select a #x0000000000000000) #x62))", "sat"},
+		{"(assert (not x)) (assert (= (select a #x0000000000000003) #x62)) (assert (bvuge k #x0000000000000003))", "unsat"},
+		{"(assert (not x)) (assert (= (select a #x0000000000000003) #x62))", "sat"},
+		{"(assert (not x))", "sat"},
+		{"(assert (not x)) (assert (= (select a #x0000000000000000) #x62))", "unsat"},
+	}
+	var b strings.Builder
+	b.WriteString(decls)
+	var want []string
+	for _, c := range checks {
+		b.WriteString("(push 1)" + c.facts + "(check-sat)(pop 1)\n")
+		want = append(want, c.want)
+	}
+	got, stats := runQuant(t, b.String())
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("answers %v, want %v", got, want)
+	}
+	if stats.Strip+stats.Duplicate+stats.Repair+stats.Expand != len(checks) {
+		t.Errorf("the quant stage decided %d of %d checks: %+v", stats.Strip+stats.Duplicate+stats.Repair+stats.Expand, len(checks), stats)
+	}
+}

@@ -10,9 +10,9 @@ import (
 // quantStage runs seed 000's procedure for quantified merge queries (package
 // quant) on problems with quantifiers, before the quantifier-free stages.
 // The procedure's quantifier-free sub-problems go to a pipeline of its own
-// (a bit-blasting stage kept across the checks of one problem, so terms
-// shared between the stripped, repaired and expanded problems are blasted
-// once; each problem starts it afresh). Problems
+// (a bit-blasting stage kept across checks and problems, so terms shared
+// between the stripped, repaired and expanded problems, and between the
+// problems of one path, are blasted once). Problems
 // without quantifiers are Unknown at once; so is whatever the procedure
 // cannot decide, which the fallback stage after it then takes.
 type quantStage struct {
@@ -42,14 +42,16 @@ func (s *quantStage) Decide(ctx context.Context, p *Problem) (Verdict, error) {
 	if !quant.HasQuantifier(p.Store, roots) {
 		return Verdict{Status: Unknown, Reason: "no quantifier"}, nil
 	}
-	// A solver kept from earlier problems holds their clauses, learned
-	// ones too, and symbolic execution asks one problem after another with
-	// little in common: on netip.ParseAddr 8's quantified queries under
-	// pat, the kept solver took 3.3 times as long as a fresh one on the
-	// same queries (13.9 s against 4.2 s), and a run of 20 CPU seconds
-	// answered 1,172 queries with a fresh one per problem, 1,094 with one
-	// per four problems, 483 with one kept.
-	s.qfBits.reset(p.Store)
+	// The bit-blaster is kept across problems, as the main one is:
+	// symbolic execution asks one query after another over a growing path
+	// constraint, and the procedure's lifted ∀s keep their symbols from
+	// one problem to the next (quant/liftnames.go), so the problems share
+	// most of their terms. netip.ParseAddr 8 under pat with
+	// --max-patterns 1 --no-hot-veto: 1,495 queries and the space
+	// exhausted in 9.5 s, against 726 queries in 10 s with a fresh solver
+	// per problem (which 7fd4477 had chosen while lifted symbols were
+	// fresh in every problem: then nothing was shared, and the kept
+	// solver took 3.3 times as long).
 	s.st = p.Store
 	r, err := s.solver.Solve(ctx, p.Store, roots)
 	if err != nil {
@@ -87,3 +89,7 @@ func (s *quantStage) QuantStats() quant.Stats { return s.solver.Stats }
 
 // Statistics reports the stage hit counters for --stats.
 func (s *quantStage) Statistics() [][2]string { return s.solver.Stats.Pairs() }
+
+// Close releases the kept bit-blaster's solver at once (the session drops
+// its stages after a check that ran out of memory).
+func (s *quantStage) Close() { s.qfBits.Close() }

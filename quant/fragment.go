@@ -31,6 +31,12 @@ func unsupported(format string, args ...any) error {
 // bounded ∀ clauses. It fails with an *UnsupportedError when some conjunct is
 // outside the fragment.
 func Recognise(st *term.Store, roots []term.Term) (*Query, error) {
+	return recognise(st, roots, nil)
+}
+
+// recognise is Recognise with the lifted symbols taken from names (nil:
+// fresh ones).
+func recognise(st *term.Store, roots []term.Term, names *liftNames) (*Query, error) {
 	q := &Query{Store: st}
 	seen := map[term.Term]bool{}
 	var flatten func(t term.Term)
@@ -49,7 +55,7 @@ func Recognise(st *term.Store, roots []term.Term) (*Query, error) {
 	for _, r := range roots {
 		flatten(r)
 	}
-	l := &lifter{st: st, walked: map[liftKey]term.Term{}}
+	l := &lifter{st: st, walked: map[liftKey]term.Term{}, names: names}
 	for _, c := range q.Conjuncts {
 		if usesFunctions(st, c) {
 			return nil, unsupported("uninterpreted function")
@@ -103,6 +109,7 @@ type lifter struct {
 	// walking them as trees took most of a pat run's time
 	// (netip.ParseAddr 8: 58% of its CPU in Recognise).
 	walked  map[liftKey]term.Term
+	names   *liftNames // nil: fresh symbols for every ∀
 	foralls []*Forall
 	clauses []term.Term // the witness clauses
 }
@@ -192,7 +199,7 @@ func (l *lifter) lift(t term.Term, pol polarity) (term.Term, error) {
 	if err != nil {
 		return term.NoTerm, err
 	}
-	p := st.Fresh("quant!p", st.BoolSort())
+	p := l.names.boolean(st, t, pol)
 	if pol != negative {
 		g, err := recogniseForall(st, st.MustMake(term.OpForall, nil, f.Var, premise(st, p, f.Body)))
 		if err != nil {
@@ -201,7 +208,7 @@ func (l *lifter) lift(t term.Term, pol polarity) (term.Term, error) {
 		l.foralls = append(l.foralls, g)
 	}
 	if pol != positive {
-		c := st.Fresh("quant!c", st.BitVecSort(f.Width))
+		c := l.names.witness(st, t, pol, f.Width)
 		l.clauses = append(l.clauses, st.Or(p, st.Not(f.Instance(st, c))))
 	}
 	return p, nil

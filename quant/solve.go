@@ -68,6 +68,9 @@ type Solver struct {
 	// Limit bounds the instances one ∀ may enumerate in duplication and
 	// repair; ExpandLimit bounds the instances lazy expansion may add.
 	Limit, ExpandLimit uint64
+	// names keeps the symbols of lifted ∀s across problems
+	// (liftnames.go).
+	names liftNames
 }
 
 // NewSolver returns a solver over qf with the default limits.
@@ -81,7 +84,7 @@ func (s *Solver) Solve(ctx context.Context, st *term.Store, roots []term.Term) (
 	if !HasQuantifier(st, roots) {
 		return Result{Reason: "no quantifier"}, nil
 	}
-	q, err := Recognise(st, roots)
+	q, err := recognise(st, roots, &s.names)
 	if err != nil {
 		s.Stats.Unsupported++
 		return Result{Reason: err.Error()}, nil

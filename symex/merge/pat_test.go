@@ -283,6 +283,23 @@ func TestPatFallbacks(t *testing.T) {
 		}, FallbackInvalidHash, 7},
 		// E6: more groups than --max-patterns.
 		{"E6 threshold", func(f *fig2, p *Pat) { p.MaxPatterns = 1 }, FallbackTooMany, 7},
+		// A tail with a ∀ (an earlier pattern merge inside the region):
+		// a pattern over it would nest quantifiers, which the quant stage's
+		// fragment does not take. s[0] = 'a' is written as ∀i ≤ 0. s[i] = 'a'.
+		{"quantified tail", func(f *fig2, p *Pat) {
+			st := f.st
+			i := st.BoundVar("i", st.BitVecSort(64))
+			body := st.MustMake(term.OpImplies, nil, st.MustMake(term.OpBVUle, nil, i, f.c(0)),
+				st.Eq(st.ConstUint64(8, 97), st.MustMake(term.OpSelect, nil, f.s, i)))
+			all := st.MustMake(term.OpForall, nil, i, body)
+			for _, v := range f.views {
+				for j, s := range v.Trail {
+					if s.Lit == f.B(0) {
+						v.Trail[j].Lit, v.PC[v.Root+j] = all, all
+					}
+				}
+			}
+		}, FallbackNested, 7},
 		// The reference heuristic: no cell uses k (count and sq are dropped).
 		{"unparametric", func(f *fig2, p *Pat) {
 			for _, v := range f.views {
