@@ -59,6 +59,10 @@ type Pat struct {
 	// Veto, when set, keeps states unmerged where a merged value would be
 	// query-hot (pat_cost.go); nil merges wherever a pattern exists.
 	Veto *QHV
+	// NoStdVeto leaves the standard merges pat makes (at joins, and its
+	// fallbacks) to Std when Veto is set: the veto then keeps only
+	// pattern groups with a hot variable apart (--no-std-veto).
+	NoStdVeto bool
 
 	kinds  Kind
 	stats  Stats
@@ -89,6 +93,7 @@ func init() {
 		p.Incremental = o.Incremental
 		if o.HotVeto {
 			p.Veto = NewPatVeto(o.QHV)
+			p.NoStdVeto = o.NoStdVeto
 		}
 		if o.CheckMerges {
 			p.Check = NewChecker()

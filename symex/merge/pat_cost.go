@@ -65,10 +65,11 @@ func (p *Pat) hotGroup(views []*View, members []int) bool {
 	return len(hot) > 0
 }
 
-// standard merges views the standard way: Std, or with the veto on qhv
-// (sharing the veto's cost caches), counting into pat's stats.
+// standard merges views the standard way: Std, or with the veto on and
+// NoStdVeto off qhv (sharing the veto's cost caches), counting into pat's
+// stats.
 func (p *Pat) standard(st *term.Store, views []*View) ([]Merged, error) {
-	if p.Veto == nil {
+	if p.Veto == nil || p.NoStdVeto {
 		var std Std
 		ms, err := std.Merge(st, views)
 		p.absorb(&std.stats)
