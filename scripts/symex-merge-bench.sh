@@ -10,8 +10,9 @@
 # scouts; patscout1, patscout25, patscout75: --scout-share 1, 0.25, 0.75;
 # patout, patloop5, patloop02: --scout-loop-share 0, 0.5, 0.02; patmp1:
 # pat without the veto, a region of several pattern groups merged the
-# standard way (--max-patterns 1); patsv: the veto on pattern groups only,
-# --no-std-veto; patcold, stdcold: merging from the start, --merge-after 0)
+# standard way (--max-patterns 1); patsv: the veto on pat's standard
+# merges too, --std-veto (pat's default until 9efc362); patcold, stdcold:
+# merging from the start, --merge-after 0)
 # on
 # functions of the standard library and of the pinned modules of
 # symex/testdata/realcode, at --max-len
@@ -78,7 +79,7 @@ flags() {
 	patloop5) echo "--merge pat --scout-loop-share 0.5" ;;
 	patloop02) echo "--merge pat --scout-loop-share 0.02" ;;
 	patmp1) echo "--merge pat --no-hot-veto --max-patterns 1" ;;
-	patsv) echo "--merge pat --no-std-veto" ;;
+	patsv) echo "--merge pat --std-veto" ;;
 	patcold) echo "--merge pat --merge-after 0" ;;
 	stdcold) echo "--merge std --merge-after 0" ;;
 	esac

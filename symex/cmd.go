@@ -48,7 +48,7 @@ type Cmd struct {
 	Incr       bool          `name:"incremental-merge" help:"Merge new leaves with internal nodes (seed 000 §4; pat)."`
 	MaxPat     int           `name:"max-patterns" help:"Most pattern groups per merge before pat falls back to std." default:"10"`
 	HotVeto    bool          `name:"hot-veto" help:"pat: leave states unmerged where a merged value is query-hot ahead or no query is (seed 002 Eq. 14, the --qhv-* parameters); on unless --no-hot-veto." default:"true" negatable:""`
-	StdVeto    bool          `name:"std-veto" help:"pat with --hot-veto: veto the standard merges pat makes (at joins and in its fallbacks) too, as qhv does; on unless --no-std-veto." default:"true" negatable:""`
+	StdVeto    bool          `name:"std-veto" help:"pat with --hot-veto: veto the standard merges pat makes (at joins and in its fallbacks) too, as qhv does (off by default: the veto keeps only pattern groups apart)." negatable:""`
 	CheckMrg   bool          `name:"check-merges" help:"Prove every merge equal to the standard merge of its states; fail if not."`
 	ScoutShare float64       `name:"scout-share" help:"With merging: a state with a block no path covered yet ahead passes merge points instead of waiting there (a scout, run depth-first to its end) while scouts did at most this share of the exploration's work, counted in instructions and solver queries (1: always; 0: states always wait; default: 0.5 with pat, 0 with the other strategies)." default:"-1"`
 	MergeAfter int64         `name:"merge-after" help:"With merging: explore without merging, as --merge=none does, until the exploration's work passes this many units (instructions, and 300 per solver query), then merge (0: merge from the start; default: 262144, or 0 with --incremental-merge)." default:"-1"`

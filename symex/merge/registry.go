@@ -23,7 +23,8 @@ type Options struct {
 	// HotVeto keeps pat's states unmerged where a merged value would be
 	// query-hot (seed 002's Eq. 14 with the QHV parameters; --hot-veto).
 	HotVeto bool
-	// NoStdVeto keeps pat's veto off its standard merges (--no-std-veto).
+	// NoStdVeto keeps pat's veto off its standard merges (the command
+	// line's default; --std-veto turns the veto on there).
 	NoStdVeto bool
 	// QHV sets qhv's parameters (--qhv-alpha, --qhv-beta, --qhv-gamma,
 	// --qhv-delta); nil keeps the paper's.
