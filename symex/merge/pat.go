@@ -133,7 +133,7 @@ const (
 	FallbackNoPattern    = "no formula pattern"
 	FallbackLayout       = "layouts differ"
 	FallbackUnparametric = "no cell uses k"
-	FallbackNested       = "quantified tail"
+	FallbackQuantified   = "quantified pc"
 	RefusedSingle        = "alone in its pattern group"
 	RefusedAloneInRegion = "alone in its region"
 	RefusedHot           = "hot variable"
@@ -224,15 +224,18 @@ func (p *Pat) mergeRegion(st *term.Store, views []*View, idx []int) ([]Merged, e
 	if !ok {
 		return p.fallback(st, views, idx, FallbackTrail)
 	}
-	// A ∀ in a tail (a pattern merge inside this region, an inner or an
-	// earlier loop) would end up inside the pattern's ψ: a nested
-	// quantifier, which the quant stage's fragment does not take, so every
-	// later query of the merged state went to the generic quantified
-	// stages (netip.ParseAddr 8: 42 of 791 queries to qbv, the space not
-	// exhausted in 10 s; with this fallback, exhausted in 4.0 s).
-	for _, ls := range lits {
-		if st.FeaturesOf(ls).Has(term.FeatQuantifier) {
-			return p.fallback(st, views, idx, FallbackNested)
+	// At most one pattern merge per path: a state whose path constraint
+	// holds a ∀ already is merged the standard way. A ∀ in a tail (a
+	// pattern merge inside this region) would end up inside the new
+	// pattern's ψ, a nested quantifier outside the quant stage's fragment,
+	// so every later query of the merged state went to the generic
+	// quantified stages (netip.ParseAddr 8: 42 of 791 queries to qbv, not
+	// exhausted in 10 s; refusing those, 4.0 s). A ∀ before the region (an
+	// earlier loop) nests nothing, but every further ∀ grows the
+	// quantified part of each later query: refusing those too, 2.5 s.
+	for _, i := range idx {
+		if st.FeaturesOf(views[i].PC).Has(term.FeatQuantifier) {
+			return p.fallback(st, views, idx, FallbackQuantified)
 		}
 	}
 	h := p.hash()

@@ -283,10 +283,11 @@ func TestPatFallbacks(t *testing.T) {
 		}, FallbackInvalidHash, 7},
 		// E6: more groups than --max-patterns.
 		{"E6 threshold", func(f *fig2, p *Pat) { p.MaxPatterns = 1 }, FallbackTooMany, 7},
-		// A tail with a ∀ (an earlier pattern merge inside the region):
-		// a pattern over it would nest quantifiers, which the quant stage's
-		// fragment does not take. s[0] = 'a' is written as ∀i ≤ 0. s[i] = 'a'.
-		{"quantified tail", func(f *fig2, p *Pat) {
+		// A path constraint with a ∀ (an earlier pattern merge, here inside
+		// the region, where a pattern over it would nest quantifiers):
+		// at most one pattern merge per path. s[0] = 'a' is written as
+		// ∀i ≤ 0. s[i] = 'a'.
+		{"quantified pc", func(f *fig2, p *Pat) {
 			st := f.st
 			i := st.BoundVar("i", st.BitVecSort(64))
 			body := st.MustMake(term.OpImplies, nil, st.MustMake(term.OpBVUle, nil, i, f.c(0)),
@@ -299,7 +300,7 @@ func TestPatFallbacks(t *testing.T) {
 					}
 				}
 			}
-		}, FallbackNested, 7},
+		}, FallbackQuantified, 7},
 		// The reference heuristic: no cell uses k (count and sq are dropped).
 		{"unparametric", func(f *fig2, p *Pat) {
 			for _, v := range f.views {
