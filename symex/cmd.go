@@ -81,16 +81,19 @@ const (
 const defaultMergeAfter = 1 << 18
 
 // mergeAfter is --merge-after's value: as given, or when not given
-// (negative), defaultMergeAfter, or 0 with incremental merging, whose
-// trees grow from the loop entries of one run from the start.
-func (c *Cmd) mergeAfter() int64 {
+// (negative), defaultMergeAfter. Incremental merging grows its trees from
+// the loop entries of a run that merges from the start, so with it the
+// value is 0, and a warm-up asked for is an error.
+func (c *Cmd) mergeAfter() (int64, error) {
 	switch {
+	case c.Incr && c.MergeAfter > 0:
+		return 0, fmt.Errorf("--merge-after: incremental merging (--incremental-merge) merges from the start")
 	case c.MergeAfter >= 0:
-		return c.MergeAfter
+		return c.MergeAfter, nil
 	case c.Incr:
-		return 0
+		return 0, nil
 	}
-	return defaultMergeAfter
+	return defaultMergeAfter, nil
 }
 
 // scoutShare is a --scout-*share flag's value: as given, or when not given
@@ -135,10 +138,9 @@ func (c *Cmd) Run() error {
 	opts.NoValueSets = !c.ValueSets
 	opts.ScoutShare = c.scoutShare(c.ScoutShare, defaultPatScoutShare)
 	opts.ScoutLoopShare = c.scoutShare(c.ScoutLoop, defaultPatScoutLoopShare)
-	if c.Incr && c.MergeAfter > 0 {
-		return fmt.Errorf("--merge-after: incremental merging (--incremental-merge) merges from the start")
+	if opts.MergeAfter, err = c.mergeAfter(); err != nil {
+		return err
 	}
-	opts.MergeAfter = c.mergeAfter()
 	kinds, err := merge.ParseKinds(c.MergePts)
 	if err != nil {
 		return err

@@ -92,8 +92,8 @@ func TestMergeAfterFlag(t *testing.T) {
 	}
 	for _, c := range cases {
 		cmd := &Cmd{Merge: c.merge, MergeAfter: c.flag, Incr: c.incr}
-		if got := cmd.mergeAfter(); got != c.want {
-			t.Errorf("--merge %s --merge-after %d (incremental %v): %d, want %d", c.merge, c.flag, c.incr, got, c.want)
+		if got, err := cmd.mergeAfter(); err != nil || got != c.want {
+			t.Errorf("--merge %s --merge-after %d (incremental %v): %d (%v), want %d", c.merge, c.flag, c.incr, got, err, c.want)
 		}
 	}
 }

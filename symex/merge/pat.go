@@ -61,10 +61,11 @@ type Pat struct {
 	Veto *QHV
 	// NoStdVeto leaves the standard merges pat makes (at joins, and its
 	// fallbacks) to Std when Veto is set: the veto then keeps only
-	// pattern groups with a hot variable apart. The command line's default
-	// (--std-veto vetoes both): with the merge warm-up taking the spaces
-	// none exhausts cheaply, semver.IsValid 16 exhausts in 7.8 s with it
-	// and not in 10 s without (docs/bench/symex-merge/README.md).
+	// pattern groups with a hot variable apart. It is the command line's
+	// default (--std-veto vetoes both): with the merge warm-up taking the
+	// spaces none exhausts cheaply, semver.IsValid 16 exhausts in 7.8 s
+	// with the standard merges unvetoed, and not in 10 s with them vetoed
+	// (docs/bench/symex-merge/README.md).
 	NoStdVeto bool
 
 	kinds  Kind
