@@ -447,3 +447,31 @@ func TestQueryPCLeavesOutImplied(t *testing.T) {
 		}
 	}
 }
+
+// TestPatDeadCounter: a loop's counter that no code after the exit reads
+// is no cell of the states there (mergeview.go, "Only live SSA values"), so
+// pat finds no cell that uses k and merges them the standard way; read
+// after the exit, the counter is t(k) of a pattern merge. Of the 9 states
+// leaving the loop at 4 bytes, 5 find no ':' (lengths 0 to 4) and return
+// -1, with i dead in both functions; 4 find one at i = 0..3.
+func TestPatDeadCounter(t *testing.T) {
+	cases := []struct {
+		fn           string
+		quantified   int
+		unparametric int // states merged the standard way for "no cell uses k"
+	}{
+		{"ColonLen", 0, 9},
+		{"ColonAt", 1, 5},
+	}
+	for _, c := range cases {
+		t.Run(c.fn, func(t *testing.T) {
+			rp := newPat(nil)
+			exploreMerged(t, loadSeed000(t, c.fn), 4, rp)
+			ms := rp.Stats()
+			if ms.Quantified != c.quantified || ms.Fallback[merge.FallbackUnparametric] != c.unparametric {
+				t.Errorf("%d quantified merges, fallbacks %v; want %d, and %d for %q (stats %+v)", ms.Quantified,
+					ms.Fallback, c.quantified, c.unparametric, merge.FallbackUnparametric, *ms)
+			}
+		})
+	}
+}

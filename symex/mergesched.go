@@ -59,12 +59,13 @@ func newMerger(s merge.Strategy) *merger {
 	m := &merger{strategy: s, kinds: s.Kinds(), parked: map[merge.Point]*parkGroup{},
 		points: map[*ssa.Function]*merge.Points{}, names: map[*ssa.Function]string{},
 		reach: map[*ssa.BasicBlock][]bool{}, rpo: map[*ssa.Function][]int{},
-		order: map[*ssa.Function]map[ssa.Value]valuePos{}, ids: map[any]int{}}
+		order: map[*ssa.Function]map[ssa.Value]valuePos{}, ids: map[any]int{},
+		live: merge.NewLiveness()}
 	if im, ok := s.(merge.ImpliedSteps); ok {
 		m.implied = im.ImpliedSteps()
 	}
 	if incremental(s) {
-		m.incremental, m.live = true, merge.NewLiveness()
+		m.incremental = true
 	}
 	return m
 }

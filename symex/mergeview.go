@@ -34,7 +34,12 @@ import (
 // (one exists, D not dominating B) followed by it would reach U without D.
 // So every use of v after B is preceded by a new definition, and the old
 // value is never read. In particular a value defined on one side of a join
-// only is dead at the join, which lets the two sides merge.
+// only is dead at the join, which lets the two sides merge. Of the values
+// kept, those defined outside B that no path from B's entry uses
+// (merge.Liveness) give cells marked Dead: a loop's counter at an exit
+// that returns (netip.ParseAddr's i before parseIPv4(s)). They stay in the
+// state (seed 000's merged memory has them), but pat does not build a
+// pattern merge for them alone ("no cell uses k").
 
 // valuePos places an SSA value of a function: its rank in a fixed order of
 // all the function's values (parameters, free variables, then instructions
@@ -68,6 +73,19 @@ func (m *merger) orderOf(fn *ssa.Function) map[ssa.Value]valuePos {
 
 // liveKeys lists the values of f's environment that are live at its
 // position (see above), in the function's fixed order.
+// deadAt reports whether no path from f's block's entry uses k, a value
+// liveKeys keeps, when k was defined before that block (a value defined in
+// it, before the next instruction, may be used after it: never dead here).
+func (m *merger) deadAt(f *frame, k ssa.Value) bool {
+	if in, ok := k.(ssa.Instruction); ok && in.Block() == f.block {
+		return false
+	}
+	if _, known := m.orderOf(f.fn)[k]; !known {
+		return false
+	}
+	return !m.live.LiveAt(f.fn, f.block.Index, k)
+}
+
 func (m *merger) liveKeys(f *frame) []ssa.Value {
 	o := m.orderOf(f.fn)
 	keys := make([]ssa.Value, 0, len(f.env))
@@ -106,6 +124,7 @@ type flattener struct {
 	layout uint64
 	frames uint64 // the layout of the frames alone, before memory
 	v      merge.VarID
+	dead   bool         // flattening: v is dead at its frame's position (Cell.Dead)
 	view   []merge.Cell // flattening
 	bounds []int        // flattening: the length bounds met; rebuilding: the merged ones
 	cells  []term.Term  // rebuilding: the merged terms
@@ -139,7 +158,7 @@ func (fl *flattener) cellKind(t term.Term, path string, loc bool) term.Term {
 	fl.mix('t')
 	fl.mix(int(fl.st.SortOf(t)))
 	if !fl.rebuilding() {
-		fl.view = append(fl.view, merge.Cell{Var: fl.v, Path: path, T: t, Loc: loc})
+		fl.view = append(fl.view, merge.Cell{Var: fl.v, Path: path, T: t, Loc: loc, Dead: fl.dead})
 		return t
 	}
 	if fl.next >= len(fl.cells) {
@@ -394,7 +413,9 @@ func (fl *flattener) walkState(s *State) {
 			}
 			fl.mix(pos.rank)
 			fl.v = merge.VarID{Frame: d, Value: k}
+			fl.dead = !fl.rebuilding() && fl.m.deadAt(f, k)
 			nv := fl.value(f.env[k], "")
+			fl.dead = false
 			if env != nil {
 				env[k] = nv
 			}

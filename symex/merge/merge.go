@@ -40,6 +40,10 @@ type Cell struct {
 	// cases over the leaves of an ite tree. A strategy joins it with Join,
 	// never with an arithmetic pattern.
 	Loc bool
+	// Dead marks a cell of an SSA value that no path from the point reads
+	// (the executor's liveness): it is part of the state, but merging it
+	// buys nothing, so pat's "no cell uses k" test passes over it.
+	Dead bool
 }
 
 // Step is one branch decision on a state's path: the literal added to the

@@ -46,8 +46,12 @@ type Pat struct {
 	// with no ite in the cells, and costs a quantified query per check.
 	KeepUnparametric bool
 	// KeepPCOnlyJoins merges at a join that is no loop exit even states
-	// whose cells are all equal. By default such a group stays unmerged
-	// (refusal "no cell differs", pat_cost.go).
+	// whose cells are all equal; without it such a group stays unmerged
+	// (refusal "no cell differs", pat_cost.go). The command line sets it:
+	// the refusal was chosen for spaces the merge warm-up now explores
+	// without merging, and once merge views hold live values only, more
+	// joins look like this (semver.IsValid 16: 6.0 s to exhaust with it,
+	// 9.3 s without).
 	KeepPCOnlyJoins bool
 	// Incremental turns on incremental state merging (seed 000 §4) in the
 	// executor: new leaves merge with internal nodes of the loop's tree.
@@ -67,6 +71,15 @@ type Pat struct {
 	// with the standard merges unvetoed, and not in 10 s with them vetoed
 	// (docs/bench/symex-merge/README.md).
 	NoStdVeto bool
+	// MergeRest merges the leaves of a region that no formula pattern
+	// takes (those alone in their pattern group, and the groups handed to
+	// the standard merge) in one standard merge, as Std would, instead of
+	// leaving the singletons forking and each group its own state. The
+	// command line's default; the reference implementation (NewPat, the
+	// E-tests) leaves them apart.
+	MergeRest bool
+
+	pending *pendingRest // during Merge, with MergeRest
 
 	kinds  Kind
 	stats  Stats
@@ -83,8 +96,10 @@ func init() {
 	// --merge=pat: NewPat's reference settings, but merging at joins too
 	// (the standard way, inside loop bodies, which pat's loop exits alone
 	// leave forking on every iteration) unless --merge-points says
-	// otherwise, and with the hot-value veto unless --no-hot-veto: the
-	// configuration docs/bench/symex-merge measured best.
+	// otherwise, with the hot-value veto unless --no-hot-veto, and
+	// merging what no pattern takes the standard way (MergeRest,
+	// KeepPCOnlyJoins): the configuration docs/bench/symex-merge measured
+	// best.
 	Register("pat", func(o Options) (Strategy, error) {
 		p := NewPat()
 		p.kinds = KindJoin | KindLoopExit
@@ -95,6 +110,8 @@ func init() {
 			p.MaxPatterns = o.MaxPatterns
 		}
 		p.Incremental = o.Incremental
+		p.MergeRest = true
+		p.KeepPCOnlyJoins = true
 		if o.HotVeto {
 			p.Veto = NewPatVeto(o.QHV)
 			p.NoStdVeto = o.NoStdVeto
@@ -167,9 +184,17 @@ func (p *Pat) Merge(st *term.Store, views []*View) ([]Merged, error) {
 		}
 		regions[key] = append(regions[key], i)
 	}
+	if p.MergeRest {
+		p.pending = &pendingRest{why: map[string]int{}}
+		defer func() { p.pending = nil }()
+	}
 	var out []Merged
 	for _, key := range order {
 		idx := regions[key]
+		if len(idx) < 2 && p.pending != nil {
+			p.pending.add(idx, RefusedAloneInRegion)
+			continue
+		}
 		if len(idx) < 2 {
 			p.stats.Refuse(RefusedAloneInRegion, len(idx))
 			continue
@@ -181,7 +206,42 @@ func (p *Pat) Merge(st *term.Store, views []*View) ([]Merged, error) {
 		}
 		out = append(out, ms...)
 	}
+	if p.pending != nil {
+		ms, err := p.mergePending(st, views)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, ms...)
+	}
 	return out, nil
+}
+
+// pendingRest collects, with MergeRest, the views of one Merge call that no
+// formula pattern takes, and why, for one standard merge at the end.
+type pendingRest struct {
+	idx []int
+	why map[string]int
+}
+
+func (r *pendingRest) add(idx []int, why string) {
+	r.idx = append(r.idx, idx...)
+	r.why[why] += len(idx)
+}
+
+// mergePending merges the pending views the standard way (one state per
+// layout, as Std), counting them as fallbacks; a lone one stays unmerged.
+func (p *Pat) mergePending(st *term.Store, views []*View) ([]Merged, error) {
+	r := p.pending
+	if len(r.idx) < 2 {
+		for why, n := range r.why {
+			p.stats.Refuse(why, n)
+		}
+		return nil, nil
+	}
+	for why, n := range r.why {
+		p.countFallback(why, n)
+	}
+	return p.merged(st, views, r.idx)
 }
 
 // regionKey identifies a merge region by its root's path constraint.
@@ -260,12 +320,19 @@ func (p *Pat) mergeRegion(st *term.Store, views []*View, idx []int) ([]Merged, e
 	minStates := max(p.MinStates, 2)
 	var built []*patMerge
 	var out []Merged
+	// With MergeRest: the leaves no pattern takes, and why (added to
+	// p.pending unless the whole region falls back).
+	rest := pendingRest{why: map[string]int{}}
 	for _, g := range groups {
 		members := make([]int, len(g.Leaves))
 		for m, l := range g.Leaves {
 			members[m] = idx[l]
 		}
 		if len(members) < minStates {
+			if p.pending != nil {
+				rest.add(members, RefusedSingle)
+				continue
+			}
 			p.stats.Refuse(RefusedSingle, len(members))
 			continue
 		}
@@ -275,6 +342,10 @@ func (p *Pat) mergeRegion(st *term.Store, views []*View, idx []int) ([]Merged, e
 		}
 		pm, why := p.build(st, views, g, members, lits)
 		if pm == nil {
+			if p.pending != nil {
+				rest.add(members, why)
+				continue
+			}
 			ms, err := p.fallback(st, views, members, why)
 			if err != nil {
 				return nil, err
@@ -292,6 +363,12 @@ func (p *Pat) mergeRegion(st *term.Store, views []*View, idx []int) ([]Merged, e
 		if !usesK {
 			return p.fallback(st, views, idx, FallbackUnparametric)
 		}
+	}
+	if p.pending != nil {
+		for why, n := range rest.why {
+			p.pending.why[why] += n
+		}
+		p.pending.idx = append(p.pending.idx, rest.idx...)
 	}
 	for _, pm := range built {
 		if p.Check != nil {
@@ -369,10 +446,24 @@ func validHash(lits [][]term.Term, words []Word) bool {
 // fallback merges views idx the standard way (Std: Def. 2.1, one state
 // per layout) and counts why.
 func (p *Pat) fallback(st *term.Store, views []*View, idx []int, why string) ([]Merged, error) {
+	if p.pending != nil {
+		p.pending.add(idx, why)
+		return nil, nil
+	}
+	p.countFallback(why, len(idx))
+	return p.merged(st, views, idx)
+}
+
+// countFallback counts n states handed to the standard merge for why.
+func (p *Pat) countFallback(why string, n int) {
 	if p.stats.Fallback == nil {
 		p.stats.Fallback = map[string]int{}
 	}
-	p.stats.Fallback[why] += len(idx)
+	p.stats.Fallback[why] += n
+}
+
+// merged merges views idx the standard way, members numbered as in views.
+func (p *Pat) merged(st *term.Store, views []*View, idx []int) ([]Merged, error) {
 	sub := make([]*View, len(idx))
 	for j, i := range idx {
 		sub[j] = views[i]

@@ -65,7 +65,7 @@ func (p *Pat) build(st *term.Store, views []*View, g *PatternGroup, members []in
 		}
 		// A pointer's location id is a name, not a number: never a·k+b.
 		if t, ok := sy.solve(vals); ok && !first.Cells[c].Loc {
-			pm.usesK = pm.usesK || sy.usesX(t)
+			pm.usesK = pm.usesK || sy.usesX(t) && !first.Cells[c].Dead
 			pm.merged.Cells[c] = sy.atTerm(t, pm.k)
 			continue
 		}

@@ -2,6 +2,7 @@ package merge
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"testing"
 
@@ -470,6 +471,75 @@ func TestPatRefusesPCOnlyJoins(t *testing.T) {
 			}
 			if p.stats.Merges != len(ms) || p.stats.StatesMerged != got {
 				t.Errorf("stats %+v after %d merges of %d states", p.stats, len(ms), got)
+			}
+		})
+	}
+}
+
+// TestPatMergeRest: with MergeRest (the command line's pat) the leaves no
+// formula pattern takes, across the regions of one point, make one
+// standard merge instead of forking on; without it (the reference) they
+// stay apart.
+func TestPatMergeRest(t *testing.T) {
+	cases := []struct {
+		name          string
+		mergeRest     bool
+		otherRegion   bool // n14 gets a region of its own
+		merged        int  // merged states
+		quantified    int
+		statesMerged  int
+		fallback      map[string]int
+		refused       map[string]int
+		standardSizes []int // members of the standard merges, in order
+	}{
+		// MinStates 4: the 3 mismatch leaves are too few for a pattern.
+		{name: "reference", merged: 1, quantified: 1, statesMerged: 4,
+			refused: map[string]int{RefusedSingle: 3}},
+		{name: "merge rest", mergeRest: true, merged: 2, quantified: 1, statesMerged: 7,
+			fallback: map[string]int{RefusedSingle: 3}, standardSizes: []int{3}},
+		// n14 alone in its region leaves the 3 reaching leaves too few
+		// for a pattern as well: everything is one standard merge.
+		{name: "merge rest across regions", mergeRest: true, otherRegion: true, merged: 1, quantified: 0, statesMerged: 7,
+			fallback: map[string]int{RefusedSingle: 6, RefusedAloneInRegion: 1}, standardSizes: []int{7}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			f := newFig2()
+			p := NewPat()
+			p.MinStates = 4
+			p.MergeRest = c.mergeRest
+			p.Check = NewChecker()
+			if c.otherRegion {
+				v := f.views[6]
+				v.PC = append([]term.Term{f.st.True()}, v.PC...)
+				v.Root++
+			}
+			ms, err := p.Merge(f.st, f.views)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(ms) != c.merged || p.stats.Quantified != c.quantified || p.stats.StatesMerged != c.statesMerged {
+				t.Fatalf("%d merged states (%d quantified, %d states merged), want %d (%d, %d)",
+					len(ms), p.stats.Quantified, p.stats.StatesMerged, c.merged, c.quantified, c.statesMerged)
+			}
+			if !maps.Equal(p.stats.Fallback, c.fallback) || !maps.Equal(p.stats.Refused, c.refused) {
+				t.Errorf("fallback %v refused %v, want %v and %v", p.stats.Fallback, p.stats.Refused, c.fallback, c.refused)
+			}
+			var sizes []int
+			seen := map[int]bool{}
+			for _, m := range ms {
+				for _, i := range m.Members {
+					if seen[i] {
+						t.Errorf("view %d in two merged states", i)
+					}
+					seen[i] = true
+				}
+				if !f.st.FeaturesOf(m.PC).Has(term.FeatQuantifier) {
+					sizes = append(sizes, len(m.Members))
+				}
+			}
+			if !slices.Equal(sizes, c.standardSizes) {
+				t.Errorf("standard merges of %v states, want %v", sizes, c.standardSizes)
 			}
 		})
 	}

@@ -6,8 +6,9 @@
 # paths, merged states, pat's quantified queries by decider, and the CPU
 # ratios std/none and pat/none. A ratio is exact when both runs exhausted
 # the space (same space, same coverage); "≤r" when the configuration
-# exhausted it and none hit the CPU limit (none would need more than the
-# limit), "≥r" when none exhausted it and the configuration hit the limit;
+# exhausted it and none hit its CPU limit (none would need more than the
+# CPU time it had), "≥r" when none exhausted it and the configuration hit
+# the limit;
 # "cov a|b" when both hit it (coverage of the configuration | none's).
 # Then the median and the worst (largest) exact ratios, over all rows and
 # over the rows where none took 0.05 s or more (sub-millisecond runs give
@@ -29,11 +30,13 @@ function ratio(c,   a, b) {
 		return sprintf("%.2f", r)
 	}
 	if (a == "true") {
-		r = cpu[key, c] / limit
+		# none stopped at its limit, its CPU time (NONE_LIMIT may exceed
+		# the others): it would have needed more.
+		r = cpu[key, c] / cpu[key, "none"]
 		if (r <= 0.2) fast[c] = fast[c] sprintf("%s %s (≤%.2f, a bound: none hit the limit); ", f[1], f[2], r)
 		return sprintf("≤%.2f", r)
 	}
-	if (b == "true") return sprintf("≥%.2f", limit / (cpu[key, "none"] > 0.001 ? cpu[key, "none"] : 0.001))
+	if (b == "true") return sprintf("≥%.2f", cpu[key, c] / (cpu[key, "none"] > 0.001 ? cpu[key, "none"] : 0.001))
 	return sprintf("cov %d\\|%d", cov[key, c], cov[key, "none"])
 }
 function cell(c) {
