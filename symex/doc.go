@@ -51,8 +51,9 @@
 // stores over them (seed 002). A merged state's value sets are the join of
 // its members' (valuesets.go), so it settles branches as they would, and a
 // witness whose moved model fails a pat merge's constraint is retried with
-// the merge's other counts. The default is --merge=none: the benchmark of
-// docs/bench/symex-merge does not show pat (or std) winning everywhere.
+// the merge's other counts. The command line's default is --merge=pat (the
+// benchmark of docs/bench/symex-merge); Options.Merge nil explores without
+// merging.
 //
 // What the executor runs, besides integers, strings and control flow:
 //   - Arrays and slices of any element type. Scalars and structs of scalars
