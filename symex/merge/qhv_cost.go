@@ -762,14 +762,22 @@ func (c *closer) propagate(v ssa.Value) {
 					}
 				}
 				if com.Value == v { // a closure value called
-					c.add(x.Value())
+					c.addResult(x)
 				}
 				continue
 			}
-			c.add(x.Value()) // no body: the result depends on the arguments
+			c.addResult(x) // no body: the result depends on the arguments
 		case ssa.Value:
 			c.add(x)
 		}
+	}
+}
+
+// addResult taints the result of call x. Go and Defer have none: their
+// Value is a nil *ssa.Call, which as an ssa.Value is not nil.
+func (c *closer) addResult(x ssa.CallInstruction) {
+	if v := x.Value(); v != nil {
+		c.add(v)
 	}
 }
 

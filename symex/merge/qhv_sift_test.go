@@ -159,3 +159,35 @@ func G(v int8) int8 {
 		t.Errorf("groupCost = %+v, want %+v", got, want)
 	}
 }
+
+// TestQHVTaintThroughDefer: a tainted argument of a deferred or go call to
+// a function without a body (here a func value) taints the call's result,
+// and a Defer or Go has none (its Value is a nil *ssa.Call, not a nil
+// ssa.Value): the closure must not walk it (mime.ParseMediaType under
+// --merge=pat crashed there).
+func TestQHVTaintThroughDefer(t *testing.T) {
+	pkg := buildSSA(t, `package p
+func F(x int, f func(int)) int {
+	defer f(x)
+	go f(x)
+	if x > 3 {
+		return 1
+	}
+	return 0
+}`)
+	fn := pkg.Func("F")
+	m := &CostModel{Beta: 1}
+	frames := []Frame{{Block: fn.Blocks[0]}}
+	tp := m.closureOf(m.indexOf(frames), &Seeds{Values: []ssa.Value{fn.Params[0]}})
+	var ifs []ssa.Instruction
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			if _, ok := in.(*ssa.If); ok {
+				ifs = append(ifs, in)
+			}
+		}
+	}
+	if len(ifs) != 1 || !asks(tp, ifs[0], false) {
+		t.Errorf("the branch on x (%v) is not a query site of x's taint", ifs)
+	}
+}
