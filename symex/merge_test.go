@@ -97,16 +97,28 @@ func TestPatAgreesOnStdlibCorpus(t *testing.T) {
 		if n, ok := stdMergeBound[p.Fn.String()]; ok && !full {
 			opts.MaxLen = n
 		}
-		for _, scout := range []float64{0, 1} {
-			pat := merge.NewPat()
-			pat.Check = merge.NewChecker()
-			o := opts
-			o.ScoutShare, o.ScoutLoopShare = scout, scout
-			checkMergeAgrees(t, p, o, pat)
-			if pat.Check.Proved != pat.Stats().Quantified {
-				t.Errorf("scouts %v: --check-merges proved %d of %d quantified merges", scout, pat.Check.Proved, pat.Stats().Quantified)
+		// The reference settings (NewPat) and the command line's
+		// (--merge=pat, the default), without and with scouts.
+		for _, cmd := range []bool{false, true} {
+			for _, scout := range []float64{0, 1} {
+				pat := merge.NewPat()
+				if cmd {
+					s, err := merge.New("pat", merge.Options{HotVeto: true, NoStdVeto: true})
+					if err != nil {
+						t.Fatal(err)
+					}
+					pat = s.(*merge.Pat)
+				}
+				pat.Check = merge.NewChecker()
+				o := opts
+				o.ScoutShare, o.ScoutLoopShare = scout, scout
+				checkMergeAgrees(t, p, o, pat)
+				if pat.Check.Proved != pat.Stats().Quantified {
+					t.Errorf("command line %v, scouts %v: --check-merges proved %d of %d quantified merges", cmd, scout,
+						pat.Check.Proved, pat.Stats().Quantified)
+				}
+				quantified += pat.Stats().Quantified
 			}
-			quantified += pat.Stats().Quantified
 		}
 	})
 	t.Logf("%d quantified merges, all proved", quantified)

@@ -200,3 +200,38 @@ func TestWriteMarkdownGolden(t *testing.T) {
 		t.Errorf("table of the rows read back:\n%s\nwant:\n%s", b2.String(), b.String())
 	}
 }
+
+// TestComparableMerged: a run that merged states ends with fewer paths
+// than one without merging over the same space; it is compared by
+// coverage and by its panic and unsupported sites, not by path counts.
+func TestComparableMerged(t *testing.T) {
+	none := &Row{ID: "p.F", Config: "none", Returned: 40, Panicked: 3, BlocksCovered: 9, BlocksTotal: 10,
+		Panics: []string{"f.go:3:4: index out of range (2)", "f.go:7:1: nil map write (1)"}}
+	merged := func(edit func(r *Row)) *Row {
+		r := &Row{ID: "p.F", Config: "pat", Returned: 4, Panicked: 2, StatesMerged: 36, BlocksCovered: 9, BlocksTotal: 10,
+			Panics: []string{"f.go:3:4: index out of range (1)", "f.go:7:1: nil map write (1)"}}
+		if edit != nil {
+			edit(r)
+		}
+		return r
+	}
+	cases := []struct {
+		name string
+		b    *Row
+		want bool
+	}{
+		{"same sites, fewer paths", merged(nil), true},
+		{"a panic site lost", merged(func(r *Row) { r.Panics = r.Panics[:1] }), false},
+		{"less coverage", merged(func(r *Row) { r.BlocksCovered = 8 }), false},
+		{"an unsupported site more", merged(func(r *Row) { r.UnsupportedMsgs = []string{"f.go:9:2: select"} }), false},
+		{"no merge, other counts", merged(func(r *Row) { r.StatesMerged = 0 }), false},
+	}
+	for _, c := range cases {
+		if got := Comparable(none, c.b); got != c.want {
+			t.Errorf("%s: Comparable = %v, want %v", c.name, got, c.want)
+		}
+		if got := Disagree(none, c.b); got == c.want {
+			t.Errorf("%s: Disagree = %v, want %v", c.name, got, !c.want)
+		}
+	}
+}

@@ -75,6 +75,10 @@ type Row struct {
 	// Panics lists the panic sites as "position: message (paths)", sorted
 	// (from --json only).
 	Panics []string
+	// StatesMerged counts the states merges absorbed (states_merged of
+	// --json): a merging run has fewer paths than one without merging over
+	// the same space.
+	StatesMerged int
 	// Stats holds the command's "name: key=value ..." lines as
 	// "name.key" -> value (solver stage counters and the like).
 	Stats map[string]string
@@ -237,6 +241,7 @@ type summary struct {
 	Unknown        int            `json:"unknown"`
 	Unsupported    []site         `json:"unsupported"`
 	Panics         []site         `json:"panics"`
+	StatesMerged   int            `json:"states_merged"`
 	Coverage       struct {
 		BlocksCovered int `json:"blocks_covered"`
 		BlocksTotal   int `json:"blocks_total"`
@@ -267,7 +272,7 @@ func (r *Row) parseJSON(name string) error {
 		return fmt.Errorf("reading the summary: %w", err)
 	}
 	r.Paths, r.Returned, r.Panicked, r.Cut = s.Paths, s.Returned, s.Panicked, s.Cut
-	r.Queries, r.Unknown, r.Stopped = s.Queries, s.Unknown, s.Stopped
+	r.Queries, r.Unknown, r.Stopped, r.StatesMerged = s.Queries, s.Unknown, s.Stopped, s.StatesMerged
 	r.Engine = s.Queries
 	if s.SolverChain != nil {
 		r.Engine = s.SolverChain.Backend

@@ -143,11 +143,35 @@ func writeTotals(w io.Writer, rows []*Row, configs []Config) {
 
 // Comparable reports whether two runs of one function explored the same
 // space: both completed, with the same paths (returned and panicked),
-// unsupported paths, panic sites and coverage.
+// unsupported paths, panic sites and coverage. When either merged states,
+// path counts say nothing (a merged state ends as one path): the panic
+// and unsupported sites are compared without them.
 func Comparable(a, b *Row) bool {
-	return a.Err == "" && b.Err == "" && a.Stopped == "" && b.Stopped == "" && a.Cut == 0 && b.Cut == 0 &&
-		a.Returned == b.Returned && a.Panicked == b.Panicked && a.Unsupported == b.Unsupported &&
-		a.BlocksCovered == b.BlocksCovered && a.BlocksTotal == b.BlocksTotal && slices.Equal(a.Panics, b.Panics)
+	if a.Err != "" || b.Err != "" || a.Stopped != "" || b.Stopped != "" || a.Cut != 0 || b.Cut != 0 ||
+		a.BlocksCovered != b.BlocksCovered || a.BlocksTotal != b.BlocksTotal {
+		return false
+	}
+	if a.StatesMerged > 0 || b.StatesMerged > 0 {
+		return slices.Equal(siteSet(a.Panics, true), siteSet(b.Panics, true)) &&
+			slices.Equal(siteSet(a.UnsupportedMsgs, false), siteSet(b.UnsupportedMsgs, false))
+	}
+	return a.Returned == b.Returned && a.Panicked == b.Panicked && a.Unsupported == b.Unsupported &&
+		slices.Equal(a.Panics, b.Panics)
+}
+
+// siteSet is the sorted, deduplicated sites of a row's panic or
+// unsupported list, without the path count " (n)" each panic ends with
+// (counted).
+func siteSet(list []string, counted bool) []string {
+	out := make([]string, 0, len(list))
+	for _, s := range list {
+		if i := strings.LastIndex(s, " ("); counted && i >= 0 {
+			s = s[:i]
+		}
+		out = append(out, s)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // Disagree reports whether two runs of one function that both explored
@@ -276,6 +300,7 @@ type jsonRow struct {
 	Stopped         string            `json:"stopped,omitempty"`
 	UnsupportedMsgs []string          `json:"unsupported_msgs,omitempty"`
 	Panics          []string          `json:"panics,omitempty"`
+	StatesMerged    int               `json:"states_merged,omitempty"`
 	Stats           map[string]string `json:"stats,omitempty"`
 }
 
@@ -296,7 +321,7 @@ func ReadJSON(name string) ([]*Row, error) {
 			Panicked: j.Panicked, Unsupported: j.Unsupported, Cut: j.Cut, Queries: j.Queries, Avoided: j.Avoided,
 			Engine: j.Engine, Unknown: j.Unknown, Solver: d(j.SolverS), Elapsed: d(j.ElapsedS), CPU: d(j.CPUS),
 			Wall: d(j.WallS), BlocksCovered: j.BlocksCovered, BlocksTotal: j.BlocksTotal, Stopped: j.Stopped,
-			UnsupportedMsgs: j.UnsupportedMsgs, Panics: j.Panics, Stats: j.Stats}
+			UnsupportedMsgs: j.UnsupportedMsgs, Panics: j.Panics, StatesMerged: j.StatesMerged, Stats: j.Stats}
 	}
 	return out, nil
 }
@@ -310,7 +335,7 @@ func WriteJSON(w io.Writer, rows []*Row) error {
 			Avoided: r.Avoided, Engine: r.Engine, Unknown: r.Unknown,
 			SolverS: r.Solver.Seconds(), ElapsedS: r.Elapsed.Seconds(), ExecutorS: r.Executor().Seconds(), CPUS: r.CPU.Seconds(),
 			WallS: r.Wall.Seconds(), CPS: r.ChecksPerSecond(), BlocksCovered: r.BlocksCovered,
-			BlocksTotal: r.BlocksTotal, Stopped: r.Stopped, UnsupportedMsgs: r.UnsupportedMsgs, Panics: r.Panics, Stats: r.Stats}
+			BlocksTotal: r.BlocksTotal, Stopped: r.Stopped, UnsupportedMsgs: r.UnsupportedMsgs, Panics: r.Panics, StatesMerged: r.StatesMerged, Stats: r.Stats}
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", " ")
