@@ -34,9 +34,7 @@ func F(p *node, xs []int8, q int8) int8 {
 	return 2
 }`)
 	fn := pkg.Func("F")
-	m := &CostModel{Beta: 1}
-	frames := []Frame{{Block: fn.Blocks[0]}}
-	tp := m.closureOf(m.indexOf(frames), &Seeds{Values: []ssa.Value{fn.Params[0]}})
+	tp := firstParamTaint(fn)
 	var ifs, loads []ssa.Instruction
 	for _, b := range fn.Blocks {
 		for _, in := range b.Instrs {
@@ -176,9 +174,7 @@ func F(x int, f func(int)) int {
 	return 0
 }`)
 	fn := pkg.Func("F")
-	m := &CostModel{Beta: 1}
-	frames := []Frame{{Block: fn.Blocks[0]}}
-	tp := m.closureOf(m.indexOf(frames), &Seeds{Values: []ssa.Value{fn.Params[0]}})
+	tp := firstParamTaint(fn)
 	var ifs []ssa.Instruction
 	for _, b := range fn.Blocks {
 		for _, in := range b.Instrs {
@@ -190,4 +186,12 @@ func F(x int, f func(int)) int {
 	if len(ifs) != 1 || !asks(tp, ifs[0], false) {
 		t.Errorf("the branch on x (%v) is not a query site of x's taint", ifs)
 	}
+}
+
+// firstParamTaint is sift's form's taint of fn's first parameter over fn,
+// from its entry.
+func firstParamTaint(fn *ssa.Function) *taint {
+	m := &CostModel{Beta: 1}
+	frames := []Frame{{Block: fn.Blocks[0]}}
+	return m.closureOf(m.indexOf(frames), &Seeds{Values: []ssa.Value{fn.Params[0]}})
 }
