@@ -493,7 +493,7 @@ func (e *Executor) viewOf(s *State) *merge.View {
 	}
 	root = min(root, len(s.pc))
 	top := s.top()
-	return &merge.View{Point: e.pointOf(s), PC: s.pc, Root: root, Trail: s.trail[root:], Layout: fl.layout, Cells: fl.view,
+	return &merge.View{Point: e.pointOf(s), PC: s.pc, Root: root, Implied: s.implied, Trail: s.trail[root:], Layout: fl.layout, Cells: fl.view,
 		FrameLayout: fl.frames, Frames: framesOf(s), Kind: e.mg.pointsOf(top.fn).Kinds[top.block.Index]}
 }
 

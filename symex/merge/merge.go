@@ -58,6 +58,10 @@ type View struct {
 	Point Point
 	PC    []term.Term // path constraint conjuncts, oldest first
 	Root  int         // PC[:Root] is shared by the whole merge region (seed 000's r.s.pc)
+	// Implied lists, ascending, the indexes of PC that are implied steps
+	// (ImpliedSteps): each is implied by the conjuncts before it, so the
+	// standard merge leaves them out of a member's own conjuncts.
+	Implied []int
 	// Trail holds one Step per conjunct of PC[Root:], in the same order:
 	// Trail[i].Lit == PC[Root+i]. A conjunct a merge made (a disjunction, a
 	// quantified pattern) is one Step at the point of that merge.

@@ -266,6 +266,16 @@ func TestStandard(t *testing.T) {
 			[]term.Term{r}, []term.Term{one, x}, ""},
 		{"cells that do not line up are refused",
 			[]*View{view([]term.Term{c}, cell(one)), view([]term.Term{st.Not(c)}, cell(two)[:1])}, nil, nil, "layout"},
+		// d after c and ¬d after ¬c as implied steps (ImpliedSteps): out
+		// of the disjunction and the guards, which then resolve away.
+		{"implied steps are no member's own conjuncts",
+			[]*View{{PC: []term.Term{r, c, d}, Implied: []int{2}, Layout: 7, Cells: cell(one)},
+				{PC: []term.Term{r, st.Not(c), st.Not(d)}, Implied: []int{2}, Layout: 7, Cells: cell(two)}},
+			[]term.Term{r}, []term.Term{st.Ite(c, one, two), x}, ""},
+		{"the same literals, not implied, stay",
+			[]*View{view([]term.Term{r, c, d}, cell(one)), view([]term.Term{r, st.Not(c), st.Not(d)}, cell(two))},
+			[]term.Term{r, st.Or(st.And(c, d), st.And(st.Not(c), st.Not(d)))},
+			[]term.Term{st.Ite(c, one, two), x}, ""},
 	}
 	for _, tc := range cases {
 		m, why := Standard(st, tc.views, []int{0, 1})
