@@ -74,13 +74,10 @@ func (m *merger) orderOf(fn *ssa.Function) map[ssa.Value]valuePos {
 // liveKeys lists the values of f's environment that are live at its
 // position (see above), in the function's fixed order.
 // deadAt reports whether no path from f's block's entry uses k, a value
-// liveKeys keeps, when k was defined before that block (a value defined in
+// of f.fn that liveKeys keeps, when k was defined before that block (a value defined in
 // it, before the next instruction, may be used after it: never dead here).
 func (m *merger) deadAt(f *frame, k ssa.Value) bool {
 	if in, ok := k.(ssa.Instruction); ok && in.Block() == f.block {
-		return false
-	}
-	if _, known := m.orderOf(f.fn)[k]; !known {
 		return false
 	}
 	return !m.live.LiveAt(f.fn, f.block.Index, k)
@@ -413,7 +410,7 @@ func (fl *flattener) walkState(s *State) {
 			}
 			fl.mix(pos.rank)
 			fl.v = merge.VarID{Frame: d, Value: k}
-			fl.dead = !fl.rebuilding() && fl.m.deadAt(f, k)
+			fl.dead = known && !fl.rebuilding() && fl.m.deadAt(f, k)
 			nv := fl.value(f.env[k], "")
 			fl.dead = false
 			if env != nil {
