@@ -469,20 +469,31 @@ var ruleEqCofactor = &rule{name: "eq-cofactor", ops: ops(term.OpEq),
 // order; ok is false when the terms are too large or have too many atoms.
 func (r *rewriter) iteAtoms(ts []term.Term) ([]term.Term, bool) {
 	st := r.st
+	// Both walks keep visited sets: a condition is a DAG, and an unshared
+	// walk of one is exponential in its depth (the merged path conditions of
+	// sift symex). The node budget is the sides' alone.
 	seen := map[term.Term]bool{}
+	leafSeen := map[term.Term]bool{}
 	atomSet := map[term.Term]bool{}
 	nodes := 0
-	var leaves func(c term.Term)
-	leaves = func(c term.Term) {
+	var leaves func(c term.Term) bool
+	leaves = func(c term.Term) bool {
+		if leafSeen[c] {
+			return true
+		}
+		leafSeen[c] = true
 		switch st.Op(c) {
 		case term.OpNot, term.OpAnd, term.OpOr, term.OpXor, term.OpImplies:
 			for _, x := range st.Args(c) {
-				leaves(x)
+				if !leaves(x) {
+					return false
+				}
 			}
 		case term.OpTrue, term.OpFalse:
 		default:
 			atomSet[c] = true
 		}
+		return len(atomSet) <= maxCofactorAtoms
 	}
 	var walk func(x term.Term) bool
 	walk = func(x term.Term) bool {
@@ -496,11 +507,8 @@ func (r *rewriter) iteAtoms(ts []term.Term) ([]term.Term, bool) {
 		if st.Op(x).IsQuantifier() {
 			return false
 		}
-		if st.Op(x) == term.OpIte {
-			leaves(st.Arg(x, 0))
-			if len(atomSet) > maxCofactorAtoms {
-				return false
-			}
+		if st.Op(x) == term.OpIte && !leaves(st.Arg(x, 0)) {
+			return false
 		}
 		for _, y := range st.Args(x) {
 			if !walk(y) {
