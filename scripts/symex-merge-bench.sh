@@ -5,9 +5,11 @@
 # between merge points; patinc: pat --incremental-merge; patref: pat as the seed's
 # reference merges, at loop exits only and without the hot-value veto;
 # patnoveto and patexits: without the veto, or at loop exits only;
-# patjoins: at joins only, no pattern merges; patwait: pat without coverage
-# scouts, --scout-share 0, every state waits at merge points as before
-# scouts; patscout1, patscout25, patscout75: --scout-share 1, 0.25, 0.75;
+# patjoins: at joins only, no pattern merges; patwait: --scout-share 0,
+# pat's default since scouts went off by default (the same as pat now);
+# patscout: pat with coverage scouts as its default was until then,
+# --scout-share 0.5; patscout1, patscout25, patscout75: --scout-share 1,
+# 0.25, 0.75;
 # patout, patloop5, patloop02: --scout-loop-share 0, 0.5, 0.02; patmp1:
 # pat without the veto, a region of several pattern groups merged the
 # standard way (--max-patterns 1); patsv: the veto on pat's standard
@@ -77,6 +79,7 @@ flags() {
 	patexits) echo "--merge pat --merge-points loop-exits" ;;
 	patjoins) echo "--merge pat --merge-points joins" ;;
 	patwait) echo "--merge pat --scout-share 0" ;;
+	patscout) echo "--merge pat --scout-share 0.5" ;;
 	patscout1) echo "--merge pat --scout-share 1" ;;
 	patscout25) echo "--merge pat --scout-share 0.25" ;;
 	patscout75) echo "--merge pat --scout-share 0.75" ;;

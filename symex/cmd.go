@@ -50,9 +50,9 @@ type Cmd struct {
 	HotVeto    bool          `name:"hot-veto" help:"pat: leave states unmerged where a merged value is query-hot ahead or no query is (seed 002 Eq. 14, the --qhv-* parameters); on unless --no-hot-veto." default:"true" negatable:""`
 	StdVeto    bool          `name:"std-veto" help:"pat with --hot-veto: veto the standard merges pat makes (at joins and in its fallbacks) too, as qhv does (off by default: the veto keeps only pattern groups apart)." negatable:""`
 	CheckMrg   bool          `name:"check-merges" help:"Prove every merge equal to the standard merge of its states; fail if not."`
-	ScoutShare float64       `name:"scout-share" help:"With merging: a state with a block no path covered yet ahead passes merge points instead of waiting there (a scout, run depth-first to its end) while scouts did at most this share of the exploration's work, counted in instructions and solver queries (1: always; 0: states always wait; default: 0.5 with pat, 0 with the other strategies)." default:"-1"`
+	ScoutShare float64       `name:"scout-share" help:"With merging: a state with a block no path covered yet ahead passes merge points instead of waiting there (a scout, run depth-first to its end) while scouts did at most this share of the exploration's work, counted in instructions and solver queries (1: always; 0, the default: states always wait)." default:"0"`
 	MergeAfter int64         `name:"merge-after" help:"With merging: explore without merging, as --merge=none does, until the exploration's work passes this many units (instructions, and 300 per solver query), then merge (0: merge from the start; default: 262144, or 0 with --incremental-merge)." default:"-1"`
-	ScoutLoop  float64       `name:"scout-loop-share" help:"With merging: --scout-share for a state in the body of a symbolic loop (0: none sets out there; default: 0.1 with pat)." default:"-1"`
+	ScoutLoop  float64       `name:"scout-loop-share" help:"With merging: --scout-share for a state in the body of a symbolic loop (0: none sets out there; default: 0.1 when --scout-share is set)." default:"-1"`
 	QHVAlpha   float64       `name:"qhv-alpha" help:"qhv: α, the cost of a query on a merged (ite) value beyond 1 (seed 002 Eq. 14)." default:"1"`
 	QHVBeta    float64       `name:"qhv-beta" help:"qhv: β, the weight of each branch arm in the query count (Eq. 7)." default:"1"`
 	QHVGamma   float64       `name:"qhv-gamma" help:"qhv: γ, the share of variables taken as symbolic (Eq. 11; --qhv-model=paper)." default:"0.05"`
@@ -69,12 +69,9 @@ type Cmd struct {
 	stdout, stderr io.Writer
 }
 
-// defaultPatScoutShare is --scout-share's default with --merge=pat
-// (docs/bench/symex-merge/README.md: chosen by measuring).
-const (
-	defaultPatScoutShare     = 0.5
-	defaultPatScoutLoopShare = 0.1
-)
+// defaultScoutLoopShare is --scout-loop-share's default when --scout-share
+// sends scouts out (docs/bench/symex-merge/README.md: chosen by measuring).
+const defaultScoutLoopShare = 0.1
 
 // defaultMerge is --merge's default outside concolic mode: pat, since
 // docs/bench/symex-merge/final-abdcf81 (pat exhausts the loop-heavy spaces
@@ -102,14 +99,14 @@ func (c *Cmd) mergeAfter() (int64, error) {
 	return defaultMergeAfter, nil
 }
 
-// scoutShare is a --scout-*share flag's value: as given, or when not given
-// (negative), patDefault with --merge=pat and 0 with the other strategies.
-func (c *Cmd) scoutShare(flag, patDefault float64) float64 {
+// scoutLoopShare is --scout-loop-share's value: as given, or when not given
+// (negative), defaultScoutLoopShare where --scout-share sends scouts out.
+func (c *Cmd) scoutLoopShare() float64 {
 	switch {
-	case flag >= 0:
-		return flag
-	case c.Merge == "pat":
-		return patDefault
+	case c.ScoutLoop >= 0:
+		return c.ScoutLoop
+	case c.ScoutShare > 0:
+		return defaultScoutLoopShare
 	}
 	return 0
 }
@@ -145,8 +142,8 @@ func (c *Cmd) Run() error {
 	}
 	opts.SolverChain = &layers
 	opts.NoValueSets = !c.ValueSets
-	opts.ScoutShare = c.scoutShare(c.ScoutShare, defaultPatScoutShare)
-	opts.ScoutLoopShare = c.scoutShare(c.ScoutLoop, defaultPatScoutLoopShare)
+	opts.ScoutShare = c.ScoutShare
+	opts.ScoutLoopShare = c.scoutLoopShare()
 	if opts.MergeAfter, err = c.mergeAfter(); err != nil {
 		return err
 	}

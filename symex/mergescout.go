@@ -42,7 +42,21 @@ type scouts struct {
 
 	spent   int64 // work of the runs of scouts
 	counted bool  // a share below 1: runs' work is counted
+
+	// fruitless counts the scouts' runs in a row that ended with no block
+	// covered since the run before ended (by the scout or by any other
+	// state); coveredAt is the covered block count when the last one
+	// ended. Past maxFruitless no new scout sets out until a block is
+	// covered.
+	fruitless, coveredAt int
 }
+
+// maxFruitless is how many scout runs in a row may cover nothing before
+// new scouts wait for the exploration to cover a block. Where the blocks
+// ahead are infeasible, scouts cover nothing and only take states out of
+// their merges: netip.ParseAddr 32 sent 119 scouts, of which 7 covered a
+// block, and exhausted the space in 42.8 s against 17.1 s without scouts.
+const maxFruitless = 16
 
 // inSymbolicLoop reports whether a frame of s runs a symbolic loop's body.
 func inSymbolicLoop(s *State) bool {
@@ -64,12 +78,15 @@ func newScouts(share, loopShare float64) *scouts {
 // ahead passes it when it is a scout already, or when scouts did no more
 // than share of the exploration's work so far (total), loopShare for a
 // state in a symbolic loop's body.
-func scoutPasses(scouting, uncovered, inLoop bool, share, loopShare float64, spent, total int64) bool {
+func scoutPasses(scouting, uncovered, inLoop, fruitless bool, share, loopShare float64, spent, total int64) bool {
 	if !uncovered {
 		return false
 	}
 	if scouting {
 		return true
+	}
+	if fruitless {
+		return false
 	}
 	if inLoop {
 		share = loopShare
@@ -84,7 +101,7 @@ func (e *Executor) passesAsScout(s *State) bool {
 	if inLoop && sc.loopShare <= 0 {
 		return false
 	}
-	if !scoutPasses(s.scout, e.uncoveredAheadOf(s), inLoop, sc.share, sc.loopShare, sc.spent, e.work()) {
+	if !scoutPasses(s.scout, e.uncoveredAheadOf(s), inLoop, sc.fruitless >= maxFruitless, sc.share, sc.loopShare, sc.spent, e.work()) {
 		s.scout = false
 		return false
 	}
@@ -118,7 +135,7 @@ func (e *Executor) scoutFromParked() *State {
 			continue
 		}
 		s := g.states[len(g.states)-1]
-		if scoutPasses(false, e.uncoveredAheadOf(s), inSymbolicLoop(s), sc.share, sc.loopShare, sc.spent, e.work()) {
+		if scoutPasses(false, e.uncoveredAheadOf(s), inSymbolicLoop(s), sc.fruitless >= maxFruitless, sc.share, sc.loopShare, sc.spent, e.work()) {
 			best, bg = p, g
 		}
 	}
@@ -166,6 +183,16 @@ func (e *Executor) uncoveredAhead(b *ssa.BasicBlock) []*ssa.BasicBlock {
 	return bs
 }
 
+// ranScout counts a scout's run that ended with covered blocks covered.
+func (sc *scouts) ranScout(covered int) {
+	if covered > sc.coveredAt {
+		sc.fruitless = 0
+	} else {
+		sc.fruitless++
+	}
+	sc.coveredAt = covered
+}
+
 // runCounted runs s, and adds its work to the scouts' when s was a scout
 // during the run (the share counts whole runs: a scout's run ends where it
 // finishes or parks).
@@ -177,6 +204,7 @@ func (e *Executor) runCounted(s *State) error {
 	err := e.run(s)
 	if was || s.scout {
 		e.sc.spent += e.work() - before
+		e.sc.ranScout(len(e.cov.first))
 	}
 	return err
 }

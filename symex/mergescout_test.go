@@ -11,7 +11,8 @@ import (
 // TestScoutPassesRule is the scheduling rule of coverage scouts: a state at
 // a merge point passes it only with a block ahead that still draws scouts,
 // always when it is a scout already, and as a new scout while scouts did
-// no more than the share of the work.
+// no more than the share of the work and the last maxFruitless scouts did
+// not all cover nothing.
 func TestScoutPassesRule(t *testing.T) {
 	const w = 1000 // a tenth of the work so far
 	cases := []struct {
@@ -19,30 +20,49 @@ func TestScoutPassesRule(t *testing.T) {
 		scouting         bool
 		uncovered        bool
 		inLoop           bool
+		fruitless        bool
 		share, loopShare float64
 		spent, total     int64
 		want             bool
 	}{
-		{"nothing uncovered ahead parks", false, false, false, 1, 1, 0, 10 * w, false},
-		{"a scout with nothing ahead parks", true, false, false, 1, 1, 0, 10 * w, false},
-		{"share 1 always sets out", false, true, false, 1, 0, 10 * w, 10 * w, true},
-		{"within the share", false, true, false, 0.5, 0, 4 * w, 10 * w, true},
-		{"at the share", false, true, false, 0.5, 0, 5 * w, 10 * w, true},
-		{"over the share waits", false, true, false, 0.5, 0, 6 * w, 10 * w, false},
-		{"a scout over the share goes on", true, true, false, 0.5, 0, 6 * w, 10 * w, true},
-		{"a scout in a loop goes on", true, true, true, 0.5, 0, 6 * w, 10 * w, true},
-		{"in a loop: the loop share", false, true, true, 0.5, 0.1, 2 * w, 10 * w, false},
-		{"in a loop within the loop share", false, true, true, 0.5, 0.1, 1 * w, 10 * w, true},
-		{"loop share 0: none sets out in a loop", false, true, true, 1, 0, 0, 10 * w, false},
-		{"loop share 1 in a loop", false, true, true, 0.1, 1, 5 * w, 10 * w, true},
+		{"nothing uncovered ahead parks", false, false, false, false, 1, 1, 0, 10 * w, false},
+		{"a scout with nothing ahead parks", true, false, false, false, 1, 1, 0, 10 * w, false},
+		{"share 1 always sets out", false, true, false, false, 1, 0, 10 * w, 10 * w, true},
+		{"within the share", false, true, false, false, 0.5, 0, 4 * w, 10 * w, true},
+		{"at the share", false, true, false, false, 0.5, 0, 5 * w, 10 * w, true},
+		{"over the share waits", false, true, false, false, 0.5, 0, 6 * w, 10 * w, false},
+		{"a scout over the share goes on", true, true, false, false, 0.5, 0, 6 * w, 10 * w, true},
+		{"a scout in a loop goes on", true, true, true, false, 0.5, 0, 6 * w, 10 * w, true},
+		{"in a loop: the loop share", false, true, true, false, 0.5, 0.1, 2 * w, 10 * w, false},
+		{"in a loop within the loop share", false, true, true, false, 0.5, 0.1, 1 * w, 10 * w, true},
+		{"loop share 0: none sets out in a loop", false, true, true, false, 1, 0, 0, 10 * w, false},
+		{"loop share 1 in a loop", false, true, true, false, 0.1, 1, 5 * w, 10 * w, true},
+		{"fruitless scouts: none sets out", false, true, false, true, 1, 1, 0, 10 * w, false},
+		{"fruitless scouts: a scout goes on", true, true, false, true, 0.5, 0, 6 * w, 10 * w, true},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			if got := scoutPasses(c.scouting, c.uncovered, c.inLoop, c.share, c.loopShare, c.spent, c.total); got != c.want {
-				t.Errorf("scoutPasses(%v, %v, %v, %v, %v, %v, %v) = %v, want %v", c.scouting, c.uncovered, c.inLoop, c.share,
+			if got := scoutPasses(c.scouting, c.uncovered, c.inLoop, c.fruitless, c.share, c.loopShare, c.spent, c.total); got != c.want {
+				t.Errorf("scoutPasses(%v, %v, %v, %v, %v, %v, %v, %v) = %v, want %v", c.scouting, c.uncovered, c.inLoop, c.fruitless, c.share,
 					c.loopShare, c.spent, c.total, got, c.want)
 			}
 		})
+	}
+}
+
+// TestScoutsFruitless: the count of scout runs in a row that covered
+// nothing since the one before; any block covered in between (by a scout or
+// not) resets it.
+func TestScoutsFruitless(t *testing.T) {
+	sc := &scouts{}
+	steps := []struct {
+		covered, want int
+	}{{3, 0}, {3, 1}, {3, 2}, {4, 0}, {4, 1}, {6, 0}, {6, 1}}
+	for i, s := range steps {
+		sc.ranScout(s.covered)
+		if sc.fruitless != s.want {
+			t.Fatalf("run %d ending at %d covered: fruitless %d, want %d", i, s.covered, sc.fruitless, s.want)
+		}
 	}
 }
 

@@ -49,7 +49,7 @@ func NewEngineSolver(st *term.Store) *EngineSolver {
 	return &EngineSolver{st: st, sess: engine.NewSession(st, engine.Options{}), byStage: map[string]int{}, quant: map[string]int{}}
 }
 
-// QuantifiedByStage counts the checks with a top-level ∀ conjunct by the
+// QuantifiedByStage counts the checks with a ∀ in an assertion by the
 // engine stage that decided them: quant-strip, quant-duplicate,
 // quant-repair, quant-expand, z3 (the fallback) or unknown.
 func (s *EngineSolver) QuantifiedByStage() map[string]int { return maps.Clone(s.quant) }
@@ -65,11 +65,10 @@ func (s *EngineSolver) Check(ctx context.Context, as []term.Term, _ []term.Term)
 		stage = "unknown"
 	}
 	s.byStage[stage]++
-	for _, a := range as {
-		if s.st.Op(a) == term.OpForall {
-			s.quant[stage]++
-			break
-		}
+	// A merged state's ∀ may sit below a conjunction or a disjunction (a
+	// later standard merge of a pattern-merged state).
+	if s.st.FeaturesOf(as).Has(term.FeatQuantifier) {
+		s.quant[stage]++
 	}
 	if r.Status != smtlib.Sat {
 		return r.Status, nil, nil
