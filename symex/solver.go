@@ -46,8 +46,19 @@ type EngineSolver struct {
 
 // NewEngineSolver makes an in-process solver over st.
 func NewEngineSolver(st *term.Store) *EngineSolver {
-	return &EngineSolver{st: st, sess: engine.NewSession(st, engine.Options{}), byStage: map[string]int{}, quant: map[string]int{}}
+	return &EngineSolver{st: st, sess: engine.NewSession(st, engine.Options{Disable: queryStreamDisabled}),
+		byStage: map[string]int{}, quant: map[string]int{}}
 }
+
+// queryStreamDisabled is the preprocessing the executor's session goes
+// without. Unconstrained-variable elimination walks each query's whole
+// DAG, and a path constraint leaves almost nothing unconstrained: over the
+// 39 pat runs of docs/bench/symex-merge/final-3293cf9 it rewrote at most 13
+// terms in a run (none in 27 of them) while taking up to 3.5 s
+// (utf8.RuneCountInString 64). Without it, farm-bench -n 5 or 7, whole
+// process, CPU A/B median: RuneCountInString 64 0.91, 32 0.93,
+// netip.ParseAddr 16 0.90, semver.IsValid 16 0.97.
+var queryStreamDisabled = []string{"unconstrained"}
 
 // QuantifiedByStage counts the checks with a ∀ in an assertion by the
 // engine stage that decided them: quant-strip, quant-duplicate,
