@@ -183,7 +183,9 @@ func (e *Executor) uncoveredAhead(b *ssa.BasicBlock) []*ssa.BasicBlock {
 	return bs
 }
 
-// ranScout counts a scout's run that ended with covered blocks covered.
+// ranScout counts a scout's run that ended with this many blocks covered
+// in all. Runs are counted where a share below 1 is (runCounted): with
+// shares of 1, scouts always set out.
 func (sc *scouts) ranScout(covered int) {
 	if covered > sc.coveredAt {
 		sc.fruitless = 0
