@@ -512,7 +512,8 @@ func (in *Interpreter) attrText(s *Span, cmd []byte) string {
 
 var supportedLogics = map[string]bool{
 	"QF_BV": true, "QF_ABV": true, "QF_AUFBV": true, "QF_UFBV": true, "QF_AX": true, "QF_UF": true,
-	"QF_ABVFP": false, "BV": true, "ABV": true, "UFBV": true, "AUFBV": true, "ALL": true,
+	"BV": true, "ABV": true, "UFBV": true, "AUFBV": true, "ALL": true,
+	"QF_FP": true, "QF_BVFP": true, "QF_ABVFP": true, "QF_UFFP": true,
 }
 
 func (in *Interpreter) setLogic(name string, base Pos) error {
@@ -531,7 +532,7 @@ func (in *Interpreter) setLogic(name string, base Pos) error {
 	case strings.Contains(name, "IA") || strings.Contains(name, "RA") || strings.Contains(name, "LIRA") ||
 		strings.Contains(name, "FP") || strings.Contains(name, "S") && !strings.Contains(name, "BV") ||
 		strings.HasSuffix(name, "DT") || known:
-		return &Unsupported{Pos: base, Msg: fmt.Sprintf("logic %s is not supported (sift decides bit-vectors, arrays and uninterpreted functions)", name)}
+		return &Unsupported{Pos: base, Msg: fmt.Sprintf("logic %s is not supported (sift decides bit-vectors, floating point, arrays and uninterpreted functions)", name)}
 	}
 	return &Error{Pos: base, Msg: fmt.Sprintf("unknown logic %q", name)}
 }

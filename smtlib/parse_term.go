@@ -4,9 +4,9 @@ import (
 	"math/big"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/sift-solver/sift/bv"
+	"github.com/sift-solver/sift/fp"
 	"github.com/sift-solver/sift/term"
 )
 
@@ -24,6 +24,9 @@ type termParser struct {
 	depth int
 	// named collects (! t :named n) annotations seen while parsing.
 	named []namedTerm
+	// inToFP is set while the arguments of a (_ to_fp …) are read, so that
+	// a Real argument gets its own message.
+	inToFP bool
 }
 
 type namedTerm struct {
@@ -100,10 +103,13 @@ func (p *termParser) parseSort() term.Sort {
 		if p.isSymbol("_") {
 			p.next()
 			name, pos := p.symbol("sort name")
+			if name == "FloatingPoint" {
+				eb, _ := p.numeral("exponent width")
+				sb, _ := p.numeral("significand width")
+				p.expect(TokRParen, "')'")
+				return p.floatSort(fp.Format{EB: eb, SB: sb}, pos)
+			}
 			if name != "BitVec" {
-				if name == "FloatingPoint" {
-					unsupportedf(pos, "floating-point sorts are not supported")
-				}
 				errorf(pos, "unknown indexed sort %q", name)
 			}
 			w, wpos := p.numeral("bit-vector width")
@@ -149,11 +155,37 @@ func (p *termParser) namedSort(name string, pos Pos, params []term.Sort) term.So
 			errorf(pos, "Array expects 2 sort parameters, got %d", len(params))
 		}
 		return p.st.ArraySort(params[0], params[1])
-	case "Int", "Real", "String", "RegLan", "RoundingMode", "Float32", "Float64":
-		unsupportedf(pos, "sort %s is not supported (sift decides bit-vectors, arrays and uninterpreted functions)", name)
+	case "RoundingMode", "Float16", "Float32", "Float64", "Float128":
+		if len(params) != 0 {
+			errorf(pos, "%s takes no parameters", name)
+		}
+		switch name {
+		case "RoundingMode":
+			return p.st.RoundingModeSort()
+		case "Float16":
+			return p.st.FloatSort(fp.Float16)
+		case "Float32":
+			return p.st.FloatSort(fp.Float32)
+		case "Float64":
+			return p.st.FloatSort(fp.Float64)
+		}
+		return p.st.FloatSort(fp.Float128)
+	case "Int", "Real", "String", "RegLan":
+		unsupportedf(pos, "sort %s is not supported (sift decides bit-vectors, floating point, arrays and uninterpreted functions)", name)
 	}
 	errorf(pos, "unknown sort %q", name)
 	return term.NoSort
+}
+
+// floatSort returns (_ FloatingPoint eb sb), or reports why there is none.
+func (p *termParser) floatSort(f fp.Format, pos Pos) term.Sort {
+	if f.EB < 2 || f.SB < 2 {
+		errorf(pos, "(_ FloatingPoint %d %d): eb and sb must be at least 2", f.EB, f.SB)
+	}
+	if !f.Valid() {
+		unsupportedf(pos, "(_ FloatingPoint %d %d): sift takes eb <= %d and sb <= %d", f.EB, f.SB, fp.MaxEB, fp.MaxSB)
+	}
+	return p.st.FloatSort(f)
 }
 
 // expandSortDef instantiates a define-sort with actual sort parameters.
@@ -200,6 +232,9 @@ func (p *termParser) parseTerm() term.Term {
 		p.next()
 		return p.identifier(t)
 	case TokNumeral, TokDecimal:
+		if p.inToFP {
+			unsupportedf(t.Pos, "to_fp of a Real (%s) is not supported: sift has no real arithmetic", t.Text)
+		}
 		unsupportedf(t.Pos, "integer and real arithmetic are not supported (found %s)", t.Text)
 	case TokString:
 		unsupportedf(t.Pos, "string terms are not supported")
@@ -239,9 +274,9 @@ func (p *termParser) identifier(t Token) term.Term {
 		case "false":
 			return p.st.False()
 		}
-	}
-	if isFloatingPoint(name) {
-		unsupportedf(t.Pos, "floating-point arithmetic (%s) is not supported", name)
+		if r, ok := fp.ParseRoundingMode(name); ok {
+			return p.st.RoundingModeConst(r)
+		}
 	}
 	errorf(t.Pos, "unknown constant %q", name)
 	return term.NoTerm
@@ -377,12 +412,15 @@ func (p *termParser) compound(open Pos) term.Term {
 	}
 
 	args := p.argBuffer()
+	saved := p.inToFP
+	p.inToFP = op == term.OpToFP
 	for p.tok.Kind != TokRParen {
 		if p.tok.Kind == TokEOF {
 			p.unexpected("')'")
 		}
 		args = append(args, p.parseTerm())
 	}
+	p.inToFP = saved
 	p.next()
 	if rotate.Kind == TokNumeral && len(args) == 1 && p.st.Kind(p.st.SortOf(args[0])) == term.KindBitVec {
 		idx[0] = numeralMod(rotate.Text, p.st.Width(p.st.SortOf(args[0])))
@@ -452,8 +490,13 @@ func (p *termParser) unknownFunction(name string, pos Pos) {
 		"bv2nat", "nat2bv", "int2bv", "bv2int":
 		unsupportedf(pos, "integer arithmetic (%s) is not supported", name)
 	}
-	if isFloatingPoint(name) {
-		unsupportedf(pos, "floating-point arithmetic (%s) is not supported", name)
+	switch name {
+	case "fp.to_real":
+		unsupportedf(pos, "fp.to_real is not supported: sift has no real arithmetic")
+	case "/":
+		if p.inToFP {
+			unsupportedf(pos, "to_fp of a Real is not supported: sift has no real arithmetic")
+		}
 	}
 	errorf(pos, "unknown function %q", name)
 }
@@ -472,6 +515,24 @@ func (p *termParser) indexedConstant(open Pos) term.Term {
 			errorf(pos, "bad bit-vector constant %s: %v", name, err)
 		}
 		return p.st.Const(v)
+	}
+	switch name {
+	case "+zero", "-zero", "+oo", "-oo", "NaN":
+		eb, _ := p.numeral("exponent width")
+		sb, _ := p.numeral("significand width")
+		p.expect(TokRParen, "')'")
+		f := fp.Format{EB: eb, SB: sb}
+		p.floatSort(f, pos)
+		var v fp.Value
+		switch name {
+		case "+zero", "-zero":
+			v = fp.Zero(f, name[0] == '-')
+		case "+oo", "-oo":
+			v = fp.Inf(f, name[0] == '-')
+		default:
+			v = fp.NaN(f)
+		}
+		return p.st.FloatConst(v)
 	}
 	if o, ok := term.OpByName(name); ok && o.NumIndices() > 0 {
 		errorf(open, "(_ %s …) is a function: apply it as ((_ %s …) t)", name, name)
@@ -621,16 +682,4 @@ func (p *termParser) skipAttributeValue() {
 	default:
 		p.next()
 	}
-}
-
-// isFloatingPoint recognises the names of the FloatingPoint theory.
-func isFloatingPoint(name string) bool {
-	name = strings.TrimSuffix(strings.TrimPrefix(name, "(_ "), " …)")
-	switch name {
-	case "fp", "to_fp", "to_fp_unsigned", "RNE", "RNA", "RTP", "RTN", "RTZ", "roundNearestTiesToEven",
-		"roundNearestTiesToAway", "roundTowardPositive", "roundTowardNegative", "roundTowardZero",
-		"+oo", "-oo", "+zero", "-zero", "NaN":
-		return true
-	}
-	return strings.HasPrefix(name, "fp.")
 }

@@ -134,6 +134,12 @@ func (p *Printer) write(b *strings.Builder, t term.Term, names map[term.Term]str
 	case term.OpBVConst:
 		b.WriteString(st.Value(t).String())
 		return
+	case term.OpFPConst:
+		b.WriteString(st.FloatConstValue(t).String())
+		return
+	case term.OpRMConst:
+		b.WriteString(st.RoundingModeOf(t).String())
+		return
 	case term.OpVar, term.OpBound:
 		b.WriteString(term.QuoteSymbol(st.Name(t)))
 		return
@@ -218,6 +224,10 @@ func (p *Printer) writeValue(b *strings.Builder, v term.Value, params []string) 
 		b.WriteString(v.BV.String())
 	case term.ValUninterpreted:
 		b.WriteString(term.QuoteSymbol(st.SortName(v.Sort) + "!val!" + strconv.Itoa(v.Elem)))
+	case term.ValFloat:
+		b.WriteString(v.Float().String())
+	case term.ValRoundingMode:
+		b.WriteString(v.RoundingMode().String())
 	case term.ValArray:
 		a := v.Arr
 		for range a.Index {

@@ -146,8 +146,11 @@ func (st *Store) Make(op Op, indices []uint32, args ...Term) (Term, error) {
 			return body, nil
 		}
 		return st.intern(node{op: op, sort: BoolSortID}, args), nil
-	case OpTrue, OpFalse, OpBVConst, OpVar, OpBound, OpConstArray, OpInvalid:
+	case OpTrue, OpFalse, OpBVConst, OpVar, OpBound, OpConstArray, OpInvalid, OpFPConst, OpRMConst:
 		return NoTerm, fmt.Errorf("%s cannot be built with Make", op)
+	}
+	if op.IsFloat() {
+		return st.makeFP(op, indices, args)
 	}
 	return st.makeBV(op, indices, args)
 }

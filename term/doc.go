@@ -12,7 +12,13 @@
 //   - A Term's id is larger than the ids of its arguments, so a loop over ids in
 //     increasing order is a topological order.
 //   - Bit-vector constants of any width are exact (package bv); nothing truncates.
+//   - Floating-point terms (sorts (_ FloatingPoint eb sb) and RoundingMode,
+//     build_fp.go) follow the SMT-LIB theory exactly through package fp: a
+//     constant holds its canonical IEEE encoding, folding and Eval share
+//     applyFP (fold_fp.go), and the results the theory leaves unspecified
+//     are never folded: Eval takes them from Model.Choices.
 //
 // Start reading at store.go (the node table and interning), then op.go (the
-// operators), build.go (checked construction and local rewrites) and eval.go.
+// operators), build.go (checked construction and local rewrites) and eval.go;
+// build_fp.go and fold_fp.go for floating point.
 package term

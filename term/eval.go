@@ -9,8 +9,21 @@ import (
 
 // Model assigns values to free variables (OpVar terms). Variables it does not
 // mention take their sort's default value (model completion).
+//
+// Choices gives the functions of the floating-point results the theory
+// leaves unspecified (ChoiceKey); an open result that Choices does not
+// cover takes a fixed default (defaultChoice).
 type Model struct {
-	Values map[Term]Value
+	Values  map[Term]Value
+	Choices map[ChoiceKey]*FunValue
+}
+
+// SetChoice makes f the model's function of the open results k names.
+func (m *Model) SetChoice(k ChoiceKey, f *FunValue) {
+	if m.Choices == nil {
+		m.Choices = map[ChoiceKey]*FunValue{}
+	}
+	m.Choices[k] = f
 }
 
 // NewModel returns an empty model.
@@ -114,8 +127,8 @@ func (e *Evaluator) eval(t Term) (Value, error) {
 		return BoolValue(true), nil
 	case OpFalse:
 		return BoolValue(false), nil
-	case OpBVConst:
-		return st.BVValue(st.Value(t)), nil
+	case OpBVConst, OpFPConst, OpRMConst:
+		return st.constValue(t), nil
 	case OpVar:
 		return st.ValueOf(e.model, t), nil
 	case OpBound:
@@ -221,6 +234,14 @@ func (e *Evaluator) eval(t Term) (Value, error) {
 		return NewArrayValue(st.SortOf(t), vals[0]), nil
 	case OpApply:
 		return vals[0].Fun.Eval(vals[1:])
+	}
+	if op.IsFloat() {
+		i0, i1 := st.Indices(t)
+		r, open := st.applyFP(op, i0, i1, vals)
+		if open {
+			return e.choice(t, vals)
+		}
+		return r, nil
 	}
 	var bvBuf [3]bv.Value
 	bvs := bvBuf[:0]

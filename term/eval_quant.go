@@ -20,7 +20,7 @@ func (st *Store) HasBound(t Term, memo map[Term]bool) bool {
 	switch st.Op(t) {
 	case OpBound:
 		r = true
-	case OpTrue, OpFalse, OpBVConst, OpVar:
+	case OpTrue, OpFalse, OpBVConst, OpVar, OpFPConst, OpRMConst:
 		r = false
 	default:
 		for _, a := range st.Args(t) {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/sift-solver/sift/bv"
+	"github.com/sift-solver/sift/fp"
 )
 
 // lit parses "W'literal" (see val) or, without a width prefix, a w-bit literal.
@@ -330,9 +331,14 @@ func TestEvalCoversEveryOperator(t *testing.T) {
 		covered[c.op] = true
 	}
 	for _, o := range []Op{OpTrue, OpFalse, OpBVConst, OpVar, OpBound, OpForall, OpExists,
-		OpSelect, OpStore, OpConstArray, OpApply, OpInvalid} {
+		OpSelect, OpStore, OpConstArray, OpApply, OpInvalid,
+		OpFPConst, OpRMConst, OpFP, OpToFPBits, OpToFPSigned, OpToFPUnsigned} {
 		covered[o] = true // leaves, quantifiers, arrays and UFs have tests of their own
 	}
+	for _, c := range fpEvalCases(NewStore(), fp.Format{EB: 2, SB: 3}) {
+		covered[c.op] = true
+	}
+	covered[OpToFPFloat] = true // OpToFP resolves to it
 	for o := Op(0); o < numOps; o++ {
 		if !covered[o] {
 			t.Errorf("operator %s has no evaluation case", o)

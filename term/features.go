@@ -23,6 +23,9 @@ const (
 	FeatNestedArray
 	// FeatBound: a bound variable (free in the term or bound inside it).
 	FeatBound
+	// FeatFloat: a term of a floating-point or rounding-mode sort, or of a
+	// sort built over one (an array of floats, a function on them).
+	FeatFloat
 )
 
 // Has reports whether every feature of g is in f.
@@ -42,9 +45,15 @@ func (st *Store) FeaturesOf(ts []Term) Features {
 
 // sortFeatures is what a term of sort kind/params contributes by its sort.
 func (t *sortTable) sortFeatures(n sortNode) Features {
+	var fl Features
+	for _, p := range n.params {
+		fl |= t.nodes[p].feat & FeatFloat
+	}
 	switch n.kind {
+	case KindFloatingPoint, KindRoundingMode:
+		return FeatFloat
 	case KindArray:
-		f := FeatArray
+		f := FeatArray | fl
 		if t.nodes[n.params[1]].kind == KindArray {
 			f |= FeatNestedArray
 		}
@@ -52,11 +61,11 @@ func (t *sortTable) sortFeatures(n sortNode) Features {
 	case KindFun:
 		for _, p := range n.params {
 			if t.nodes[p].kind == KindArray {
-				return FeatArrayFun
+				return FeatArrayFun | fl
 			}
 		}
 	}
-	return 0
+	return fl
 }
 
 // opFeatures is what an operator contributes.

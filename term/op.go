@@ -82,6 +82,44 @@ const (
 	OpForall
 	OpExists
 
+	// Floating point (build_fp.go): leaves, then the theory's operators.
+	OpFPConst // value (the IEEE encoding) in Store.values
+	OpRMConst // index: the fp.RoundingMode
+	OpFP      // (fp s e m)
+	OpFPAbs
+	OpFPNeg
+	OpFPAdd // rm x y
+	OpFPSub // built as fp.add of fp.neg
+	OpFPMul
+	OpFPDiv
+	OpFPFma // rm x y z
+	OpFPSqrt
+	OpFPRem
+	OpFPRoundToIntegral
+	OpFPMin
+	OpFPMax
+	OpFPLeq
+	OpFPLt
+	OpFPGeq // built as fp.leq, arguments swapped
+	OpFPGt  // built as fp.lt, arguments swapped
+	OpFPEq
+	OpFPIsNormal
+	OpFPIsSubnormal
+	OpFPIsZero
+	OpFPIsInfinite
+	OpFPIsNaN
+	OpFPIsNegative
+	OpFPIsPositive
+	// OpToFP is the overloaded (_ to_fp eb sb) as the parser reads it;
+	// the builder resolves it by its arguments into one of the next three.
+	OpToFP
+	OpToFPBits     // ((_ to_fp eb sb) b): b's bits as an encoding
+	OpToFPFloat    // ((_ to_fp eb sb) rm x): x of another format, rounded
+	OpToFPSigned   // ((_ to_fp eb sb) rm b): two's complement b, rounded
+	OpToFPUnsigned // ((_ to_fp_unsigned eb sb) rm b)
+	OpFPToUBV      // index: m
+	OpFPToSBV      // index: m
+
 	numOps
 )
 
@@ -113,6 +151,17 @@ var opInfos = [numOps]opInfo{
 	OpBVSmulo: {"bvsmulo", 0}, OpBVSdivo: {"bvsdivo", 0},
 	OpSelect: {"select", 0}, OpStore: {"store", 0}, OpConstArray: {"const", 0},
 	OpApply: {"<apply>", 0}, OpForall: {"forall", 0}, OpExists: {"exists", 0},
+	OpFPConst: {"<fp const>", 0}, OpRMConst: {"<rounding mode>", 0}, OpFP: {"fp", 0},
+	OpFPAbs: {"fp.abs", 0}, OpFPNeg: {"fp.neg", 0}, OpFPAdd: {"fp.add", 0}, OpFPSub: {"fp.sub", 0},
+	OpFPMul: {"fp.mul", 0}, OpFPDiv: {"fp.div", 0}, OpFPFma: {"fp.fma", 0}, OpFPSqrt: {"fp.sqrt", 0},
+	OpFPRem: {"fp.rem", 0}, OpFPRoundToIntegral: {"fp.roundToIntegral", 0},
+	OpFPMin: {"fp.min", 0}, OpFPMax: {"fp.max", 0},
+	OpFPLeq: {"fp.leq", 0}, OpFPLt: {"fp.lt", 0}, OpFPGeq: {"fp.geq", 0}, OpFPGt: {"fp.gt", 0}, OpFPEq: {"fp.eq", 0},
+	OpFPIsNormal: {"fp.isNormal", 0}, OpFPIsSubnormal: {"fp.isSubnormal", 0}, OpFPIsZero: {"fp.isZero", 0},
+	OpFPIsInfinite: {"fp.isInfinite", 0}, OpFPIsNaN: {"fp.isNaN", 0},
+	OpFPIsNegative: {"fp.isNegative", 0}, OpFPIsPositive: {"fp.isPositive", 0},
+	OpToFP: {"to_fp", 2}, OpToFPBits: {"to_fp", 2}, OpToFPFloat: {"to_fp", 2}, OpToFPSigned: {"to_fp", 2},
+	OpToFPUnsigned: {"to_fp_unsigned", 2}, OpFPToUBV: {"fp.to_ubv", 1}, OpFPToSBV: {"fp.to_sbv", 1},
 }
 
 // String returns the SMT-LIB name of the operator.
@@ -135,7 +184,7 @@ func (o Op) NumIndices() int {
 // IsLeaf reports whether terms of this operator have no arguments.
 func (o Op) IsLeaf() bool {
 	switch o {
-	case OpTrue, OpFalse, OpBVConst, OpVar, OpBound:
+	case OpTrue, OpFalse, OpBVConst, OpVar, OpBound, OpFPConst, OpRMConst:
 		return true
 	}
 	return false
@@ -150,7 +199,8 @@ var byName = func() map[string]Op {
 	m := make(map[string]Op, numOps)
 	for o := OpNot; o < numOps; o++ {
 		switch o {
-		case OpApply, OpConstArray, OpForall, OpExists:
+		case OpApply, OpConstArray, OpForall, OpExists, OpFPConst, OpRMConst,
+			OpToFPBits, OpToFPFloat, OpToFPSigned: // "to_fp" is OpToFP
 			continue
 		}
 		m[opInfos[o].name] = o

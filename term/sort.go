@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/sift-solver/sift/fp"
 )
 
 // Sort is an interned sort id of a Store. Sort 0 is invalid.
@@ -25,11 +27,16 @@ const (
 	KindFun
 	// KindUninterpreted is a sort introduced by declare-sort (arity 0).
 	KindUninterpreted
+	// KindFloatingPoint is (_ FloatingPoint eb sb).
+	KindFloatingPoint
+	// KindRoundingMode is RoundingMode.
+	KindRoundingMode
 )
 
 type sortNode struct {
 	kind   SortKind
 	width  uint32 // bit-vector width
+	eb, sb uint32 // floating-point format
 	params []Sort // array: index, element; function: domain..., range
 	name   string // uninterpreted sorts
 	feat   Features
@@ -108,6 +115,37 @@ func (st *Store) FunSort(domain []Sort, rng Sort) Sort {
 // UninterpretedSort returns the declared sort called name.
 func (st *Store) UninterpretedSort(name string) Sort {
 	return st.sorts.intern("U"+name, sortNode{kind: KindUninterpreted, name: name})
+}
+
+// FloatSort returns (_ FloatingPoint eb sb) of the format f, which must be
+// valid (f.Valid()).
+func (st *Store) FloatSort(f fp.Format) Sort {
+	if !f.Valid() {
+		panic(fmt.Sprintf("term: invalid floating-point format %d %d", f.EB, f.SB))
+	}
+	key := "FP" + strconv.FormatUint(uint64(f.EB), 10) + "," + strconv.FormatUint(uint64(f.SB), 10)
+	return st.sorts.intern(key, sortNode{kind: KindFloatingPoint, eb: f.EB, sb: f.SB})
+}
+
+// RoundingModeSort returns RoundingMode.
+func (st *Store) RoundingModeSort() Sort {
+	return st.sorts.intern("RoundingMode", sortNode{kind: KindRoundingMode})
+}
+
+// IsFloat reports whether s is a floating-point sort.
+func (st *Store) IsFloat(s Sort) bool { return st.Kind(s) == KindFloatingPoint }
+
+// IsRoundingMode reports whether s is RoundingMode.
+func (st *Store) IsRoundingMode(s Sort) bool { return st.Kind(s) == KindRoundingMode }
+
+// FloatFormat returns the format of a floating-point sort (the zero Format
+// for any other sort).
+func (st *Store) FloatFormat(s Sort) fp.Format {
+	if st.Kind(s) != KindFloatingPoint {
+		return fp.Format{}
+	}
+	n := &st.sorts.nodes[s]
+	return fp.Format{EB: n.eb, SB: n.sb}
 }
 
 // Kind returns the family of s.
@@ -193,6 +231,10 @@ func (st *Store) writeSort(b *strings.Builder, s Sort) {
 		st.writeSort(b, n.params[len(n.params)-1])
 	case KindUninterpreted:
 		b.WriteString(quoteSymbol(n.name))
+	case KindFloatingPoint:
+		fmt.Fprintf(b, "(_ FloatingPoint %d %d)", n.eb, n.sb)
+	case KindRoundingMode:
+		b.WriteString("RoundingMode")
 	}
 }
 

@@ -82,16 +82,18 @@ func (st *Store) Args(t Term) []Term {
 // Indices returns the operator indices of t, e.g. hi and lo of an extract.
 func (st *Store) Indices(t Term) (uint32, uint32) { n := &st.nodes[t]; return n.i0, n.i1 }
 
-// Value returns the value of a bit-vector constant.
+// Value returns the value of a bit-vector constant, or the IEEE encoding of
+// a floating-point constant.
 func (st *Store) Value(t Term) bv.Value { return st.values[st.nodes[t].i0] }
 
 // Name returns the name of a variable (OpVar or OpBound).
 func (st *Store) Name(t Term) string { return st.names[st.nodes[t].i0] }
 
-// IsConst reports whether t is a Boolean or bit-vector constant.
+// IsConst reports whether t is a Boolean, bit-vector, floating-point or
+// rounding-mode constant.
 func (st *Store) IsConst(t Term) bool {
 	switch st.nodes[t].op {
-	case OpTrue, OpFalse, OpBVConst:
+	case OpTrue, OpFalse, OpBVConst, OpFPConst, OpRMConst:
 		return true
 	}
 	return false
@@ -112,21 +114,24 @@ func (st *Store) Bool(b bool) Term {
 }
 
 // Const returns the bit-vector constant v.
-func (st *Store) Const(v bv.Value) Term {
-	sort := st.BitVecSort(v.Width())
-	h := hashNode(OpBVConst, sort, 0, 0, nil) ^ v.Hash()*0x9e3779b97f4a7c15
+func (st *Store) Const(v bv.Value) Term { return st.valueLeaf(OpBVConst, st.BitVecSort(v.Width()), v) }
+
+// valueLeaf interns a constant whose bits v are kept in values: a
+// bit-vector (OpBVConst) or a floating-point encoding (OpFPConst).
+func (st *Store) valueLeaf(op Op, sort Sort, v bv.Value) Term {
+	h := hashNode(op, sort, 0, 0, nil) ^ v.Hash()*0x9e3779b97f4a7c15
 	for i := h & uint64(len(st.table)-1); ; i = (i + 1) & uint64(len(st.table)-1) {
 		t := st.table[i]
 		if t == NoTerm {
 			break
 		}
 		n := &st.nodes[t]
-		if n.op == OpBVConst && n.sort == sort && st.values[n.i0].Equal(v) {
+		if n.op == op && n.sort == sort && st.values[n.i0].Equal(v) {
 			return t
 		}
 	}
 	st.values = append(st.values, v)
-	return st.insert(h, node{op: OpBVConst, sort: sort, i0: uint32(len(st.values) - 1)}, nil)
+	return st.insert(h, node{op: op, sort: sort, i0: uint32(len(st.values) - 1)}, nil)
 }
 
 // ConstUint64 returns the w-bit constant x (truncated to w bits).
@@ -231,8 +236,8 @@ func (st *Store) grow() {
 func (st *Store) hashOf(t Term) uint64 {
 	n := &st.nodes[t]
 	switch n.op {
-	case OpBVConst:
-		return hashNode(OpBVConst, n.sort, 0, 0, nil) ^ st.values[n.i0].Hash()*0x9e3779b97f4a7c15
+	case OpBVConst, OpFPConst:
+		return hashNode(n.op, n.sort, 0, 0, nil) ^ st.values[n.i0].Hash()*0x9e3779b97f4a7c15
 	case OpVar, OpBound:
 		return hashNode(n.op, n.sort, 0, 0, nil) ^ hashString(st.names[n.i0])
 	}

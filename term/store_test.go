@@ -256,6 +256,16 @@ func TestOpNames(t *testing.T) {
 				t.Errorf("%s should have no plain name", o)
 			}
 			continue
+		case OpFPConst, OpRMConst:
+			if _, ok := OpByName(o.String()); ok {
+				t.Errorf("%s should have no plain name", o)
+			}
+			continue
+		case OpToFPBits, OpToFPFloat, OpToFPSigned:
+			if got, _ := OpByName(o.String()); got != OpToFP {
+				t.Errorf("%s is read as %s, want the overloaded to_fp", o, got)
+			}
+			continue
 		}
 		if got, ok := OpByName(o.String()); !ok || got != o {
 			t.Errorf("OpByName(%q) = %v, %v", o.String(), got, ok)

@@ -11,7 +11,7 @@ func (st *Store) Rebuild(t Term, args []Term) Term {
 			panic("term: " + err.Error())
 		}
 		return r
-	case OpTrue, OpFalse, OpBVConst, OpVar, OpBound:
+	case OpTrue, OpFalse, OpBVConst, OpVar, OpBound, OpFPConst, OpRMConst:
 		return t
 	}
 	var idx []uint32

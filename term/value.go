@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/sift-solver/sift/bv"
+	"github.com/sift-solver/sift/fp"
 )
 
 // ValueKind says what a Value holds.
@@ -19,6 +20,11 @@ const (
 	ValFun
 	// ValUninterpreted is an element of a declared sort, numbered per sort.
 	ValUninterpreted
+	// ValFloat is a floating-point value: its IEEE encoding in BV (NaN
+	// canonical, see package fp), its exponent width in Elem.
+	ValFloat
+	// ValRoundingMode is a rounding mode, the fp.RoundingMode in Elem.
+	ValRoundingMode
 )
 
 // Value is a concrete value of some sort: what a model assigns and what Eval
@@ -30,8 +36,26 @@ type Value struct {
 	BV   bv.Value
 	Arr  *ArrayValue
 	Fun  *FunValue
-	Elem int // ValUninterpreted
+	Elem int // ValUninterpreted; eb of ValFloat; the fp.RoundingMode of ValRoundingMode
 }
+
+// FloatValue returns the floating-point value v of st's sort of its format.
+func (st *Store) FloatValue(v fp.Value) Value {
+	return Value{Kind: ValFloat, Sort: st.FloatSort(v.Format()), BV: v.Bits(), Elem: int(v.Format().EB)}
+}
+
+// RoundingModeValue returns the rounding-mode value r.
+func (st *Store) RoundingModeValue(r fp.RoundingMode) Value {
+	return Value{Kind: ValRoundingMode, Sort: st.RoundingModeSort(), Elem: int(r)}
+}
+
+// Float returns the floating-point value a ValFloat holds.
+func (v Value) Float() fp.Value {
+	return fp.FromBits(fp.Format{EB: uint32(v.Elem), SB: v.BV.Width() - uint32(v.Elem)}, v.BV)
+}
+
+// RoundingMode returns the rounding mode a ValRoundingMode holds.
+func (v Value) RoundingMode() fp.RoundingMode { return fp.RoundingMode(v.Elem) }
 
 // ArrayValue is a finite map over a default: the value of
 // (store … (store ((as const S) Default) i1 v1) … in vn).
@@ -95,6 +119,10 @@ func (v Value) Key() string {
 		return v.BV.String()
 	case ValUninterpreted:
 		return "u" + strconv.Itoa(v.Elem)
+	case ValFloat:
+		return "f" + v.BV.String()
+	case ValRoundingMode:
+		return "r" + strconv.Itoa(v.Elem)
 	case ValArray:
 		def, index, elem := v.Arr.canonical()
 		var b strings.Builder
@@ -124,9 +152,9 @@ func (v Value) Equal(u Value) bool {
 	switch v.Kind {
 	case ValBool:
 		return v.Bool == u.Bool
-	case ValBV:
+	case ValBV, ValFloat:
 		return v.BV.Equal(u.BV)
-	case ValUninterpreted:
+	case ValUninterpreted, ValRoundingMode:
 		return v.Elem == u.Elem
 	case ValArray:
 		return v.Key() == u.Key()
@@ -183,6 +211,26 @@ func smallDomain(i Value, n int) []Value {
 			out := make([]Value, 0, 1<<w)
 			for x := uint64(0); x < 1<<w; x++ {
 				out = append(out, Value{Kind: ValBV, Sort: i.Sort, BV: bv.New(w, x)})
+			}
+			return out
+		}
+	case ValRoundingMode:
+		if n >= int(fp.NumRoundingModes) {
+			out := make([]Value, fp.NumRoundingModes)
+			for r := range out {
+				out[r] = Value{Kind: ValRoundingMode, Sort: i.Sort, Elem: r}
+			}
+			return out
+		}
+	case ValFloat:
+		w := i.BV.Width()
+		if w < 31 && 1<<w <= n {
+			f := i.Float().Format()
+			out := make([]Value, 0, 1<<w)
+			for x := uint64(0); x < 1<<w; x++ {
+				if v := fp.FromBits(f, bv.New(w, x)); v.Bits().Equal(bv.New(w, x)) {
+					out = append(out, Value{Kind: ValFloat, Sort: i.Sort, BV: v.Bits(), Elem: i.Elem})
+				}
 			}
 			return out
 		}
@@ -297,6 +345,10 @@ func (st *Store) DefaultValue(s Sort) Value {
 		return Value{Kind: ValFun, Sort: s, Fun: &FunValue{Default: st.DefaultValue(st.Range(s))}}
 	case KindUninterpreted:
 		return Value{Kind: ValUninterpreted, Sort: s}
+	case KindFloatingPoint:
+		return st.FloatValue(fp.Zero(st.FloatFormat(s), false))
+	case KindRoundingMode:
+		return st.RoundingModeValue(fp.RNE)
 	}
 	return Value{}
 }

@@ -18,6 +18,10 @@ func (st *Store) ValueTerm(v Value) Term {
 		return st.Bool(v.Bool)
 	case ValBV:
 		return st.Const(v.BV)
+	case ValFloat:
+		return st.FloatConst(v.Float())
+	case ValRoundingMode:
+		return st.RoundingModeConst(v.RoundingMode())
 	case ValArray:
 		def := st.ValueTerm(v.Arr.Default)
 		if def == NoTerm {
