@@ -138,7 +138,9 @@ func TestFloat32AgainstHardware(t *testing.T) {
 		// sqrt through binary64 rounds twice, harmlessly: 53 >= 2×24+2.
 		// (binary32 fma has no such route; the exhaustive checks cover it.)
 		{"sqrt", func(a, _, _ Value) Value { return Sqrt(RNE, a) }, func(a, _, _ float32) float32 { return float32(math.Sqrt(float64(a))) }},
-		{"from64", func(a, b, _ Value) Value { return Convert(Float32, RNE, Mul(RNE, Convert(Float64, RNE, a), Convert(Float64, RNE, b))) },
+		{"from64", func(a, b, _ Value) Value {
+			return Convert(Float32, RNE, Mul(RNE, Convert(Float64, RNE, a), Convert(Float64, RNE, b)))
+		},
 			func(a, b, _ float32) float32 { return float32(float64(a) * float64(b)) }},
 	}
 	for _, c := range checks {
