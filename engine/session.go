@@ -144,7 +144,7 @@ func stagesFor(p ArrayPruning, off map[string]bool) []Step {
 	bb.facts = facts
 	// Names in off that are preprocessing passes switch those passes off.
 	pre := newPreprocessStageWith(preprocess.Options{Disabled: off})
-	steps := []Step{constantStage{}, NewSVIStage(), pre, newQuantStage(), newQBVStage()}
+	steps := []Step{constantStage{}, &fpLowerStep{}, NewSVIStage(), pre, newQuantStage(), newQBVStage()}
 	if p != PruningOff {
 		check := NewArraysPrecheckStage()
 		check.facts, check.Silent = facts, p == PruningIntervals

@@ -608,9 +608,9 @@ func freeVars(st *term.Store, terms []term.Term) []term.Term {
 
 // problemFeatures says which theories and binders a problem uses.
 type problemFeatures struct {
-	quantified, arrays, funs bool
-	sorts                    []term.Sort // declared sorts, in first-seen order
-	freeSorts                map[term.Sort]bool
+	quantified, arrays, funs, floats bool
+	sorts                            []term.Sort // declared sorts, in first-seen order
+	freeSorts                        map[term.Sort]bool
 }
 
 func featuresOf(st *term.Store, terms []term.Term) problemFeatures {
@@ -631,6 +631,8 @@ func featuresOf(st *term.Store, terms []term.Term) problemFeatures {
 			f.arrays = true
 			visitSort(st.IndexSort(s), free)
 			visitSort(st.ElemSort(s), free)
+		case term.KindFloatingPoint, term.KindRoundingMode:
+			f.floats = true
 		case term.KindFun:
 			f.funs = true
 			for _, d := range st.Domain(s) {
@@ -667,6 +669,13 @@ func featuresOf(st *term.Store, terms []term.Term) problemFeatures {
 func (f problemFeatures) logic() string {
 	if len(f.sorts) > 0 {
 		return ""
+	}
+	if f.floats {
+		// Z3 names no logic of floats with arrays or functions.
+		if f.arrays || f.funs || f.quantified {
+			return ""
+		}
+		return "QF_BVFP"
 	}
 	name := ""
 	if f.arrays {

@@ -1,4 +1,4 @@
-package fp
+package fp_test
 
 import (
 	"math/big"
@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/sift-solver/sift/bv"
+	. "github.com/sift-solver/sift/fp"
+	"github.com/sift-solver/sift/fp/internal/ref"
 )
 
 // tinyFormats are the formats checked exhaustively: every value, every pair
@@ -38,12 +40,12 @@ func TestExhaustiveBinary(t *testing.T) {
 		got  func(RoundingMode, Value, Value) Value
 		want func(RoundingMode, Value, Value) Value
 	}{
-		{"fp.add", Add, refAdd},
-		{"fp.sub", Sub, func(rm RoundingMode, x, y Value) Value { return refAdd(rm, x, Negate(y)) }},
-		{"fp.mul", Mul, refMul},
-		{"fp.div", Div, refDiv},
+		{"fp.add", Add, ref.Add},
+		{"fp.sub", Sub, ref.Sub},
+		{"fp.mul", Mul, ref.Mul},
+		{"fp.div", Div, ref.Div},
 		{"fp.rem", func(_ RoundingMode, x, y Value) Value { return Rem(x, y) },
-			func(_ RoundingMode, x, y Value) Value { return refRem(x, y) }},
+			func(_ RoundingMode, x, y Value) Value { return ref.Rem(x, y) }},
 	}
 	for _, f := range tinyFormats {
 		vals := allValues(f)
@@ -71,10 +73,10 @@ func TestExhaustiveUnary(t *testing.T) {
 	for _, f := range tinyFormats {
 		for _, rm := range rms {
 			for _, x := range allValues(f) {
-				if got, want := Sqrt(rm, x), refSqrt(rm, x); !sameValue(got, want) {
+				if got, want := Sqrt(rm, x), ref.Sqrt(rm, x); !sameValue(got, want) {
 					t.Errorf("%s fp.sqrt %s %v = %v, want %v", f, rm, x, got, want)
 				}
-				if got, want := RoundToIntegral(rm, x), refRoundToIntegral(rm, x); !sameValue(got, want) {
+				if got, want := RoundToIntegral(rm, x), ref.RoundToIntegral(rm, x); !sameValue(got, want) {
 					t.Errorf("%s fp.roundToIntegral %s %v = %v, want %v", f, rm, x, got, want)
 				}
 			}
@@ -96,7 +98,7 @@ func TestExhaustiveFma(t *testing.T) {
 			for _, x := range vals {
 				for _, y := range vals {
 					for _, z := range vals {
-						got, want := Fma(rm, x, y, z), refFma(rm, x, y, z)
+						got, want := Fma(rm, x, y, z), ref.Fma(rm, x, y, z)
 						if !sameValue(got, want) && bad < 5 {
 							bad++
 							t.Errorf("%s fp.fma %s %v %v %v = %v, want %v", f, rm, x, y, z, got, want)
@@ -113,13 +115,16 @@ func TestExhaustiveCompare(t *testing.T) {
 		vals := allValues(f)
 		for _, x := range vals {
 			for _, y := range vals {
-				c, ok := refCmp(x, y)
+				c, ok := ref.Cmp(x, y)
 				if Eq(x, y) != (ok && c == 0) || Lt(x, y) != (ok && c < 0) || Leq(x, y) != (ok && c <= 0) {
 					t.Errorf("%s compare %v %v: eq %v lt %v leq %v, reference %d %v", f, x, y, Eq(x, y), Lt(x, y), Leq(x, y), c, ok)
 				}
 				for _, isMax := range []bool{false, true} {
-					got, gok := minMax(x, y, isMax)
-					want, wok := refMinMax(x, y, isMax)
+					got, gok := Min(x, y)
+					if isMax {
+						got, gok = Max(x, y)
+					}
+					want, wok := ref.MinMax(x, y, isMax)
 					if gok != wok || gok && !sameValue(got, want) {
 						t.Errorf("%s min/max(%v) %v %v = %v %v, want %v %v", f, isMax, x, y, got, gok, want, wok)
 					}
@@ -134,7 +139,7 @@ func TestExhaustiveConversions(t *testing.T) {
 		for _, g := range tinyFormats {
 			for _, rm := range rms {
 				for _, x := range allValues(g) {
-					if got, want := Convert(f, rm, x), refConvert(f, rm, x); !sameValue(got, want) {
+					if got, want := Convert(f, rm, x), ref.Convert(f, rm, x); !sameValue(got, want) {
 						t.Errorf("%s from %s %s %v = %v, want %v", f, g, rm, x, got, want)
 					}
 				}
@@ -144,10 +149,10 @@ func TestExhaustiveConversions(t *testing.T) {
 			for m := uint32(1); m <= 6; m++ {
 				for p := uint64(0); p < 1<<m; p++ {
 					b := bv.New(m, p)
-					if got, want := FromSigned(f, rm, b), refFromInt(f, rm, b.Signed()); !sameValue(got, want) {
+					if got, want := FromSigned(f, rm, b), ref.FromInt(f, rm, b.Signed()); !sameValue(got, want) {
 						t.Errorf("%s from signed %s %v = %v, want %v", f, rm, b, got, want)
 					}
-					if got, want := FromUnsigned(f, rm, b), refFromInt(f, rm, b.Big()); !sameValue(got, want) {
+					if got, want := FromUnsigned(f, rm, b), ref.FromInt(f, rm, b.Big()); !sameValue(got, want) {
 						t.Errorf("%s from unsigned %s %v = %v, want %v", f, rm, b, got, want)
 					}
 				}
@@ -166,12 +171,12 @@ func checkToInt(t *testing.T, rm RoundingMode, x Value, m uint32) {
 	smin := new(big.Int).Neg(new(big.Int).Lsh(one, uint(m-1)))
 	smax := new(big.Int).Sub(new(big.Int).Lsh(one, uint(m-1)), one)
 	u, uok := ToUnsigned(rm, x, m)
-	n, wok := refToInt(rm, x, new(big.Int), umax)
+	n, wok := ref.ToInt(rm, x, new(big.Int), umax)
 	if uok != wok || uok && u.Big().Cmp(n) != 0 {
 		t.Errorf("%s fp.to_ubv %d %s %v = %v %v, want %v %v", x.Format(), m, rm, x, u, uok, n, wok)
 	}
 	s, sok := ToSigned(rm, x, m)
-	n, wok = refToInt(rm, x, smin, smax)
+	n, wok = ref.ToInt(rm, x, smin, smax)
 	if sok != wok || sok && s.Signed().Cmp(n) != 0 {
 		t.Errorf("%s fp.to_sbv %d %s %v = %v %v, want %v %v", x.Format(), m, rm, x, s, sok, n, wok)
 	}
@@ -183,18 +188,11 @@ func TestFromRatAgainstReference(t *testing.T) {
 			for num := int64(-40); num <= 40; num++ {
 				for den := int64(1); den <= 17; den++ {
 					r := big.NewRat(num, den)
-					if got, want := FromRat(f, rm, r), refRoundRatOrZero(f, rm, r); !sameValue(got, want) {
+					if got, want := FromRat(f, rm, r), ref.RoundRatOrZero(f, rm, r); !sameValue(got, want) {
 						t.Errorf("%s to_fp %s %v = %v, want %v", f, rm, r, got, want)
 					}
 				}
 			}
 		}
 	}
-}
-
-func refRoundRatOrZero(f Format, rm RoundingMode, r *big.Rat) Value {
-	if r.Sign() == 0 {
-		return Zero(f, false)
-	}
-	return refRoundRat(f, rm, r)
 }

@@ -1,4 +1,4 @@
-package fp
+package fp_test
 
 import (
 	"math"
@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/sift-solver/sift/bv"
+	. "github.com/sift-solver/sift/fp"
 )
 
 // The Float32 and Float64 operations against Go's hardware results (IEEE

@@ -1,16 +1,34 @@
-package fp
-
-// An independent reference for the theory's operations, written from IEEE
-// 754-2008 and the SMT-LIB theory text with rational arithmetic only: values
-// are decoded from their bits here, every finite value of a (small) format
-// is enumerated, and a result is rounded by searching that list. It shares
-// no code with the package beyond the Value type's bits.
+// Package ref is an independent reference for the FloatingPoint theory,
+// used only by tests (of package fp and of the lowering in fp/fpbv): it is
+// written from IEEE 754-2008 and the SMT-LIB theory text with rational
+// arithmetic only. Values are decoded from their bits here, every finite
+// value of a (small) format is enumerated, and a result is rounded by
+// searching that list, so it shares no code with package fp beyond the
+// Value type's constructors. It is exact but slow: formats of at most 16
+// bits.
+package ref
 
 import (
 	"math/big"
 	"sort"
+	"sync"
 
 	"github.com/sift-solver/sift/bv"
+	"github.com/sift-solver/sift/fp"
+)
+
+type (
+	Format       = fp.Format
+	Value        = fp.Value
+	RoundingMode = fp.RoundingMode
+)
+
+const (
+	RNE = fp.RNE
+	RNA = fp.RNA
+	RTP = fp.RTP
+	RTN = fp.RTN
+	RTZ = fp.RTZ
 )
 
 // refKind is what a decoded pattern is.
@@ -81,9 +99,14 @@ type refTable struct {
 	pats []*big.Int
 }
 
-var refTables = map[Format]*refTable{}
+var (
+	refTablesMu sync.Mutex
+	refTables   = map[Format]*refTable{}
+)
 
 func refTableOf(f Format) *refTable {
+	refTablesMu.Lock()
+	defer refTablesMu.Unlock()
 	if t, ok := refTables[f]; ok {
 		return t
 	}
@@ -106,7 +129,7 @@ func (t *refTable) value(neg bool, i int) Value {
 	if neg {
 		p.SetBit(p, int(t.f.EB+t.f.SB-1), 1)
 	}
-	return FromBits(t.f, bv.FromBig(t.f.EB+t.f.SB, p))
+	return fp.FromBits(t.f, bv.FromBig(t.f.EB+t.f.SB, p))
 }
 
 // refRound rounds an exact nonzero-or-zero magnitude of sign neg, known
@@ -121,7 +144,7 @@ func refRound(f Format, rm RoundingMode, neg bool, cmp func(v *big.Rat) int) Val
 	}
 	up := func() Value { // the neighbour away from zero
 		if i == len(t.mags) {
-			return Inf(f, neg)
+			return fp.Inf(f, neg)
 		}
 		return t.value(neg, i)
 	}
@@ -167,16 +190,16 @@ func refRound(f Format, rm RoundingMode, neg bool, cmp func(v *big.Rat) int) Val
 	return up()
 }
 
-func refRoundRat(f Format, rm RoundingMode, r *big.Rat) Value {
+func RoundRat(f Format, rm RoundingMode, r *big.Rat) Value {
 	a := new(big.Rat).Abs(r)
 	return refRound(f, rm, r.Sign() < 0, func(v *big.Rat) int { return a.Cmp(v) })
 }
 
-func refNaNOf(f Format) Value { return NaN(f) }
+func refNaNOf(f Format) fp.Value { return fp.NaN(f) }
 
-func refInfOf(f Format, neg bool) Value { return Inf(f, neg) }
+func refInfOf(f Format, neg bool) Value { return fp.Inf(f, neg) }
 
-func refAdd(rm RoundingMode, x, y Value) Value {
+func Add(rm RoundingMode, x, y Value) Value {
 	f := x.Format()
 	a, b := refDecode(f, x.Bits()), refDecode(f, y.Bits())
 	switch {
@@ -197,14 +220,14 @@ func refAdd(rm RoundingMode, x, y Value) Value {
 		// IEEE 754 §6.3: x + x = x - (-x) keeps x's sign for zeros; an exact
 		// zero sum of opposite signs is +0, or -0 under roundTowardNegative.
 		if a.isZero() && b.isZero() && a.neg == b.neg {
-			return Zero(f, a.neg)
+			return fp.Zero(f, a.neg)
 		}
-		return Zero(f, rm == RTN)
+		return fp.Zero(f, rm == RTN)
 	}
-	return refRoundRat(f, rm, s)
+	return RoundRat(f, rm, s)
 }
 
-func refMul(rm RoundingMode, x, y Value) Value {
+func Mul(rm RoundingMode, x, y Value) Value {
 	f := x.Format()
 	a, b := refDecode(f, x.Bits()), refDecode(f, y.Bits())
 	neg := a.neg != b.neg
@@ -219,12 +242,12 @@ func refMul(rm RoundingMode, x, y Value) Value {
 	}
 	p := new(big.Rat).Mul(a.mag, b.mag)
 	if p.Sign() == 0 {
-		return Zero(f, neg)
+		return fp.Zero(f, neg)
 	}
 	return refRound(f, rm, neg, func(v *big.Rat) int { return p.Cmp(v) })
 }
 
-func refDiv(rm RoundingMode, x, y Value) Value {
+func Div(rm RoundingMode, x, y Value) Value {
 	f := x.Format()
 	a, b := refDecode(f, x.Bits()), refDecode(f, y.Bits())
 	neg := a.neg != b.neg
@@ -236,20 +259,20 @@ func refDiv(rm RoundingMode, x, y Value) Value {
 	case a.kind == refInf:
 		return refInfOf(f, neg)
 	case b.kind == refInf:
-		return Zero(f, neg)
+		return fp.Zero(f, neg)
 	case b.isZero():
 		if a.isZero() {
 			return refNaNOf(f)
 		}
 		return refInfOf(f, neg)
 	case a.isZero():
-		return Zero(f, neg)
+		return fp.Zero(f, neg)
 	}
 	q := new(big.Rat).Quo(a.mag, b.mag)
 	return refRound(f, rm, neg, func(v *big.Rat) int { return q.Cmp(v) })
 }
 
-func refFma(rm RoundingMode, x, y, z Value) Value {
+func Fma(rm RoundingMode, x, y, z Value) Value {
 	f := x.Format()
 	a, b, c := refDecode(f, x.Bits()), refDecode(f, y.Bits()), refDecode(f, z.Bits())
 	pneg := a.neg != b.neg
@@ -272,21 +295,21 @@ func refFma(rm RoundingMode, x, y, z Value) Value {
 	if s.Sign() == 0 {
 		pzero := a.isZero() || b.isZero()
 		if pzero && c.isZero() && pneg == c.neg {
-			return Zero(f, pneg)
+			return fp.Zero(f, pneg)
 		}
-		return Zero(f, rm == RTN)
+		return fp.Zero(f, rm == RTN)
 	}
-	return refRoundRat(f, rm, s)
+	return RoundRat(f, rm, s)
 }
 
-func refSqrt(rm RoundingMode, x Value) Value {
+func Sqrt(rm RoundingMode, x Value) Value {
 	f := x.Format()
 	a := refDecode(f, x.Bits())
 	switch {
 	case a.kind == refNaN:
 		return refNaNOf(f)
 	case a.isZero():
-		return Zero(f, a.neg)
+		return fp.Zero(f, a.neg)
 	case a.neg:
 		return refNaNOf(f)
 	case a.kind == refInf:
@@ -334,39 +357,39 @@ func refRoundInt(rm RoundingMode, r *big.Rat) *big.Int {
 	return ce
 }
 
-func refRoundToIntegral(rm RoundingMode, x Value) Value {
+func RoundToIntegral(rm RoundingMode, x Value) Value {
 	f := x.Format()
 	a := refDecode(f, x.Bits())
 	if a.kind != refFinite {
-		return FromBits(f, x.Bits())
+		return fp.FromBits(f, x.Bits())
 	}
 	n := refRoundInt(rm, a.rat())
 	if n.Sign() == 0 {
-		return Zero(f, a.neg)
+		return fp.Zero(f, a.neg)
 	}
-	return refRoundRat(f, rm, new(big.Rat).SetInt(n))
+	return RoundRat(f, rm, new(big.Rat).SetInt(n))
 }
 
-func refRem(x, y Value) Value {
+func Rem(x, y Value) Value {
 	f := x.Format()
 	a, b := refDecode(f, x.Bits()), refDecode(f, y.Bits())
 	switch {
 	case a.kind != refFinite || b.kind == refNaN || b.isZero():
 		return refNaNOf(f)
 	case b.kind == refInf:
-		return FromBits(f, x.Bits())
+		return fp.FromBits(f, x.Bits())
 	}
 	q := new(big.Rat).Quo(a.rat(), b.rat())
 	n := refRoundInt(RNE, q)
 	r := new(big.Rat).Sub(a.rat(), new(big.Rat).Mul(b.rat(), new(big.Rat).SetInt(n)))
 	if r.Sign() == 0 {
-		return Zero(f, a.neg)
+		return fp.Zero(f, a.neg)
 	}
-	return refRoundRat(f, RNE, r)
+	return RoundRat(f, RNE, r)
 }
 
-// refCmp orders two values: ok false when either is NaN.
-func refCmp(x, y Value) (int, bool) {
+// Cmp orders two values: ok false when either is NaN.
+func Cmp(x, y Value) (int, bool) {
 	f := x.Format()
 	a, b := refDecode(f, x.Bits()), refDecode(f, y.Bits())
 	if a.kind == refNaN || b.kind == refNaN {
@@ -395,30 +418,30 @@ func refCmp(x, y Value) (int, bool) {
 	return ra.Cmp(rb), true
 }
 
-// refMinMax: ok false for zeros of opposite sign.
-func refMinMax(x, y Value, isMax bool) (Value, bool) {
+// MinMax: ok false for zeros of opposite sign.
+func MinMax(x, y Value, isMax bool) (Value, bool) {
 	f := x.Format()
 	a, b := refDecode(f, x.Bits()), refDecode(f, y.Bits())
 	switch {
 	case a.kind == refNaN:
-		return FromBits(f, y.Bits()), true
+		return fp.FromBits(f, y.Bits()), true
 	case b.kind == refNaN:
-		return FromBits(f, x.Bits()), true
+		return fp.FromBits(f, x.Bits()), true
 	case a.isZero() && b.isZero() && a.neg != b.neg:
 		return Value{}, false
 	}
-	c, _ := refCmp(x, y)
+	c, _ := Cmp(x, y)
 	if (c < 0) != isMax {
-		return FromBits(f, x.Bits()), true
+		return fp.FromBits(f, x.Bits()), true
 	}
 	if c == 0 {
-		return FromBits(f, x.Bits()), true
+		return fp.FromBits(f, x.Bits()), true
 	}
-	return FromBits(f, y.Bits()), true
+	return fp.FromBits(f, y.Bits()), true
 }
 
-// refToInt: the integer and whether it lies in [lo, hi].
-func refToInt(rm RoundingMode, x Value, lo, hi *big.Int) (*big.Int, bool) {
+// ToInt: the integer and whether it lies in [lo, hi].
+func ToInt(rm RoundingMode, x Value, lo, hi *big.Int) (*big.Int, bool) {
 	a := refDecode(x.Format(), x.Bits())
 	if a.kind != refFinite {
 		return nil, false
@@ -427,7 +450,7 @@ func refToInt(rm RoundingMode, x Value, lo, hi *big.Int) (*big.Int, bool) {
 	return n, n.Cmp(lo) >= 0 && n.Cmp(hi) <= 0
 }
 
-func refConvert(f Format, rm RoundingMode, x Value) Value {
+func Convert(f Format, rm RoundingMode, x Value) Value {
 	a := refDecode(x.Format(), x.Bits())
 	switch {
 	case a.kind == refNaN:
@@ -435,14 +458,36 @@ func refConvert(f Format, rm RoundingMode, x Value) Value {
 	case a.kind == refInf:
 		return refInfOf(f, a.neg)
 	case a.isZero():
-		return Zero(f, a.neg)
+		return fp.Zero(f, a.neg)
 	}
-	return refRoundRat(f, rm, a.rat())
+	return RoundRat(f, rm, a.rat())
 }
 
-func refFromInt(f Format, rm RoundingMode, n *big.Int) Value {
+func FromInt(f Format, rm RoundingMode, n *big.Int) Value {
 	if n.Sign() == 0 {
-		return Zero(f, false)
+		return fp.Zero(f, false)
 	}
-	return refRoundRat(f, rm, new(big.Rat).SetInt(n))
+	return RoundRat(f, rm, new(big.Rat).SetInt(n))
+}
+
+// Neg flips the sign of a value that is not NaN.
+func Neg(x Value) Value {
+	f := x.Format()
+	if refDecode(f, x.Bits()).kind == refNaN {
+		return fp.NaN(f)
+	}
+	b := x.Bits().Big()
+	b.SetBit(b, int(f.EB+f.SB-1), 1-b.Bit(int(f.EB+f.SB-1)))
+	return fp.FromBits(f, bv.FromBig(f.EB+f.SB, b))
+}
+
+// Sub is x + (-y).
+func Sub(rm RoundingMode, x, y Value) Value { return Add(rm, x, Neg(y)) }
+
+// RoundRatOrZero is RoundRat with 0 read as +0 (to_fp of a real).
+func RoundRatOrZero(f Format, rm RoundingMode, r *big.Rat) Value {
+	if r.Sign() == 0 {
+		return fp.Zero(f, false)
+	}
+	return RoundRat(f, rm, r)
 }

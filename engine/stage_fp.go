@@ -1,0 +1,65 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/sift-solver/sift/fp/fpbv"
+	"github.com/sift-solver/sift/term"
+)
+
+// fpLowerStep is the Transformer that turns floating-point problems into
+// bit-vector problems (package fp/fpbv): every float becomes its IEEE
+// encoding, every operation an exact circuit of words, so that the stages
+// after it (svi, preprocess, the bit-blaster with lemmas on demand) decide
+// them. Its model map reads a model of the words back as floats, and the
+// driver validates that model on the original assertions. Problems without
+// floating point pass through untouched.
+type fpLowerStep struct {
+	lowering *fpbv.Lowering // of the session's store, kept across checks
+	st       *term.Store
+}
+
+func (*fpLowerStep) Name() string { return "fp-lower" }
+
+func (s *fpLowerStep) Transform(ctx context.Context, p *Problem) (*Problem, ModelMap, Verdict, error) {
+	st := p.Store
+	if !st.FeaturesOf(p.Assertions).Has(term.FeatFloat) && !st.FeaturesOf(p.Assumptions).Has(term.FeatFloat) {
+		return p, nil, Verdict{}, nil
+	}
+	if s.lowering == nil || s.st != st {
+		s.lowering, s.st = fpbv.New(st), st
+	}
+	lower := func(ts []term.Term) ([]term.Term, error) {
+		out := make([]term.Term, len(ts))
+		for i, t := range ts {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			r, err := s.lowering.Lower(t)
+			if err != nil {
+				return nil, err
+			}
+			out[i] = r
+		}
+		return out, nil
+	}
+	as, err := lower(p.Assertions)
+	if err != nil {
+		return p, nil, Verdict{}, fmt.Errorf("floating point: %w", err)
+	}
+	asm, err := lower(p.Assumptions)
+	if err != nil {
+		return p, nil, Verdict{}, fmt.Errorf("floating point: %w", err)
+	}
+	next := &Problem{Store: st, Assertions: as, Labels: p.Labels, Assumptions: asm}
+	l := s.lowering
+	mm := func(m *term.Model) *term.Model {
+		r, err := l.Model(m)
+		if err != nil {
+			return m // validation on the original problem rejects it
+		}
+		return r
+	}
+	return next, mm, Verdict{}, nil
+}
