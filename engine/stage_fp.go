@@ -30,6 +30,9 @@ func (s *fpLowerStep) Transform(ctx context.Context, p *Problem) (*Problem, Mode
 	if s.lowering == nil || s.st != st {
 		s.lowering, s.st = fpbv.New(st), st
 	}
+	if err := s.lowering.ArraysExact(append(append([]term.Term(nil), p.Assertions...), p.Assumptions...)); err != nil {
+		return p, nil, Verdict{}, fmt.Errorf("floating point: %w", err)
+	}
 	lower := func(ts []term.Term) ([]term.Term, error) {
 		out := make([]term.Term, len(ts))
 		for i, t := range ts {

@@ -7,7 +7,7 @@ import (
 
 	"github.com/sift-solver/sift/bv"
 	. "github.com/sift-solver/sift/fp"
-	"github.com/sift-solver/sift/fp/internal/ref"
+	ref "github.com/sift-solver/sift/internal/fpref"
 )
 
 // tinyFormats are the formats checked exhaustively: every value, every pair

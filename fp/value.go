@@ -23,10 +23,11 @@ var (
 )
 
 // MaxEB and MaxSB bound the formats this package computes in: exponents of
-// values are ints, and a format's widest intermediate has a few times SB
-// bits. Wider formats are rejected where sorts are made.
+// values are int64s (no operation builds a number of 2^eb bits), and a
+// format's widest intermediate has a few times SB bits. Wider formats are
+// rejected where sorts are made.
 const (
-	MaxEB = 30
+	MaxEB = 60
 	MaxSB = 1 << 16
 )
 
@@ -215,6 +216,9 @@ func MaxFinite(f Format, neg bool) Value {
 	e := bv.Sub(bv.Ones(f.EB), bv.New(f.EB, 1))
 	return Value{f: f, bits: bv.Concat(bv.Concat(signBit(neg), e), bv.Ones(f.SB-1))}
 }
+
+// MinPositive returns the least positive value of f (a subnormal).
+func MinPositive(f Format) Value { return Value{f: f, bits: bv.New(f.Width(), 1)} }
 
 func signBit(neg bool) bv.Value {
 	if neg {

@@ -1,5 +1,5 @@
-// Package smt is sift as a Go library: build bit-vector, array and Boolean
-// terms, assert them, check satisfiability under a context, and read models
+// Package smt is sift as a Go library: build bit-vector, floating-point,
+// array and Boolean terms, assert them, check satisfiability under a context, and read models
 // and unsat cores, with sift's whole pipeline (word-level preprocessing,
 // interval reasoning, the merge-query procedure, bit-blasting to CaDiCaL and,
 // unless switched off, the Z3 fallback) behind one call.
@@ -16,7 +16,9 @@
 // Boolean operators, every bit-vector operator of SMT-LIB 2.6 and the
 // overflow predicates of 2.7, select, store and constant arrays), plus
 // uninterpreted functions (Func) and quantifiers (ForAllRange for the
-// bounded ∀ that state merging produces, ForAll and Exists for the rest):
+// bounded ∀ that state merging produces, ForAll and Exists for the rest),
+// and the FloatingPoint theory (build_fp.go: FloatSort, Float64, FPAdd, …,
+// with GoFloatToInt for Go's float-to-integer conversions on amd64):
 //
 //	x := s.Const("x", s.BitVecSort(32))
 //	mem := s.Const("mem", s.ArraySort(s.BitVecSort(32), s.BitVecSort(8)))

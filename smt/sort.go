@@ -6,7 +6,8 @@ import (
 	"github.com/sift-solver/sift/term"
 )
 
-// Sort is a sort of one Solver: Bool, a bit-vector sort or an array sort. A
+// Sort is a sort of one Solver: Bool, a bit-vector sort, an array sort, a
+// floating-point sort or RoundingMode. A
 // Sort made by bad use (a width of 0, an array over a broken sort) carries
 // the error in Err, and every term made with it carries it on.
 type Sort struct {
@@ -23,6 +24,8 @@ const (
 	KindBool
 	KindBitVec
 	KindArray
+	KindFloat
+	KindRoundingMode
 )
 
 // Err returns the error that made the sort, or nil for a good sort.
@@ -48,6 +51,10 @@ func (x Sort) Kind() SortKind {
 		return KindBitVec
 	case term.KindArray:
 		return KindArray
+	case term.KindFloatingPoint:
+		return KindFloat
+	case term.KindRoundingMode:
+		return KindRoundingMode
 	}
 	return KindInvalid
 }

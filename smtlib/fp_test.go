@@ -49,6 +49,15 @@ func TestFloatingPointSyntax(t *testing.T) {
 		{"((_ fp.to_ubv 4) RTZ (_ NaN 3 5))", "((_ fp.to_ubv 4) RTZ (_ NaN 3 5))"}, // unspecified: not folded
 		{"(fp.div RNE (fp #b0 #b011 #b0000) (fp #b0 #b100 #b1000))", "(fp #b0 #b001 #b0101)"},
 		{"(= (_ NaN 3 5) (fp #b0 #b111 #b0001))", "true"},
+		// Literal reals are rounded exactly (no real arithmetic), z3's
+		// trailing exponent included; a rounding mode that is not a
+		// constant selects among the five roundings.
+		{"((_ to_fp 3 5) RNE 0.1)", "(fp #b0 #b000 #b0110)"},
+		{"((_ to_fp 3 5) RTP (/ 1 10))", "(fp #b0 #b000 #b0111)"},
+		{"((_ to_fp 3 5) RNE (- 3))", "(fp #b1 #b100 #b1000)"},
+		{"((_ to_fp 3 5) RNE (- 0.75) (- 1))", "(fp #b1 #b001 #b1000)"},
+		{"((_ to_fp 3 5) RNE 1000.0)", "(fp #b0 #b111 #b0000)"},
+		{"(= x ((_ to_fp 3 5) r 0.1))", "(= x (ite (= r RNE) (fp #b0 #b000 #b0110) (ite (= r RNA) (fp #b0 #b000 #b0110) (ite (= r RTP) (fp #b0 #b000 #b0111) (fp #b0 #b000 #b0110)))))"},
 		{"(fp.eq (_ +zero 3 5) (_ -zero 3 5))", "true"},
 		{"(= (_ +zero 3 5) (_ -zero 3 5))", "false"},
 	}
@@ -91,8 +100,9 @@ func TestFloatingPointUnsupportedAndErrors(t *testing.T) {
 		unsupported bool
 		msg         string
 	}{
-		{"((_ to_fp 8 24) RNE 0.5)", true, "to_fp of a Real"},
-		{"((_ to_fp 8 24) RNE (/ 1.0 3.0))", true, "to_fp of a Real"},
+		{"((_ to_fp 8 24) RNE (+ 0.5 0.5))", true, "to_fp of a Real term"},
+		{"((_ to_fp 8 24) RNE (/ 1.0 y))", true, "to_fp of a Real term"},
+		{"((_ to_fp 8 24) RNE 0.5 x)", true, "literal real"},
 		{"(fp.to_real y)", true, "fp.to_real"},
 		{"(fp #b0 #b1 #b0)", false, "eb >= 2"},
 		{"(_ +zero 1 5)", false, "at least 2"},

@@ -513,7 +513,7 @@ func (in *Interpreter) attrText(s *Span, cmd []byte) string {
 var supportedLogics = map[string]bool{
 	"QF_BV": true, "QF_ABV": true, "QF_AUFBV": true, "QF_UFBV": true, "QF_AX": true, "QF_UF": true,
 	"BV": true, "ABV": true, "UFBV": true, "AUFBV": true, "ALL": true,
-	"QF_FP": true, "QF_BVFP": true, "QF_ABVFP": true, "QF_UFFP": true,
+	"QF_FP": true, "QF_BVFP": true, "QF_ABVFP": true, "QF_UFFP": true, "FP": true, "BVFP": true,
 }
 
 func (in *Interpreter) setLogic(name string, base Pos) error {

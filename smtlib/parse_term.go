@@ -233,7 +233,7 @@ func (p *termParser) parseTerm() term.Term {
 		return p.identifier(t)
 	case TokNumeral, TokDecimal:
 		if p.inToFP {
-			unsupportedf(t.Pos, "to_fp of a Real (%s) is not supported: sift has no real arithmetic", t.Text)
+			unsupportedf(t.Pos, "to_fp of a Real term with %s is not supported: sift reads literal reals only (no real arithmetic)", t.Text)
 		}
 		unsupportedf(t.Pos, "integer and real arithmetic are not supported (found %s)", t.Text)
 	case TokString:
@@ -418,6 +418,14 @@ func (p *termParser) compound(open Pos) term.Term {
 		if p.tok.Kind == TokEOF {
 			p.unexpected("')'")
 		}
+		if op == term.OpToFP && len(args) == 1 {
+			if r, ok := p.realLiteral(); ok {
+				p.inToFP = saved
+				rm := args[0]
+				p.releaseArgs(args)
+				return p.toFPOfReal(headPos, idx, rm, r)
+			}
+		}
 		args = append(args, p.parseTerm())
 	}
 	p.inToFP = saved
@@ -456,6 +464,129 @@ func (p *termParser) apply(headPos Pos, constAs term.Sort, user *funDef, op term
 	return r
 }
 
+// realLiteral reads a real constant written with literals only: a numeral
+// or decimal, or (- r) or (/ r s) of such. When the next term is not one,
+// it reads nothing and ok is false.
+func (p *termParser) realLiteral() (r *big.Rat, ok bool) {
+	savedLx, savedTok := *p.lx, p.tok
+	r, ok = p.realLiteralTerm(0)
+	if !ok {
+		*p.lx, p.tok = savedLx, savedTok
+	}
+	return r, ok
+}
+
+func (p *termParser) realLiteralTerm(depth int) (*big.Rat, bool) {
+	t := p.tok
+	switch t.Kind {
+	case TokNumeral, TokDecimal:
+		p.next()
+		r, ok := new(big.Rat).SetString(string(t.Text))
+		return r, ok
+	case TokSymbol:
+		// z3 writes negative literals as one symbol: -2.0.
+		if s := string(t.Text); len(s) > 1 && s[0] == '-' && isDecimalText(s[1:]) {
+			if _, bound := p.env.funs[s]; !bound {
+				p.next()
+				r, ok := new(big.Rat).SetString(s)
+				return r, ok
+			}
+		}
+	case TokLParen:
+		if depth > 64 {
+			return nil, false
+		}
+		p.next()
+		if p.tok.Kind != TokSymbol {
+			return nil, false
+		}
+		switch string(p.tok.Text) {
+		case "-":
+			p.next()
+			a, ok := p.realLiteralTerm(depth + 1)
+			if !ok {
+				return nil, false
+			}
+			if p.tok.Kind == TokRParen {
+				p.next()
+				return a.Neg(a), true
+			}
+			b, ok := p.realLiteralTerm(depth + 1)
+			if !ok || p.tok.Kind != TokRParen {
+				return nil, false
+			}
+			p.next()
+			return a.Sub(a, b), true
+		case "/":
+			p.next()
+			a, ok := p.realLiteralTerm(depth + 1)
+			if !ok {
+				return nil, false
+			}
+			b, ok := p.realLiteralTerm(depth + 1)
+			if !ok || p.tok.Kind != TokRParen || b.Sign() == 0 {
+				return nil, false
+			}
+			p.next()
+			return a.Quo(a, b), true
+		}
+	}
+	return nil, false
+}
+
+// isDecimalText reports whether s is a numeral or a decimal.
+func isDecimalText(s string) bool {
+	dot := false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '.' && !dot && i > 0 && i < len(s)-1:
+			dot = true
+		case c < '0' || c > '9':
+			return false
+		}
+	}
+	return s != ""
+}
+
+// maxToFPExponent bounds the exponent of z3's ((_ to_fp eb sb) rm r e).
+const maxToFPExponent = 1 << 20
+
+// toFPOfReal builds ((_ to_fp eb sb) rm r) for a literal real r (rounded
+// exactly: no real arithmetic), after which an optional integer e reads as
+// z3's r × 2^e, and the closing parenthesis follows. A rounding mode that
+// is not a constant gives an ite over the five roundings.
+func (p *termParser) toFPOfReal(pos Pos, idx []uint32, rm term.Term, r *big.Rat) term.Term {
+	if p.tok.Kind != TokRParen {
+		e, ok := p.realLiteral()
+		if !ok || !e.IsInt() || e.Num().CmpAbs(big.NewInt(maxToFPExponent)) > 0 {
+			unsupportedf(p.tok.Pos, "to_fp of a real takes a literal real (and, as z3 writes it, an integer exponent up to %d)", maxToFPExponent)
+		}
+		n := e.Num().Int64()
+		scale := new(big.Rat).SetInt(new(big.Int).Lsh(big.NewInt(1), uint(max(n, -n))))
+		if n >= 0 {
+			r.Mul(r, scale)
+		} else {
+			r.Quo(r, scale)
+		}
+	}
+	p.expect(TokRParen, "')' after the real of to_fp")
+	f := fp.Format{EB: idx[0], SB: idx[1]}
+	p.floatSort(f, pos)
+	if !p.st.IsRoundingMode(p.st.SortOf(rm)) {
+		errorf(pos, "argument 1 of to_fp must be a RoundingMode, got %s", p.st.SortString(p.st.SortOf(rm)))
+	}
+	if p.st.Op(rm) == term.OpRMConst {
+		return p.st.FloatConst(fp.FromRat(f, p.st.RoundingModeOf(rm), r))
+	}
+	out := p.st.FloatConst(fp.FromRat(f, fp.RTZ, r))
+	for m := fp.RTN; ; m-- {
+		out = p.st.Ite(p.st.Eq(rm, p.st.RoundingModeConst(m)), p.st.FloatConst(fp.FromRat(f, m, r)), out)
+		if m == fp.RNE {
+			return out
+		}
+	}
+}
+
 // numeralMod returns the decimal numeral text modulo m (m > 0).
 func numeralMod(text []byte, m uint32) uint32 {
 	if n, err := strconv.ParseUint(string(text), 10, 64); err == nil {
@@ -486,17 +617,15 @@ func (p *termParser) releaseArgs(args []term.Term) {
 
 func (p *termParser) unknownFunction(name string, pos Pos) {
 	switch name {
-	case "+", "-", "*", "div", "mod", "abs", "<", "<=", ">", ">=", "to_real", "to_int", "is_int",
+	case "+", "-", "*", "/", "div", "mod", "abs", "<", "<=", ">", ">=", "to_real", "to_int", "is_int",
 		"bv2nat", "nat2bv", "int2bv", "bv2int":
+		if p.inToFP {
+			unsupportedf(pos, "to_fp of a Real term (%s) is not supported: sift reads literal reals only (no real arithmetic)", name)
+		}
 		unsupportedf(pos, "integer arithmetic (%s) is not supported", name)
 	}
-	switch name {
-	case "fp.to_real":
+	if name == "fp.to_real" {
 		unsupportedf(pos, "fp.to_real is not supported: sift has no real arithmetic")
-	case "/":
-		if p.inToFP {
-			unsupportedf(pos, "to_fp of a Real is not supported: sift has no real arithmetic")
-		}
 	}
 	errorf(pos, "unknown function %q", name)
 }

@@ -12,7 +12,7 @@ import (
 //
 // Choices gives the functions of the floating-point results the theory
 // leaves unspecified (ChoiceKey); an open result that Choices does not
-// cover takes a fixed default (defaultChoice).
+// cover takes a fixed default (DefaultChoice).
 type Model struct {
 	Values  map[Term]Value
 	Choices map[ChoiceKey]*FunValue

@@ -151,7 +151,7 @@ func TestEvalFloatingPointOperators(t *testing.T) {
 									if st.IsConst(built) {
 										t.Fatalf("%s %s %v folded an unspecified result", f, c.op, operands)
 									}
-									w = st.defaultChoice(st.choiceKey(built))
+									w = st.DefaultChoice(st.choiceKey(built))
 								}
 								if !got.Equal(w) {
 									t.Fatalf("%s %s %s %v = %s, want %s", f, c.op, rm, operands, got.Key(), w.Key())

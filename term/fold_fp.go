@@ -118,10 +118,10 @@ func (st *Store) choiceKey(t Term) ChoiceKey {
 // of floating-point terms names its choice functions by it).
 func (st *Store) ChoiceKeyOf(t Term) ChoiceKey { return st.choiceKey(t) }
 
-// defaultChoice is what an open result is when the model fixes none: the
+// DefaultChoice is what an open result is when the model fixes none: the
 // IEEE 754-2019 minimum/maximum order (-0 < +0), and zero bits for the
 // integer conversions.
-func (st *Store) defaultChoice(k ChoiceKey) Value {
+func (st *Store) DefaultChoice(k ChoiceKey) Value {
 	f := st.FloatFormat(k.Arg)
 	switch k.Op {
 	case OpFPMin:
@@ -138,5 +138,5 @@ func (e *Evaluator) choice(t Term, args []Value) (Value, error) {
 	if f := e.model.Choices[k]; f != nil {
 		return f.Eval(args)
 	}
-	return e.st.defaultChoice(k), nil
+	return e.st.DefaultChoice(k), nil
 }

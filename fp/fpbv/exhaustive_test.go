@@ -8,13 +8,13 @@ import (
 
 	"github.com/sift-solver/sift/bv"
 	"github.com/sift-solver/sift/fp"
-	"github.com/sift-solver/sift/fp/internal/ref"
+	ref "github.com/sift-solver/sift/internal/fpref"
 	"github.com/sift-solver/sift/term"
 )
 
 // The lowered circuits of every operator, evaluated on every input of tiny
 // formats (every encoding of every operand, NaN patterns included, every
-// rounding mode), against the rational reference of fp/internal/ref.
+// rounding mode), against the rational reference of internal/fpref.
 
 var tinyFormats = []fp.Format{{EB: 2, SB: 2}, {EB: 2, SB: 3}, {EB: 2, SB: 4}, {EB: 3, SB: 2}, {EB: 3, SB: 3}, {EB: 3, SB: 4}}
 

@@ -172,6 +172,24 @@ func (l *Lowering) node(t T) (T, error) {
 		args[0] = l.Symbol(st.Arg(t, 0))
 		r, err := st.Make(op, nil, args...)
 		return l.canonicalOf(s, r), err
+	case term.OpEq, term.OpDistinct:
+		if as := st.SortOf(st.Arg(t, 0)); st.IsArray(as) {
+			if vals, _ := l.junkValues(st.IndexSort(as)); vals != nil {
+				var conj []T
+				for i := 0; i < n; i++ {
+					for j := i + 1; j < n; j++ {
+						e := l.expandEq(as, args[i], args[j])
+						if op == term.OpDistinct {
+							e = st.Not(e)
+						} else if j > i+1 {
+							continue // = is chained
+						}
+						conj = append(conj, e)
+					}
+				}
+				return st.And(conj...), nil
+			}
+		}
 	}
 	if !op.IsFloat() {
 		return st.Rebuild(t, args), nil
