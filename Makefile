@@ -1,7 +1,7 @@
 GO ?= go
 BIN := bin/sift
 
-.PHONY: setup build demo test fuzz-diff fuzz-diff-arrays fuzz-diff-quant symex-corpus concolic-bench
+.PHONY: setup build demo test fuzz-diff fuzz-diff-arrays fuzz-diff-quant fuzz-diff-fp symex-corpus concolic-bench
 
 N ?= 200000
 SEED ?= 1
@@ -54,3 +54,12 @@ symex-corpus:
 # (minutes; docs/bench/concolic).
 concolic-bench: build
 	./symex/testdata/concolic/bench.sh $(BIN) docs/bench/concolic/table.md
+
+# Differential testing of floating point: FPN random QF_BVFP formulas from
+# SEED through sift, z3 and cvc5 (--fp-exp); every disagreement with sift is
+# settled by the rational reference (internal/fpref) and written to
+# FPDIFF_OUT as an .smt2 file with its :status.
+FPN ?= 5000
+FPDIFF_OUT ?= out/fpdiff
+fuzz-diff-fp: setup
+	SIFT_FPDIFF_N=$(FPN) SIFT_FPDIFF_SEED=$(SEED) SIFT_FPDIFF_OUT=$(CURDIR)/$(FPDIFF_OUT) $(GO) test -count=1 -timeout 0 -run 'TestDifferentialFP$$' -v ./internal/fpdiff

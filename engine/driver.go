@@ -63,6 +63,9 @@ func (d *Driver) Decide(ctx context.Context, p *Problem) Verdict {
 		wantCore = wantCore || l != ""
 	}
 	var deferred *Verdict
+	// sameIndices holds while every transformation applied kept assertion
+	// and assumption i as the i-th: cores then refer to p as well.
+	sameIndices := true
 	for i, step := range d.Steps {
 		if err := ctx.Err(); err != nil {
 			if deferred != nil {
@@ -83,6 +86,9 @@ func (d *Driver) Decide(ctx context.Context, p *Problem) Verdict {
 				d.Stats[i].Time += time.Since(start)
 				d.tracef("transform %s: %d -> %d assertions in %v", s.Name(), len(cur.Assertions), len(next.Assertions), time.Since(start))
 				next.Original = p
+				if _, keeps := s.(IndexPreserver); next != cur && !keeps {
+					sameIndices = false
+				}
 				cur = next
 				maps = append(maps, mm)
 				continue
@@ -115,7 +121,7 @@ func (d *Driver) Decide(ctx context.Context, p *Problem) Verdict {
 			}
 			continue
 		}
-		if cur != p {
+		if !sameIndices {
 			// Cores refer to the transformed problem; without a mapping back,
 			// every assertion and assumption is taken.
 			v.Core, v.FailedAssumptions = nil, nil

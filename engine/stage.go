@@ -90,6 +90,14 @@ type Transformer interface {
 	Transform(ctx context.Context, p *Problem) (*Problem, ModelMap, Verdict, error)
 }
 
+// An IndexPreserver is a Transformer whose problem keeps the i-th assertion
+// and assumption in place of the ones it was given (each rewritten alone):
+// unsat cores of its result are cores of its input.
+type IndexPreserver interface {
+	Transformer
+	PreservesIndices()
+}
+
 // ModelMap maps a model of a transformed problem back to the problem before
 // the transformation. A nil ModelMap is the identity.
 type ModelMap func(m *term.Model) *term.Model

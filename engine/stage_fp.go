@@ -22,6 +22,10 @@ type fpLowerStep struct {
 
 func (*fpLowerStep) Name() string { return "fp-lower" }
 
+// PreservesIndices implements IndexPreserver: assertion i lowers to
+// assertion i.
+func (*fpLowerStep) PreservesIndices() {}
+
 func (s *fpLowerStep) Transform(ctx context.Context, p *Problem) (*Problem, ModelMap, Verdict, error) {
 	st := p.Store
 	if !st.FeaturesOf(p.Assertions).Has(term.FeatFloat) && !st.FeaturesOf(p.Assumptions).Has(term.FeatFloat) {

@@ -78,12 +78,6 @@ func (s *qbvStage) Decide(ctx context.Context, p *Problem) (Verdict, error) {
 	// constants as concat and extract, say) made rounds slower, and Prove
 	// meets the assertions validation hands it in the form the run saw, so
 	// the facts the run recorded decide them at once.
-	if p.Original != nil && p.Store.FeaturesOf(p.Original.Assertions).Has(term.FeatFloat) {
-		// Its model check (Prove) would meet the floating-point assertions
-		// that validation evaluates past the quantifier cap, which it does
-		// not read: the Z3 fallback decides quantified floating point.
-		return Verdict{Status: Unknown, Reason: "quantified floating point"}, nil
-	}
 	onOriginal := p.Original != nil
 	if onOriginal {
 		p = p.Original
@@ -92,6 +86,12 @@ func (s *qbvStage) Decide(ctx context.Context, p *Problem) (Verdict, error) {
 	roots = append(append(roots, p.Assertions...), p.Assumptions...)
 	if !quant.HasQuantifier(p.Store, roots) {
 		return Verdict{Status: Unknown, Reason: "no quantifier"}, nil
+	}
+	if p.Store.FeaturesOf(roots).Has(term.FeatFloat) {
+		// Its model check (Prove) would meet the floating-point assertions
+		// that validation evaluates past the quantifier cap, which it does
+		// not read: the Z3 fallback decides quantified floating point.
+		return Verdict{Status: Unknown, Reason: "quantified floating point"}, nil
 	}
 	r, err := s.solver.Solve(ctx, p.Store, roots)
 	if err != nil {

@@ -112,6 +112,12 @@ func TestOpsTableComplete(t *testing.T) {
 	own := map[term.Op]bool{term.OpTrue: true, term.OpFalse: true, term.OpBVConst: true, term.OpVar: true,
 		term.OpBound: true, term.OpSelect: true, term.OpStore: true, term.OpConstArray: true, term.OpApply: true,
 		term.OpForall: true, term.OpExists: true}
+	for _, c := range fpOpCases {
+		have[c.op] = true // TestFloatOpsMatchTerm
+	}
+	for _, op := range []term.Op{term.OpFPConst, term.OpRMConst, term.OpToFPBits, term.OpToFPFloat, term.OpToFPSigned} {
+		own[op] = true // constants, and the overloads of to_fp: TestFloatOpsMatchTerm
+	}
 	for op := term.OpNot; op.String() != "<invalid op>"; op++ {
 		if !have[op] && !own[op] {
 			t.Errorf("operator %s has no case in opCases", op)

@@ -55,8 +55,32 @@ func pow2(e int) *big.Rat {
 	return new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Lsh(big.NewInt(1), uint(-e)))
 }
 
-// refDecode reads the IEEE 754 encoding b of format f.
+var (
+	decodedMu sync.Mutex
+	decoded   = map[Format][]refVal{}
+)
+
+// refDecode reads the IEEE 754 encoding b of format f; formats of at most
+// 16 bits read from a table, built once (callers never modify a refVal).
 func refDecode(f Format, b bv.Value) refVal {
+	if f.Width() > 16 {
+		return decode(f, b)
+	}
+	decodedMu.Lock()
+	t, ok := decoded[f]
+	if !ok {
+		t = make([]refVal, 1<<f.Width())
+		for p := range t {
+			t[p] = decode(f, bv.New(f.Width(), uint64(p)))
+		}
+		decoded[f] = t
+	}
+	decodedMu.Unlock()
+	x, _ := b.Uint64()
+	return t[x]
+}
+
+func decode(f Format, b bv.Value) refVal {
 	x := b.Big()
 	w := int(f.EB + f.SB)
 	neg := x.Bit(w-1) == 1

@@ -1,0 +1,8 @@
+(set-option :pp-quant true)
+(set-option :pp-quant-alpha true)
+(declare-const x Bool)
+(declare-const y8 RoundingMode)
+(assert (xor (forall ((y6 RoundingMode)) (distinct x (forall ((y7 Bool)) (= (not (distinct y7 (distinct y8 y6))) (distinct (distinct x (not (forall ((y6 RoundingMode)) (distinct x (and x (forall ((y6 RoundingMode)) (distinct x (forall ((y7 Bool)) (= y7 (distinct y7 (distinct y8 y8))))))))))) (distinct y8 y8)))))) (forall ((y7 Bool)) (= y7 (xor (forall ((y6 RoundingMode)) (and (forall ((y6 RoundingMode)) (=> y7 (distinct x (forall ((y7 Bool)) (= y7 (distinct (xor (distinct y7 (distinct y8 y6)) y7) (distinct y8 y6))))))) (distinct y7 (distinct y8 y6)))) (forall ((y6 RoundingMode)) (and (forall ((y6 RoundingMode)) (=> y7 (distinct x (forall ((y7 Bool)) (= y7 (distinct (xor (distinct y7 (distinct y8 y6)) y7) (distinct y8 y6))))))) (distinct y7 (distinct y8 y6)))))))))
+(assert (xor (forall ((y6 RoundingMode)) (distinct x (forall ((y7 Bool)) (= (not (distinct y7 (distinct y8 y6))) (distinct (distinct x (not (forall ((y6 RoundingMode)) (distinct x (and x (forall ((y6 RoundingMode)) (distinct x (forall ((y7 Bool)) (= y7 (distinct y7 (distinct y8 y8))))))))))) (distinct y8 y8)))))) (forall ((y7 Bool)) (= y7 (xor (forall ((y6 RoundingMode)) (and (forall ((y6 RoundingMode)) (=> y7 (distinct x (forall ((y7 Bool)) (= y7 (distinct (xor (distinct y7 (distinct y8 y6)) y7) (distinct y8 y6))))))) (distinct y7 (distinct y8 y6)))) (forall ((y6 RoundingMode)) (and (forall ((y6 RoundingMode)) (=> y7 (distinct x (forall ((y7 Bool)) (= y7 (distinct (xor (distinct y7 (distinct y8 y6)) y7) (distinct y8 y6))))))) (distinct y7 (distinct y8 y6)))))))))
+(set-info :status sat)
+(check-sat)

@@ -1,0 +1,6 @@
+(set-logic QF_FP)
+(set-info :status unsat)
+(define-fun x () Float64 (_ NaN 11 53))
+(define-fun y () Float64 (_ -oo 11 53))
+(assert (= x y))
+(check-sat)

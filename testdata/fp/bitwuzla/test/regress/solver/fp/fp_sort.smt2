@@ -1,0 +1,8 @@
+(set-logic QF_FP)
+(set-info :status sat)
+(define-sort FPN () (_ FloatingPoint 11 53))
+(define-sort FP16 () Float16)
+(define-sort FP32 () Float32)
+(define-sort FP64 () Float64)
+(define-sort FP128 () Float128)
+(check-sat)

@@ -1,0 +1,7 @@
+(set-logic QF_FP)
+(set-info :status unsat)
+(declare-fun x () (_ FloatingPoint 8 24))
+(declare-fun rm () RoundingMode)
+(assert (not (= (fp.roundToIntegral rm (fp.roundToIntegral rm x))
+                (fp.roundToIntegral rm x))))
+(check-sat)
