@@ -265,7 +265,7 @@ func (s *Solver) indexed2(op term.Op, k int, a, b Term) Term {
 // type of width bits (8, 16, 32 or 64), signed or not, as gc compiles it on
 // amd64: x truncated toward zero where that fits; where it does not (and
 // for NaN and infinities) the Go spec leaves the result to the
-// implementation, and this is what amd64 gives (package fp, GoToInt): the
+// implementation, and this is what amd64 gives (fp.GoToInt): the
 // truncating instruction's "integer indefinite" 1<<(n-1), kept to the low
 // bits, and for uint64 the conversion of x - 2^63 with bit 63 set when x is
 // not below 2^63.
@@ -273,31 +273,14 @@ func (s *Solver) GoFloatToInt(x Term, width int, signed bool) Term {
 	if err := s.checkTerms([]Term{x}); err != nil {
 		return bad(err)
 	}
-	xs := Sort{s: s, id: s.st.SortOf(x.id)}
-	f, err := s.floatFormat(xs)
+	if width < 0 || width > 64 {
+		return bad(fmt.Errorf("%w: GoFloatToInt to %d bits", ErrSort, width))
+	}
+	t, err := s.st.GoFloatToInt(x.id, uint32(width), signed)
 	if err != nil {
-		return bad(err)
+		return bad(fmt.Errorf("%w: %v", ErrSort, err))
 	}
-	if f != fp.Float32 && f != fp.Float64 || width != 8 && width != 16 && width != 32 && width != 64 {
-		return bad(fmt.Errorf("%w: GoFloatToInt of %s to %d bits (Go has float32, float64 and 8- to 64-bit integers)", ErrSort, xs, width))
-	}
-	trunc := func(v Term, n int) Term {
-		lo, hi := fp.TruncationBounds(f, uint32(n))
-		in := s.And(s.FPLeq(s.FloatBits(xs, lo.Bits().Big()), v), s.FPLeq(v, s.FloatBits(xs, hi.Bits().Big())))
-		return s.Ite(in, s.FPToSBV(n, s.RM(RTZ), v), s.BVBig(n, new(big.Int).Lsh(big.NewInt(1), uint(n-1))))
-	}
-	low := func(v Term) Term { return s.Extract(width-1, 0, v) }
-	switch {
-	case width == 64 && !signed:
-		two63 := s.FloatRat(xs, RNE, new(big.Rat).SetInt(new(big.Int).Lsh(big.NewInt(1), 63)))
-		high := s.BVOr(trunc(s.FPSub(s.RM(RNE), x, two63), 64), s.BVBig(64, new(big.Int).Lsh(big.NewInt(1), 63)))
-		return s.Ite(s.FPLt(x, two63), trunc(x, 64), high)
-	case width == 64 || width == 32 && signed:
-		return trunc(x, width)
-	case width == 32:
-		return low(trunc(x, 64))
-	}
-	return low(trunc(x, 32))
+	return Term{s: s, id: t}
 }
 
 // Float64 returns the value of a Float64 term, bit for bit.

@@ -3,6 +3,7 @@ package term
 import (
 	"fmt"
 
+	"github.com/sift-solver/sift/bv"
 	"github.com/sift-solver/sift/fp"
 )
 
@@ -198,11 +199,41 @@ func (st *Store) mkFP(op Op, idx []uint32, args []Term) Term {
 		if r, open := st.applyFP(op, i0, i1, vals); !open {
 			return st.ValueTerm(r)
 		}
+	} else if r := st.foldAnyRoundingMode(op, i0, i1, args); r != NoTerm {
+		return r
 	}
 	if t, ok := st.simplifyFP(op, idx, args); ok {
 		return t
 	}
 	return st.intern(node{op: op, sort: st.fpResultSort(op, idx, args), i0: i0, i1: i1}, args)
+}
+
+// foldAnyRoundingMode folds an operation on constants under a rounding
+// mode that is not one, when all five modes give the same result (an exact
+// sum, a conversion that needs no rounding).
+func (st *Store) foldAnyRoundingMode(op Op, i0, i1 uint32, args []Term) Term {
+	if len(args) < 2 || !st.IsRoundingMode(st.SortOf(args[0])) {
+		return NoTerm
+	}
+	for _, a := range args[1:] {
+		if !st.IsConst(a) {
+			return NoTerm
+		}
+	}
+	vals := make([]Value, len(args))
+	for i, a := range args[1:] {
+		vals[i+1] = st.constValue(a)
+	}
+	var first Value
+	for r := fp.RoundingMode(0); r < fp.NumRoundingModes; r++ {
+		vals[0] = st.RoundingModeValue(r)
+		v, open := st.applyFP(op, i0, i1, vals)
+		if open || r > 0 && !v.Equal(first) {
+			return NoTerm
+		}
+		first = v
+	}
+	return st.ValueTerm(first)
 }
 
 // constValue is the value of a constant term.
@@ -258,6 +289,38 @@ func (st *Store) simplifyFP(op Op, idx []uint32, args []Term) (Term, bool) {
 	case OpFPMin, OpFPMax:
 		if args[0] == args[1] {
 			return a, true
+		}
+	case OpFPAdd:
+		// x + ±0 is x except for zeros: x + -0 is -0 only for x = +0
+		// under RTN; x + +0 turns -0 into +0 except under RTN.
+		rm, x, c := args[0], args[1], args[2]
+		if st.Op(x) == OpFPConst {
+			x, c = c, x
+		}
+		if st.Op(c) == OpFPConst && st.FloatConstValue(c).IsZero() {
+			f := st.FloatFormat(st.SortOf(x))
+			pz, nz := st.FloatConst(fp.Zero(f, false)), st.FloatConst(fp.Zero(f, true))
+			rtn := st.mkEq(rm, st.RoundingModeConst(fp.RTN))
+			if st.FloatConstValue(c).Neg() {
+				return st.mkIte(st.mkAndOr(OpAnd, []Term{st.mkEq(x, pz), rtn}), nz, x), true
+			}
+			return st.mkIte(st.mkFP(OpFPIsZero, nil, []Term{x}), st.mkIte(rtn, x, pz), x), true
+		}
+	case OpFPMul, OpFPDiv:
+		// x × ±1 and x / ±1 are x or -x exactly.
+		x, c := args[1], args[2]
+		if op == OpFPMul && st.Op(x) == OpFPConst {
+			x, c = c, x
+		}
+		if st.Op(c) == OpFPConst {
+			v := st.FloatConstValue(c)
+			f := v.Format()
+			if one := fp.FromSigned(f, fp.RNE, bv.New(2, 1)); fp.Abs(v).Equal(one) {
+				if v.Neg() {
+					return st.mkFP(OpFPNeg, nil, []Term{x}), true
+				}
+				return x, true
+			}
 		}
 	case OpToFPFloat:
 		if st.SortOf(args[1]) == st.fpResultSort(op, idx, args) {

@@ -1,6 +1,7 @@
 package term
 
 import (
+	"math"
 	"testing"
 
 	"github.com/sift-solver/sift/bv"
@@ -297,6 +298,60 @@ func TestFloatingPointSortErrors(t *testing.T) {
 	} {
 		if _, err := st.Make(c.op, c.idx, c.args...); err == nil {
 			t.Errorf("%s %v accepted", c.op, c.args)
+		}
+	}
+}
+
+func TestFoldUnderAnyRoundingMode(t *testing.T) {
+	st := NewStore()
+	f := fp.Float32
+	r := st.Var("r", st.RoundingModeSort())
+	c := func(x float32) Term { return st.FloatConst(fp.FromBits(f, bv.New(32, uint64(math.Float32bits(x))))) }
+	if got := st.MustMake(OpFPAdd, nil, r, c(1), c(2)); got != c(3) {
+		t.Errorf("1 + 2 under any rounding mode is not folded to 3")
+	}
+	if got := st.MustMake(OpFPAdd, nil, r, c(1), c(1e-10)); st.IsConst(got) {
+		t.Errorf("1 + 1e-10 folded without a rounding mode")
+	}
+	if got := st.MustMake(OpFPToSBV, []uint32{8}, r, c(7)); !st.IsConst(got) {
+		t.Errorf("fp.to_sbv of 7 is not folded")
+	}
+	if got := st.MustMake(OpFPToSBV, []uint32{8}, r, c(1000)); st.IsConst(got) {
+		t.Errorf("an unspecified fp.to_sbv folded")
+	}
+}
+
+// TestRewritesWithUnitsAndZeros checks the builder's rewrites of x ± 0,
+// x × ±1 and x / ±1 on every value and rounding mode.
+func TestRewritesWithUnitsAndZeros(t *testing.T) {
+	st := NewStore()
+	f := fp.Format{EB: 3, SB: 3}
+	x, r := st.Var("x", st.FloatSort(f)), st.Var("r", st.RoundingModeSort())
+	one := fp.FromSigned(f, fp.RNE, bv.New(2, 1))
+	for _, c := range []fp.Value{fp.Zero(f, false), fp.Zero(f, true), one, fp.Negate(one)} {
+		k := st.FloatConst(c)
+		cases := []struct {
+			t    Term
+			want func(fp.RoundingMode, fp.Value) fp.Value
+		}{
+			{st.MustMake(OpFPAdd, nil, r, x, k), func(m fp.RoundingMode, v fp.Value) fp.Value { return fp.Add(m, v, c) }},
+			{st.MustMake(OpFPAdd, nil, r, k, x), func(m fp.RoundingMode, v fp.Value) fp.Value { return fp.Add(m, c, v) }},
+			{st.MustMake(OpFPSub, nil, r, x, k), func(m fp.RoundingMode, v fp.Value) fp.Value { return fp.Sub(m, v, c) }},
+			{st.MustMake(OpFPMul, nil, r, x, k), func(m fp.RoundingMode, v fp.Value) fp.Value { return fp.Mul(m, v, c) }},
+			{st.MustMake(OpFPMul, nil, r, k, x), func(m fp.RoundingMode, v fp.Value) fp.Value { return fp.Mul(m, c, v) }},
+			{st.MustMake(OpFPDiv, nil, r, x, k), func(m fp.RoundingMode, v fp.Value) fp.Value { return fp.Div(m, v, c) }},
+		}
+		for _, v := range canonicalValues(f) {
+			for m := fp.RoundingMode(0); m < fp.NumRoundingModes; m++ {
+				mod := NewModel()
+				mod.Set(x, st.FloatValue(v))
+				mod.Set(r, st.RoundingModeValue(m))
+				for i, tc := range cases {
+					if got := mustEval(t, st, tc.t, mod); !got.Equal(st.FloatValue(tc.want(m, v))) {
+						t.Fatalf("case %d with %v: %v under %s = %s, want %v", i, c, v, m, got.Key(), tc.want(m, v))
+					}
+				}
+			}
 		}
 	}
 }

@@ -214,12 +214,7 @@ func (w words) intPart(f fp.Format, rm, neg, exp, sig T, hi int64, width uint32)
 	intPart := w.extract(reg, L-1, F)
 	guard := w.bit(reg, F-1)
 	rest := w.nonZero(w.extract(reg, F-2, 0))
-	inexact := w.or(guard, rest)
-	inc := w.or(
-		w.and(w.rmIs(rm, fp.RNE), guard, w.or(rest, w.bit(intPart, 0))),
-		w.and(w.rmIs(rm, fp.RNA), guard),
-		w.and(w.rmIs(rm, fp.RTP), w.not(neg), inexact),
-		w.and(w.rmIs(rm, fp.RTN), neg, inexact))
+	inc := w.increment(rm, neg, w.bit(intPart, 0), guard, rest)
 	n := w.add(w.zext(intPart, 1), w.resize(w.b2v(inc), w.width(intPart)+1))
 	return w.resize(n, width)
 }

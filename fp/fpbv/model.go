@@ -10,12 +10,25 @@ import (
 // Model returns the model of the original terms that m, a model of their
 // lowerings, describes: each symbol with a floating-point part takes its
 // twin's value read back, and the choice functions of the unspecified
-// results become m's Choices. Values of other symbols are kept.
+// results become m's Choices. Values of other symbols are kept; the twins
+// and choice symbols themselves are left out.
 func (l *Lowering) Model(m *term.Model) (*term.Model, error) {
 	st := l.st
+	internal := map[T]bool{}
+	for _, twin := range l.syms {
+		internal[twin] = true
+	}
+	for _, f := range l.choiceFuns {
+		internal[f] = true
+	}
+	for _, c := range l.minMax {
+		internal[c[0]], internal[c[1]] = true, true
+	}
 	out := term.NewModel()
 	for x, v := range m.Values {
-		out.Set(x, v)
+		if !internal[x] {
+			out.Set(x, v)
+		}
 	}
 	for x, twin := range l.syms {
 		if st.Op(x) != term.OpVar {

@@ -44,12 +44,7 @@ func (w words) round(f fp.Format, rm, neg, exp, sig, sticky T) T {
 	keep := w.extract(shifted, W-1, W-f.SB)
 	guard := w.bit(shifted, W-f.SB-1)
 	rest := w.or(w.nonZero(w.extract(shifted, W-f.SB-2, 0)), lost, sticky)
-	inexact := w.or(guard, rest)
-	inc := w.or(
-		w.and(w.rmIs(rm, fp.RNE), guard, w.or(rest, w.bit(keep, 0))),
-		w.and(w.rmIs(rm, fp.RNA), guard),
-		w.and(w.rmIs(rm, fp.RTP), w.not(neg), inexact),
-		w.and(w.rmIs(rm, fp.RTN), neg, inexact))
+	inc := w.increment(rm, neg, w.bit(keep, 0), guard, rest)
 	rounded := w.add(w.zext(keep, 1), w.zext(w.b2v(inc), f.SB))
 	// Pack in a word wide enough that no sum wraps.
 	pw := ew + f.SB
@@ -64,6 +59,18 @@ func (w words) round(f fp.Format, rm, neg, exp, sig, sticky T) T {
 	mag := w.ite(overflow, w.ite(toInf, infMag, maxMag), w.extract(packed, f.Width()-2, 0))
 	exactZero := w.and(w.isZero(sig), w.not(sticky))
 	return w.ite(exactZero, w.zeroBits(f, neg), w.concat(w.b2v(neg), mag))
+}
+
+// increment is the rounding decision: whether the kept part (of sign neg,
+// last bit lsb) goes up by one, given the first bit dropped (guard) and
+// whether any later one is set (rest).
+func (w words) increment(rm, neg, lsb, guard, rest T) T {
+	inexact := w.or(guard, rest)
+	return w.or(
+		w.and(w.rmIs(rm, fp.RNE), guard, w.or(rest, lsb)),
+		w.and(w.rmIs(rm, fp.RNA), guard),
+		w.and(w.rmIs(rm, fp.RTP), w.not(neg), inexact),
+		w.and(w.rmIs(rm, fp.RTN), neg, inexact))
 }
 
 // rmConst is the word of a constant rounding mode.

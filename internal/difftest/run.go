@@ -207,15 +207,15 @@ func validationFailures(sessions []*engine.Session) int {
 // probeValue returns the value of a one-term get-value response
 // ((term value)), or "".
 func probeValue(resp string) string {
-	outer := sexprs(resp)
+	outer := SExprs(resp)
 	if len(outer) != 1 {
 		return ""
 	}
-	pairs := sexprs(inner(outer[0]))
+	pairs := SExprs(Inner(outer[0]))
 	if len(pairs) != 1 {
 		return ""
 	}
-	pair := sexprs(inner(pairs[0]))
+	pair := SExprs(Inner(pairs[0]))
 	if len(pair) != 2 {
 		return ""
 	}
@@ -224,28 +224,28 @@ func probeValue(resp string) string {
 
 // modelDefinitions returns the define-funs of a get-model response.
 func modelDefinitions(resp string) string {
-	outer := sexprs(resp)
+	outer := SExprs(resp)
 	if len(outer) != 1 {
 		return ""
 	}
-	defs := sexprs(inner(outer[0]))
+	defs := SExprs(Inner(outer[0]))
 	if len(defs) > 0 && defs[0] == "model" {
 		defs = defs[1:]
 	}
 	return strings.Join(defs, "\n")
 }
 
-// inner strips the parentheses around a list.
-func inner(list string) string {
+// Inner strips the parentheses around a list ("" for an atom).
+func Inner(list string) string {
 	if len(list) >= 2 && list[0] == '(' && list[len(list)-1] == ')' {
 		return list[1 : len(list)-1]
 	}
 	return ""
 }
 
-// sexprs splits text into its top-level s-expressions (atoms and lists). The
+// SExprs splits text into its top-level s-expressions (atoms and lists). The
 // responses it reads hold no strings or quoted symbols with parentheses.
-func sexprs(text string) []string {
+func SExprs(text string) []string {
 	var out []string
 	depth, start := 0, -1
 	for i := 0; i < len(text); i++ {

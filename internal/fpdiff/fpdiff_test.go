@@ -21,12 +21,13 @@ func envInt(name string, def int) int {
 // TestDifferentialFP runs random QF_BVFP formulas through sift, z3 and cvc5
 // (--fp-exp) and settles every disagreement with sift by the reference.
 // SIFT_FPDIFF_N (default 20), SIFT_FPDIFF_SEED and SIFT_FPDIFF_OUT (a
-// directory for the disagreements as .smt2 files) steer it; make
+// directory for the disagreements as .smt2 files; with SIFT_FPDIFF_ALL=1
+// every formula, a benchmark suite) steer it; make
 // fuzz-diff-fp runs it long. Sift must never be wrong; the peers' wrong
 // answers are reported.
 func TestDifferentialFP(t *testing.T) {
 	cfg := Config{N: envInt("SIFT_FPDIFF_N", 20), Seed: uint64(envInt("SIFT_FPDIFF_SEED", 1)),
-		Out: os.Getenv("SIFT_FPDIFF_OUT"), Timeout: time.Duration(envInt("SIFT_FPDIFF_TIMEOUT_MS", 3000)) * time.Millisecond}
+		Out: os.Getenv("SIFT_FPDIFF_OUT"), All: os.Getenv("SIFT_FPDIFF_ALL") != "", Timeout: time.Duration(envInt("SIFT_FPDIFF_TIMEOUT_MS", 3000)) * time.Millisecond}
 	if p, err := exec.LookPath("z3"); err == nil {
 		cfg.Z3 = p
 	}

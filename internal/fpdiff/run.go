@@ -14,6 +14,7 @@ import (
 	"github.com/sift-solver/sift/bv"
 	"github.com/sift-solver/sift/engine"
 	"github.com/sift-solver/sift/fp"
+	"github.com/sift-solver/sift/internal/difftest"
 	"github.com/sift-solver/sift/smtlib"
 	"github.com/sift-solver/sift/term"
 )
@@ -27,7 +28,10 @@ type Config struct {
 	CVC5    string        // the cvc5 binary ("" leaves cvc5 out), run with --fp-exp
 	// Out, when set, receives every formula on which sift disagreed with a
 	// peer or with the reference, as an .smt2 file with its settled :status.
-	Out     string
+	Out string
+	// All writes every formula to Out, not only the disagreements: a
+	// benchmark suite whose statuses the reference settled.
+	All     bool
 	Workers int // 0 means 2
 }
 
@@ -95,7 +99,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 				}
 				rep.add(o)
 				mu.Unlock()
-				if err == nil && o.SiftDisagrees && cfg.Out != "" {
+				if err == nil && (o.SiftDisagrees || cfg.All) && cfg.Out != "" {
 					if err := writeRegression(cfg, i, o); err != nil {
 						mu.Lock()
 						firstErr = err
@@ -333,8 +337,8 @@ func runPeer(ctx context.Context, cfg Config, fo Formula, bin string, args []str
 func readModel(fo Formula, text string) (Assignment, error) {
 	st := term.NewStore()
 	asg := Assignment{}
-	for _, def := range sexprs(inner(strings.TrimSpace(text))) {
-		parts := sexprs(inner(def))
+	for _, def := range difftest.SExprs(difftest.Inner(strings.TrimSpace(text))) {
+		parts := difftest.SExprs(difftest.Inner(def))
 		if len(parts) != 5 || parts[0] != "define-fun" || parts[2] != "()" {
 			continue
 		}
@@ -354,57 +358,6 @@ func readModel(fo Formula, text string) (Assignment, error) {
 		}
 	}
 	return asg, nil
-}
-
-// inner strips the outer parentheses of a list.
-func inner(list string) string {
-	if strings.HasPrefix(list, "(") && strings.HasSuffix(list, ")") {
-		return list[1 : len(list)-1]
-	}
-	return list
-}
-
-// sexprs splits text into its top-level s-expressions and atoms.
-func sexprs(text string) []string {
-	var out []string
-	depth, start := 0, -1
-	for i := 0; i < len(text); i++ {
-		c := text[i]
-		switch {
-		case c == '(':
-			if depth == 0 {
-				start = i
-			}
-			depth++
-		case c == ')':
-			depth--
-			if depth == 0 && start >= 0 {
-				out = append(out, text[start:i+1])
-				start = -1
-			}
-		case c == ' ' || c == '\n' || c == '\t' || c == '\r':
-			if depth == 0 && start >= 0 {
-				out = append(out, text[start:i])
-				start = -1
-			}
-		case c == '|':
-			j := strings.IndexByte(text[i+1:], '|')
-			if depth == 0 && start < 0 {
-				start = i
-			}
-			if j >= 0 {
-				i += j + 1
-			}
-		default:
-			if depth == 0 && start < 0 {
-				start = i
-			}
-		}
-	}
-	if start >= 0 {
-		out = append(out, text[start:])
-	}
-	return out
 }
 
 // writeRegression keeps a disagreement as a script with its settled status
