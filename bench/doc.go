@@ -11,6 +11,9 @@
 //     (record.go);
 //   - SMT-COMP single-query scoring, PAR-2, virtual best, pairwise (score.go), reports (report.go), cactus and
 //     scatter plots (plot.go), before/after comparison (compare.go) and the kong command (cli.go);
+//   - the results page index.html, one self-contained file: summary tables, the plots as inline SVG, and
+//     every file's outcomes as JSON for the page's script, which sorts, filters and draws only the rows in
+//     view (html.go; the template, style and script are in page/);
 //   - campaigns over many machines: a deterministic slice of a suite per shard (shard.go), the identity of
 //     each solver build and host in run.json (identity.go), and the merge of the shards' results into one run
 //     that scores exactly as a single run would (merge.go).
