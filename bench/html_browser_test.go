@@ -421,20 +421,25 @@ func syntheticRun(files, solvers int) []Record {
 	return recs
 }
 
+// report5000 is the page of a synthetic run of 5,000 files and 3 solvers, with its plots.
+func report5000(tb testing.TB) HTMLReport {
+	recs := syntheticRun(5000, 3)
+	sc := ScoreRecords(recs, []string{"s1", "s2", "s3"})
+	plots, err := ReportPlots(sc, "s1")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return HTMLReport{Records: recs, Score: sc, Plots: plots}
+}
+
 // TestHTMLInBrowser5000 loads the page of a 5,000-file, 3-solver run. Opened sorted from the address, it
 // renders a window of rows, not 5,000, in the order worked out from the data; then a user's clicks on every
 // column heading, a filter and a scroll deep into the table each give the rows they must. The times the page
 // measured are logged, with no assertion on them: the machine is shared.
 func TestHTMLInBrowser5000(t *testing.T) {
 	b := newBrowser(t)
-	recs := syntheticRun(5000, 3)
-	sc := ScoreRecords(recs, []string{"s1", "s2", "s3"})
-	plots, err := ReportPlots(sc, "s1")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var buf bytes.Buffer
-	if err := (HTMLReport{Records: recs, Score: sc, Plots: plots}).Write(&buf); err != nil {
+	if err := report5000(t).Write(&buf); err != nil {
 		t.Fatal(err)
 	}
 	data := pageDataOf(t, buf.String())
@@ -525,16 +530,11 @@ const userScript = `<script>
 
 // BenchmarkHTMLReport5000 writes the page of a 5,000-file, 3-solver run (scoring and plots not included).
 func BenchmarkHTMLReport5000(b *testing.B) {
-	recs := syntheticRun(5000, 3)
-	sc := ScoreRecords(recs, []string{"s1", "s2", "s3"})
-	plots, err := ReportPlots(sc, "s1")
-	if err != nil {
-		b.Fatal(err)
-	}
+	page := report5000(b)
 	var buf bytes.Buffer
 	for b.Loop() {
 		buf.Reset()
-		if err := (HTMLReport{Records: recs, Score: sc, Plots: plots}).Write(&buf); err != nil {
+		if err := page.Write(&buf); err != nil {
 			b.Fatal(err)
 		}
 	}

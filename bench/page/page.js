@@ -164,10 +164,14 @@
       th.appendChild(el('span', '', c.label));
       th.appendChild(el('span', 'arrow', ''));
       th.title = 'sort by ' + (c.solver === undefined ? c.label : D.solvers[c.solver] + ' ' + c.label);
+      th.tabIndex = 0;
       r2.appendChild(th);
     });
     thead.appendChild(r1);
     thead.appendChild(r2);
+    thead.addEventListener('keydown', function (e) {
+      if ((e.key === 'Enter' || e.key === ' ') && e.target.dataset.col) { e.preventDefault(); e.target.click(); }
+    });
     thead.addEventListener('click', function (e) {
       var th = e.target.closest('th[data-col]');
       if (!th) return;
@@ -182,6 +186,8 @@
     thead.querySelectorAll('th[data-col]').forEach(function (th) {
       var on = th.dataset.col === st.sort;
       th.classList.toggle('sorted', on);
+      if (on) th.setAttribute('aria-sort', st.dir === 'desc' ? 'descending' : 'ascending');
+      else th.removeAttribute('aria-sort');
       th.lastChild.textContent = on ? (st.dir === 'desc' ? ' ▼' : ' ▲') : '';
     });
   }
