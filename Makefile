@@ -44,10 +44,10 @@ SYMEX_CORPUS_OUT ?= docs/bench/symex-corpus
 SYMEX_CORPUS_FLAGS ?=
 symex-corpus:
 	cd symex/testdata/realcode && $(GO) mod download
-	$(GO) build -o bin/siftsymex ./symex/cmd/siftsymex
+	$(GO) build -o $(BIN) ./cmd/sift
 	$(GO) build -o bin/symexcorpus ./symex/cmd/symexcorpus
 	mkdir -p $(SYMEX_CORPUS_OUT)
-	nice -n 10 ./bin/symexcorpus --bin bin/siftsymex --out $(SYMEX_CORPUS_OUT)/table.md --json $(SYMEX_CORPUS_OUT)/results.json $(SYMEX_CORPUS_FLAGS)
+	nice -n 10 ./bin/symexcorpus --bin $(BIN) --args0 symex --out $(SYMEX_CORPUS_OUT)/table.md --json $(SYMEX_CORPUS_OUT)/results.json $(SYMEX_CORPUS_FLAGS)
 
 # Concolic mode's figures (issue 16): diamonds and seed 001's T5 with and
 # without DAG merging, and a state machine against the forking executor

@@ -51,8 +51,8 @@ configs=${CONFIGS:-none std pat}
 root=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-bin=$out/siftsymex
-(cd "$root" && go build -o "$bin" ./symex/cmd/siftsymex)
+bin=$out/sift
+(cd "$root" && go build -o "$bin" ./cmd/sift)
 (cd "$root" && git rev-parse HEAD) >"$out/commit" 2>/dev/null || true
 funcs=${FUNCS:-'golang.org/x/mod/semver IsValid
 github.com/google/uuid Parse
@@ -107,7 +107,7 @@ bench() {
 		lim=$limit
 		case $c in none | nonebfs) lim=$none_limit ;; esac
 		# shellcheck disable=SC2046
-		nice -n 10 "$bin" "$pkg" "$fn" --max-len "$n" --cpu-limit "$lim" --timeout "$wall" --max-memory "$mem" \
+		nice -n 10 "$bin" symex "$pkg" "$fn" --max-len "$n" --cpu-limit "$lim" --timeout "$wall" --max-memory "$mem" \
 			$(flags $c) "$@" --json "$out/$id.$n.$c.json" >"$out/$id.$n.$c.txt" 2>&1 &
 	done
 	wait

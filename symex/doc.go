@@ -34,9 +34,11 @@
 // inputs.go makes the symbolic parameters and reads concrete ones (and the
 // results) from solver models; solver.go holds the engine
 // and pipe back-ends; emit.go writes --emit-smt2 files; testgen.go writes the
-// reproducing tests; coverage.go counts blocks and lines; cmd.go is the CLI,
-// summary.go its --json output and gc.go the collector's setting during an
-// exploration (a higher GOGC under a soft limit tied to --max-memory).
+// reproducing tests; coverage.go counts blocks and lines; report.go prints a
+// run's text report, summary.go its --json summary, and gc.go the
+// collector's setting during an exploration (a higher GOGC under a soft
+// limit tied to --max-memory). The command line, sift symex, is cmd/sift's
+// (symex.go): it turns flags into Options and drives the exploration.
 //
 // State merging (--merge, package merge decides what merges): mergesched.go
 // parks states at merge points and runs seed 002's Fig. 7 loop, merging the

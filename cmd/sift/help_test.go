@@ -35,23 +35,28 @@ func TestHelpGolden(t *testing.T) {
 			if code := run(c.args, strings.NewReader(""), &stdout, &stderr); code != 0 || stderr.Len() > 0 {
 				t.Fatalf("%v: exit %d, stderr %q", c.args, code, stderr.String())
 			}
-			golden := filepath.Join("testdata", "help", c.golden)
-			if *updateGolden {
-				if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(golden, stdout.Bytes(), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(stdout.Bytes(), want) {
-				t.Errorf("sift %s differs from %s (rerun with -update if the change is meant):\n%s",
-					strings.Join(c.args, " "), golden, stdout.String())
-			}
+			checkGolden(t, filepath.Join("testdata", "help", c.golden), stdout.Bytes(), "sift "+strings.Join(c.args, " "))
 		})
+	}
+}
+
+// checkGolden compares got, the output of what, with the golden file
+// (rewritten first under -update).
+func checkGolden(t *testing.T, golden string, got []byte, what string) {
+	t.Helper()
+	if *updateGolden {
+		if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(golden, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from %s (rerun with -update if the change is meant):\n%s", what, golden, got)
 	}
 }

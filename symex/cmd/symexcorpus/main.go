@@ -2,7 +2,7 @@
 // the table of paths, unsupported paths, queries, queries per second,
 // solver and executor time and coverage (package symex/corpus).
 //
-//	symexcorpus --bin /tmp/siftsymex --out docs/bench/symex-corpus.md \
+//	symexcorpus --bin bin/sift --args0 symex --out docs/bench/symex-corpus.md \
 //	    --config off='--solver-chain= --no-value-sets' --config on= [-- flags for every run]
 package main
 
@@ -22,7 +22,7 @@ import (
 )
 
 type cli struct {
-	Bin      string        `help:"The siftsymex binary (or sift, with --args0 symex)." required:""`
+	Bin      string        `help:"The binary each run starts: sift, with --args0 symex." required:""`
 	Args0    []string      `name:"args0" help:"Arguments before each run's own (symex for the sift binary)."`
 	Manifest string        `help:"The corpus manifest." default:"symex/testdata/realcode/corpus.tsv"`
 	Dir      string        `help:"Module to load packages from (default: the manifest's directory)."`

@@ -1,61 +1,13 @@
 package concolic
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"maps"
-	"os"
 	"slices"
 	"sort"
 	"strings"
-
-	"github.com/sift-solver/sift/symex"
-	"github.com/sift-solver/sift/term"
 )
-
-func init() { symex.RegisterConcolic(Main) }
-
-// Main runs `sift symex --concolic` with the command's flags.
-func Main(c *symex.Cmd, stdout io.Writer) error {
-	cfg := Config{Search: c.Search, MaxRuns: c.MaxRuns, MaxEvents: c.MaxEvents, Timeout: c.Timeout}
-	if cfg.Search == "" {
-		cfg.Search = "covfirst"
-	}
-	switch c.Merge {
-	case "none", "":
-	case "dag":
-		cfg.Merge = true
-	default:
-		return fmt.Errorf("--concolic merges with --merge=dag (or none), not %q", c.Merge)
-	}
-	if c.Solver != "" && c.Solver != "engine" {
-		return fmt.Errorf("--concolic solves with the in-process engine only")
-	}
-	prog, err := symex.Load(c.Dir, c.Package, c.Func)
-	if err != nil {
-		return err
-	}
-	st := term.NewStore()
-	res, err := Explore(st, prog.Fn, NewEngineSolver(st), cfg)
-	if err != nil {
-		return err
-	}
-	res.Report(stdout, c.Coverage)
-	if c.JSON != "" {
-		b, err := json.MarshalIndent(res.Summary(), "", "  ")
-		if err != nil {
-			return err
-		}
-		if err := os.WriteFile(c.JSON, append(b, '\n'), 0o644); err != nil {
-			return err
-		}
-	}
-	if c.Tests != "" {
-		return symex.WriteTestFile(c.Tests, res.TestFile(c.AllPaths))
-	}
-	return nil
-}
 
 // Report prints what the exploration found, in the forking mode's shape.
 func (r *Result) Report(w io.Writer, coverage bool) {

@@ -1,28 +1,24 @@
-package symex
+package main
 
 import (
 	"context"
 	"fmt"
-	"io"
-	"maps"
-	"os"
-	"path/filepath"
-	"runtime/pprof"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
 
-	"github.com/alecthomas/kong"
 	"github.com/schollz/progressbar/v3"
 
+	"github.com/sift-solver/sift/symex"
 	"github.com/sift-solver/sift/symex/chain"
 	"github.com/sift-solver/sift/symex/merge"
 	"github.com/sift-solver/sift/term"
 )
 
-// Cmd is `sift symex`: its flags, for kong.
-type Cmd struct {
+// SymexCmd is `sift symex`: its flags, for kong. Run turns them into
+// symex.Options (or, with --concolic, a concolic.Config: concolic.go) and
+// drives the exploration.
+type SymexCmd struct {
 	Package    string        `arg:"" help:"Package pattern (one package)."`
 	Func       string        `arg:"" help:"Function (or Type.Method) to explore."`
 	Dir        string        `help:"Directory to load the package from." default:""`
@@ -65,18 +61,16 @@ type Cmd struct {
 	MaxEvents  int           `name:"max-events" help:"Concolic mode: handler executions per run of an event-driven entry (one returning []func())." default:"3"`
 	MaxRuns    int           `name:"max-runs" help:"Concolic mode: stop after this many runs (0: 10000)." default:"0"`
 	Chain      string        `name:"solver-chain" help:"Layers of the solver chain before the solver, comma-separated: independence, cache, cex ('' for none)." default:"independence,cache,cex"`
-
-	stdout, stderr io.Writer
 }
 
 // defaultScoutLoopShare is --scout-loop-share's default when --scout-share
 // sends scouts out (docs/bench/symex-merge/README.md: chosen by measuring).
 const defaultScoutLoopShare = 0.1
 
-// defaultMerge is --merge's default outside concolic mode: pat, since
-// docs/bench/symex-merge/final-abdcf81 (pat exhausts the loop-heavy spaces
-// at least 5 times faster than none, and is within noise of none where
-// none exhausts them quickly, thanks to the warm-up).
+// defaultMerge is --merge's default outside concolic mode: pat, since the
+// run of abdcf81 (docs/bench/symex-merge/README.md: pat exhausts the
+// loop-heavy spaces at least 5 times faster than none, and is within noise
+// of none where none exhausts them quickly, thanks to the warm-up).
 const defaultMerge = "pat"
 
 // defaultMergeAfter is --merge-after's default (docs/bench/symex-merge/
@@ -87,7 +81,7 @@ const defaultMergeAfter = 1 << 18
 // (negative), defaultMergeAfter. Incremental merging grows its trees from
 // the loop entries of a run that merges from the start, so with it the
 // value is 0, and a warm-up asked for is an error.
-func (c *Cmd) mergeAfter() (int64, error) {
+func (c *SymexCmd) mergeAfter() (int64, error) {
 	switch {
 	case c.Incr && c.MergeAfter > 0:
 		return 0, fmt.Errorf("--merge-after: incremental merging (--incremental-merge) merges from the start")
@@ -101,7 +95,7 @@ func (c *Cmd) mergeAfter() (int64, error) {
 
 // scoutLoopShare is --scout-loop-share's value: as given, or when not given
 // (negative), defaultScoutLoopShare where --scout-share sends scouts out.
-func (c *Cmd) scoutLoopShare() float64 {
+func (c *SymexCmd) scoutLoopShare() float64 {
 	switch {
 	case c.ScoutLoop >= 0:
 		return c.ScoutLoop
@@ -111,59 +105,60 @@ func (c *Cmd) scoutLoopShare() float64 {
 	return 0
 }
 
-// Run executes the command.
-func (c *Cmd) Run() error {
-	if c.stdout == nil {
-		c.stdout, c.stderr = os.Stdout, os.Stderr
-	}
-	if c.Concolic {
-		if concolicMain == nil {
-			return fmt.Errorf("--concolic: this build has no concolic mode (package symex/concolic)")
-		}
-		return concolicMain(c, c.stdout)
-	}
-	if c.Merge == "" {
-		c.Merge = defaultMerge
-	}
-	opts := Options{MaxLen: c.MaxLen, Search: c.Search, Seed: c.Seed, MaxPaths: c.MaxPaths, MaxDepth: c.MaxDepth,
+// options turns the flags of the forking executor into its Options.
+func (c *SymexCmd) options() (symex.Options, error) {
+	opts := symex.Options{MaxLen: c.MaxLen, Search: c.Search, Seed: c.Seed, MaxPaths: c.MaxPaths, MaxDepth: c.MaxDepth,
 		MaxSteps: c.MaxSteps, Timeout: c.Timeout, CPULimit: c.CPULimit, MaxMemory: uint64(c.MaxMemory) << 20, EmitSMT2: c.EmitSMT2,
 		Fixed: map[string]int64{}}
 	for _, f := range c.Fix {
 		k, v, ok := strings.Cut(f, "=")
 		n, err := strconv.ParseInt(v, 0, 64)
 		if !ok || err != nil {
-			return fmt.Errorf("--fix %q: want NAME=INTEGER", f)
+			return opts, fmt.Errorf("--fix %q: want NAME=INTEGER", f)
 		}
 		opts.Fixed[k] = n
 	}
 	layers, err := chain.ParseLayers(c.Chain)
 	if err != nil {
-		return err
+		return opts, err
 	}
 	opts.SolverChain = &layers
 	opts.NoValueSets = !c.ValueSets
 	opts.ScoutShare = c.ScoutShare
 	opts.ScoutLoopShare = c.scoutLoopShare()
 	if opts.MergeAfter, err = c.mergeAfter(); err != nil {
-		return err
+		return opts, err
 	}
 	kinds, err := merge.ParseKinds(c.MergePts)
 	if err != nil {
-		return err
+		return opts, err
 	}
-	if opts.Merge, err = merge.New(c.Merge, merge.Options{Kinds: kinds, MaxPatterns: c.MaxPat,
+	opts.Merge, err = merge.New(c.Merge, merge.Options{Kinds: kinds, MaxPatterns: c.MaxPat,
 		Incremental: c.Incr, CheckMerges: c.CheckMrg, HotVeto: c.HotVeto, NoStdVeto: !c.StdVeto,
-		QHV: &merge.QHVParams{Alpha: c.QHVAlpha, Beta: c.QHVBeta, Gamma: c.QHVGamma, Delta: c.QHVDelta, Model: c.QHVModel}}); err != nil {
+		QHV: &merge.QHVParams{Alpha: c.QHVAlpha, Beta: c.QHVBeta, Gamma: c.QHVGamma, Delta: c.QHVDelta, Model: c.QHVModel}})
+	return opts, err
+}
+
+// Run explores the function and reports.
+func (c *SymexCmd) Run(s *streams) error {
+	if c.Concolic {
+		return c.runConcolic(s)
+	}
+	if c.Merge == "" {
+		c.Merge = defaultMerge
+	}
+	opts, err := c.options()
+	if err != nil {
 		return err
 	}
-	prog, err := Load(c.Dir, c.Package, c.Func)
+	prog, err := symex.Load(c.Dir, c.Package, c.Func)
 	if err != nil {
 		return err
 	}
 	st := term.NewStore()
-	var solver Solver
+	var solver symex.Solver
 	if c.Solver != "" && c.Solver != "engine" {
-		ps, err := NewPipeSolver(st, c.Solver)
+		ps, err := symex.NewPipeSolver(st, c.Solver)
 		if err != nil {
 			return err
 		}
@@ -171,31 +166,25 @@ func (c *Cmd) Run() error {
 		solver = ps
 	}
 	if c.Progress {
-		bar := progressbar.NewOptions(-1, progressbar.OptionSetWriter(c.stderr), progressbar.OptionSpinnerType(14))
-		opts.Progress = func(s Stats) {
+		bar := progressbar.NewOptions(-1, progressbar.OptionSetWriter(s.err), progressbar.OptionSpinnerType(14))
+		opts.Progress = func(s symex.Stats) {
 			bar.Describe(fmt.Sprintf("paths %d  queries %d  blocks %d/%d", s.Paths, s.Queries, s.BlocksCovered, s.BlocksTotal))
 			bar.Add(1)
 		}
 		defer bar.Finish()
 	}
-	ex := NewExecutor(prog, st, solver, opts)
+	ex := symex.NewExecutor(prog, st, solver, opts)
 	// After NewExecutor: its engine session sets the runtime's memory limit.
-	defer tuneGC(opts.MaxMemory)()
+	defer symex.TuneGC(opts.MaxMemory)()
+	stopProfile := func() {}
 	if c.CPUProfile != "" {
 		// The exploration only: loading and SSA building are not profiled.
-		f, err := os.Create(c.CPUProfile)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		if err := pprof.StartCPUProfile(f); err != nil {
+		if stopProfile, err = startCPUProfile(c.CPUProfile); err != nil {
 			return err
 		}
 	}
 	res, err := ex.Explore(context.Background())
-	if c.CPUProfile != "" {
-		pprof.StopCPUProfile()
-	}
+	stopProfile()
 	if err != nil {
 		return err
 	}
@@ -205,144 +194,20 @@ func (c *Cmd) Run() error {
 			if p.Inputs != nil && (p.Kind == "return" || p.Kind == "panic") {
 				if err := ex.Replay(p); err != nil {
 					bad++
-					fmt.Fprintln(c.stdout, "replay:", err)
+					fmt.Fprintln(s.out, "replay:", err)
 				}
 			}
 		}
-		fmt.Fprintf(c.stdout, "replay: %d mismatches\n", bad)
+		fmt.Fprintf(s.out, "replay: %d mismatches\n", bad)
 	}
-	res.Report(c.stdout, c.Coverage)
+	res.Report(s.out, c.Coverage)
 	if c.JSON != "" {
 		if err := res.WriteJSONFile(c.JSON, opts); err != nil {
 			return err
 		}
 	}
 	if c.Tests != "" {
-		return WriteTestFile(c.Tests, res.TestFile(c.AllPaths))
+		return symex.WriteTestFile(c.Tests, res.TestFile(c.AllPaths))
 	}
 	return nil
-}
-
-// WriteTestFile writes a generated _test.go file, making its directory; the
-// concolic mode writes its tests through it too.
-func WriteTestFile(path, src string) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	return os.WriteFile(path, []byte(src), 0o644)
-}
-
-// concolicMain runs --concolic; package symex/concolic sets it (it imports
-// this package, so this package cannot call it directly).
-var concolicMain func(c *Cmd, stdout io.Writer) error
-
-// RegisterConcolic installs the concolic mode's entry point.
-func RegisterConcolic(f func(c *Cmd, stdout io.Writer) error) { concolicMain = f }
-
-// Report prints panics, unsupported paths, statistics and (optionally)
-// coverage.
-func (r *Result) Report(w io.Writer, coverage bool) {
-	s := r.Stats
-	fmt.Fprintf(w, "function %s\n", r.Fn)
-	for _, p := range r.Panics {
-		var ins []string
-		for _, in := range p.Inputs {
-			ins = append(ins, in.Name+"="+goLiteral(in.Type, in.V, nil))
-		}
-		fmt.Fprintf(w, "panic: %s: %s (%d paths) input: %s\n", p.Pos, p.Message, p.Count, strings.Join(ins, " "))
-	}
-	seen := map[string]bool{}
-	for _, p := range r.Paths {
-		if p.Kind == "unsupported" && !seen[p.Message] {
-			seen[p.Message] = true
-			fmt.Fprintf(w, "unsupported: %s: %s\n", p.Pos, p.Message)
-		}
-	}
-	fmt.Fprintf(w, "paths %d (returned %d, panicked %d), unsupported %d, cut %d, depth-cut forks %d\n",
-		s.Paths, s.Returned, s.Panicked, s.Unsupported, s.Cut, s.DepthCut)
-	perQuery := time.Duration(0)
-	if s.Queries > 0 {
-		perQuery = s.SolverTime / time.Duration(s.Queries)
-	}
-	fmt.Fprintf(w, "queries %d (unknown %d), solver time %s (%s per query)\n", s.Queries, s.Unknown,
-		s.SolverTime.Round(time.Microsecond), perQuery.Round(time.Microsecond))
-	fmt.Fprintf(w, "time %s (solver %s, executor %s)\n", s.Time.Round(time.Microsecond),
-		s.SolverTime.Round(time.Microsecond), (s.Time - s.SolverTime).Round(time.Microsecond))
-	if s.Stopped != "" {
-		fmt.Fprintf(w, "stopped: %s\n", s.Stopped)
-	}
-	if ms := r.Merge; ms != nil {
-		var why []string
-		for _, k := range slices.Sorted(maps.Keys(ms.Refused)) {
-			why = append(why, fmt.Sprintf("%s %d", k, ms.Refused[k]))
-		}
-		fmt.Fprintf(w, "merging: %d merges of %d states (%d attempts), refused: %s; scouts %d\n", ms.Merges, ms.StatesMerged,
-			ms.Attempts, strings.Join(why, ", "), s.Scouts)
-		switch {
-		case s.Restarted:
-			fmt.Fprintf(w, "warm-up: %d paths without merging, then from the start with merging\n", s.WarmUpPaths)
-		case s.WarmUpPaths > 0 && s.Stopped == "":
-			fmt.Fprintf(w, "warm-up: %d paths without merging, the whole space (--merge-after)\n", s.WarmUpPaths)
-		case s.WarmUpPaths > 0:
-			fmt.Fprintf(w, "warm-up: %d paths without merging, stopped before it ended\n", s.WarmUpPaths)
-		}
-	}
-	fmt.Fprintf(w, "coverage: blocks %d/%d\n", s.BlocksCovered, s.BlocksTotal)
-	var parts []string
-	for _, kv := range r.Solver {
-		if kv[1] != "0" && kv[1] != "0.000" {
-			parts = append(parts, kv[0]+"="+kv[1])
-		}
-	}
-	fmt.Fprintf(w, "solver: %s\n", strings.Join(parts, " "))
-	for _, by := range []struct {
-		what string
-		n    map[string]int
-	}{{"queries by stage", r.QueriesByStage}, {"quantified queries by stage", r.QuantifiedByStage}} {
-		if len(by.n) > 0 {
-			var kv []string
-			for _, k := range slices.Sorted(maps.Keys(by.n)) {
-				kv = append(kv, fmt.Sprintf("%s=%d", k, by.n[k]))
-			}
-			fmt.Fprintf(w, "%s: %s\n", by.what, strings.Join(kv, " "))
-		}
-	}
-	if v := r.ValueSets; v != nil {
-		fmt.Fprintf(w, "value sets: decided=%d avoided=%d witnesses=%d witness-failed=%d disagreed=%d\n",
-			v.Decided, v.Avoided, v.Witnesses, v.WitnessFailed, v.Disagreed)
-	}
-	if r.Chain != nil {
-		var kv []string
-		for _, c := range r.Chain.Counts() {
-			kv = append(kv, fmt.Sprintf("%s=%d", c.Name, c.N))
-		}
-		fmt.Fprintf(w, "chain: %s\n", strings.Join(kv, " "))
-	}
-	if coverage {
-		for _, fc := range r.Coverage.Funcs() {
-			fmt.Fprintf(w, "  %s uncovered lines %v\n", fc, fc.Uncovered)
-		}
-	}
-}
-
-// Main runs `sift symex` with args (without the program and subcommand
-// names) and returns the exit code.
-func Main(args []string, stdout, stderr io.Writer) int {
-	var c Cmd
-	parser, err := kong.New(&c, kong.Name("sift symex"), kong.Writers(stdout, stderr),
-		kong.Exit(func(int) {}))
-	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return 2
-	}
-	if _, err := parser.Parse(args); err != nil {
-		fmt.Fprintln(stderr, "sift symex:", err)
-		return 2
-	}
-	c.stdout, c.stderr = stdout, stderr
-	if err := c.Run(); err != nil {
-		fmt.Fprintln(stderr, "sift symex:", err)
-		return 1
-	}
-	return 0
 }
