@@ -45,7 +45,7 @@ SYMEX_CORPUS_FLAGS ?=
 symex-corpus:
 	cd symex/testdata/realcode && $(GO) mod download
 	$(GO) build -o $(BIN) ./cmd/sift
-	$(GO) build -o bin/symexcorpus ./symex/cmd/symexcorpus
+	$(GO) build -o bin/symexcorpus ./cmd/symexcorpus
 	mkdir -p $(SYMEX_CORPUS_OUT)
 	nice -n 10 ./bin/symexcorpus --bin $(BIN) --args0 symex --out $(SYMEX_CORPUS_OUT)/table.md --json $(SYMEX_CORPUS_OUT)/results.json $(SYMEX_CORPUS_FLAGS)
 

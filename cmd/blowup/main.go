@@ -1,6 +1,3 @@
-// Command blowup writes the blow-up scripts of package blowup into a
-// directory (scripts/limits.sh runs sift on them); with -parse N, the
-// parser's stress scripts of size N instead.
 package main
 
 import (

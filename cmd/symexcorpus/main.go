@@ -1,9 +1,3 @@
-// Command symexcorpus runs `sift symex` over the corpus manifest and writes
-// the table of paths, unsupported paths, queries, queries per second,
-// solver and executor time and coverage (package symex/corpus).
-//
-//	symexcorpus --bin bin/sift --args0 symex --out docs/bench/symex-corpus.md \
-//	    --config off='--solver-chain= --no-value-sets' --config on= [-- flags for every run]
 package main
 
 import (

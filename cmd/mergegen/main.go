@@ -1,7 +1,3 @@
-// Command mergegen writes generated merge queries (package mergegen) to a
-// directory, one .smt2 file per query, for sift bench or farm-bench:
-//
-//	go run ./quant/mergegen/cmd/mergegen -o DIR [-seed N] [-n N] [-buffer N] [-k N] [-families a,b]
 package main
 
 import (

@@ -1,7 +1,3 @@
-// Command smallrw writes new bv-term-small-rw-style instances (package
-// smallrw) into a directory.
-//
-//	go run ./internal/smallrw/cmd/smallrw -o DIR -n 500 -seed 1
 package main
 
 import (
