@@ -53,4 +53,4 @@ symex-corpus:
 # without DAG merging, and a state machine against the forking executor
 # (minutes; docs/bench/concolic).
 concolic-bench: build
-	./symex/testdata/concolic/bench.sh $(BIN) docs/bench/concolic/table.md
+	./scripts/concolic-bench.sh $(BIN) docs/bench/concolic/table.md

@@ -36,9 +36,11 @@
 #
 # Usage: scripts/symex-merge-bench.sh OUT [CPU-LIMIT]   (needs jq; the module
 # cache must hold symex/testdata/realcode's modules: make symex-corpus
-# fetches them). docs/bench/symex-merge/table.sh turns runs.tsv into the
-# table; docs/bench/symex-merge/ttc.sh OUT/runs.tsv OUT gives the times to
-# none's coverage (from the summaries' coverage_first_s).
+# fetches them). scripts/symex-merge-table.sh turns runs.tsv into the
+# table; scripts/symex-merge-ttc.sh OUT/runs.tsv OUT gives the times to
+# none's coverage (from the summaries' coverage_first_s). make
+# symex-merge-bench runs it into out/symex-merge/NAME, and make
+# symex-merge-tables writes both tables of such a run into docs/.
 set -eu
 out=${1:?usage: symex-merge-bench.sh OUT [CPU-LIMIT]}
 limit=${2:-10s}

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Turns scripts/symex-merge-bench.sh's runs.tsv into the markdown table of
-# docs/bench/symex-merge/README.md: per function and bound, each
+# docs/bench/symex-merge/ (make symex-merge-tables): per function and bound, each
 # configuration's CPU seconds and coverage (blocks covered/total; "all" when
 # the bounded space was exhausted, "lim" when a limit stopped the run),
 # paths, merged states, pat's quantified queries by decider, and the CPU
@@ -14,10 +14,10 @@
 # over the rows where none took 0.05 s or more (sub-millisecond runs give
 # ratios that are noise), and where a configuration is at least 5× faster
 # than none.
-# Usage: table.sh runs.tsv LIMIT_SECONDS
+# Usage: scripts/symex-merge-table.sh runs.tsv LIMIT_SECONDS
 set -eu
-tsv=${1:?usage: table.sh runs.tsv LIMIT_SECONDS}
-limit=${2:?usage: table.sh runs.tsv LIMIT_SECONDS}
+tsv=${1:?usage: symex-merge-table.sh runs.tsv LIMIT_SECONDS}
+limit=${2:?usage: symex-merge-table.sh runs.tsv LIMIT_SECONDS}
 awk -F'\t' -v limit="$limit" '
 function ratio(c,   a, b) {
 	a = ex[key, c]; b = ex[key, "none"]

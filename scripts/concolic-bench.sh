@@ -3,7 +3,8 @@
 # diamonds and T5 with and without DAG merging, and the connection state
 # machine against the forking executor. Each row runs both configurations
 # one after the other in this script, so ratios compare runs under the same
-# load. Usage: bench.sh [SIFT] [OUT.md]   (from the repository root)
+# load. Usage: scripts/concolic-bench.sh [SIFT] [OUT.md]   (from the
+# repository root; make concolic-bench writes out/concolic/table.md)
 SIFT=${1:-bin/sift}
 OUT=${2:-/dev/stdout}
 DIR=./symex/testdata/concolic

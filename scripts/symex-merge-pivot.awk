@@ -1,7 +1,7 @@
-# pivot.awk: runs.tsv → one row per function and bound, each configuration's
+# symex-merge-pivot.awk: runs.tsv → one row per function and bound, each configuration's
 # CPU seconds ("lim" when a limit stopped it: CPU or memory; the run's
 # .json says which) and its ratio to none where both exhausted the space
-# and none took 0.05 s or more. Usage: awk -f pivot.awk runs.tsv
+# and none took 0.05 s or more. Usage: awk -f scripts/symex-merge-pivot.awk runs.tsv
 BEGIN { FS = "\t" }
 NR == 1 || $2 ~ /^>/ { next }
 {

@@ -17,10 +17,11 @@
 # breadth-first between merge points, none depth-first; CONFIGS with
 # "nonebfs" (none under --search bfs) gives that peer.
 # BASE (none) names the configuration whose coverage is the target.
-# Usage: ttc.sh runs.tsv JSON-DIR [CONFIGS]   (rows in runs.tsv's order)
+# Usage: scripts/symex-merge-ttc.sh runs.tsv JSON-DIR [CONFIGS]   (rows in
+# runs.tsv's order)
 set -eu
-tsv=${1:?usage: ttc.sh runs.tsv JSON-DIR [CONFIGS]}
-dir=${2:?usage: ttc.sh runs.tsv JSON-DIR [CONFIGS]}
+tsv=${1:?usage: symex-merge-ttc.sh runs.tsv JSON-DIR [CONFIGS]}
+dir=${2:?usage: symex-merge-ttc.sh runs.tsv JSON-DIR [CONFIGS]}
 configs=${3:-std pat}
 base=${BASE:-none}
 tmp=$(mktemp)

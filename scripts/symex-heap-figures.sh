@@ -5,20 +5,22 @@
 # shared machine), paths, queries, solver time, merges, refusals by reason,
 # coverage; the last column is cpu_s against none's in the same run.
 # Run from the repository root:
-#   go build -o /tmp/siftsymex ./symex/cmd/siftsymex &&
+#   go build -o bin/sift ./cmd/sift &&
 #   (cd symex/testdata/realcode && go mod download) &&
-#   sh symex/testdata/heap_figures.sh 3 4
-# Environment: SIFTSYMEX (binary), LIMIT (--timeout per run, 120s), MERGES
-# ("none std qhv"), OUT (directory of the --json files, /tmp/heap-figures),
+#   sh scripts/symex-heap-figures.sh 3 4
+# Environment: SIFT (binary, bin/sift), LIMIT (--timeout per run, 120s), MERGES
+# ("none std qhv"), OUT (directory of the --json files, out/symex-heap-merge),
 # EXTRA (more flags for every run, e.g. --no-value-sets; --qhv-model=paper for
 # qhv in the paper's form, sift's being the default).
-bin=${SIFTSYMEX:-/tmp/siftsymex}
+root=$(cd "$(dirname "$0")/.." && pwd)
+bin=$(cd "$root" && realpath "${SIFT:-bin/sift}")
 limit=${LIMIT:-120s}
 merges=${MERGES:-none std qhv}
 extra=${EXTRA:-}
-out=${OUT:-/tmp/heap-figures}
-here=$(cd "$(dirname "$0")" && pwd)
+out=${OUT:-$root/out/symex-heap-merge}
+here=$root/symex/testdata
 mkdir -p "$out"
+out=$(cd "$out" && pwd)
 echo "# $(date -u +%FT%TZ) load: $(cut -d' ' -f1-3 /proc/loadavg) limit: $limit flags: $extra"
 printf '%-18s %4s %5s %8s %7s %8s %8s %6s %-22s %9s %4s %7s\n' function len merge cpu_s paths queries solver_s merges refused coverage exh vs_none
 for n in ${*:-3 4}; do
@@ -27,7 +29,7 @@ for n in ${*:-3 4}; do
     for m in $merges; do
       j="$out/$(echo "$pkg.$fn" | tr / _)-$n-$m$(echo "$extra" | tr -d ' -').json"
       rm -f "$j"
-      (cd "$here/$dir" && nice -n 10 "$bin" "$pkg" "$fn" $fix --max-len "$n" --merge "$m" --timeout "$limit" $extra --json "$j" >/dev/null 2>&1)
+      (cd "$here/$dir" && nice -n 10 "$bin" symex "$pkg" "$fn" $fix --max-len "$n" --merge "$m" --timeout "$limit" $extra --json "$j" >/dev/null 2>&1)
       if [ ! -f "$j" ]; then echo "$pkg.$fn $n $m: no summary"; continue; fi
       t=$(jq .cpu_s "$j")
       [ -z "$base" ] && base=$t
