@@ -1,7 +1,7 @@
 GO ?= go
 BIN := bin/sift
 
-.PHONY: setup build demo test fuzz-diff fuzz-diff-arrays fuzz-diff-quant symex-corpus concolic-bench
+.PHONY: setup build demo test fuzz-diff fuzz-diff-arrays fuzz-diff-quant symex-corpus concolic-bench panics-confirm panics-fuzz panics-bench
 
 N ?= 200000
 SEED ?= 1
@@ -54,3 +54,26 @@ symex-corpus:
 # (minutes; docs/bench/concolic).
 concolic-bench: build
 	./symex/testdata/concolic/bench.sh $(BIN) docs/bench/concolic/table.md
+
+# The corpus of historical panics in public Go parsers (bench/panics/,
+# internal/panicbench, docs/bench/panics): each row's reproducer panics at
+# its vulnerable version, with the recorded kind and site, and not at its
+# fixed one. Uses the module proxy (the work modules go to out/panics/work).
+panics-confirm:
+	$(GO) run ./cmd/panicbench confirm --json out/panics/confirm.json
+
+# go test -fuzz on a part of the corpus (PANICS_SPLIT: dev, held or all),
+# 60 s each on one core from the zero seed (about 70 s a bug); the raw output
+# and table go to PANICS_OUT. PANICS_FLAGS go to the runner, e.g.
+#   make panics-fuzz PANICS_FLAGS="--fuzz-clock cpu"
+#   make panics-fuzz PANICS_FLAGS="--seed-corpus out/symex-corpora"
+PANICS_SPLIT ?= dev
+PANICS_OUT ?= out/panics/fuzz-$(PANICS_SPLIT)
+PANICS_FLAGS ?=
+panics-fuzz:
+	$(GO) run ./cmd/panicbench run --setup --split $(PANICS_SPLIT) --fuzz --out $(PANICS_OUT) $(PANICS_FLAGS)
+
+# Both tools side by side: go test -fuzz and sift symex --stop-at-panic
+# --budget 60s (issue 30's flags) on each bug, one core, the same budget.
+panics-bench: build
+	$(GO) run ./cmd/panicbench run --setup --split $(PANICS_SPLIT) --fuzz --symex ./$(BIN) --out out/panics/bench-$(PANICS_SPLIT) $(PANICS_FLAGS)

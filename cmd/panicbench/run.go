@@ -1,0 +1,119 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/sift-solver/sift/internal/panicbench"
+)
+
+type runCmd struct {
+	common
+	Work       string        `help:"Where the work modules are (made by confirm or --setup)." default:"out/panics/work"`
+	Out        string        `help:"This run's raw output (logs, summaries, results.json, table.md)." default:"out/panics/run"`
+	Setup      bool          `help:"Make the work modules first (the module proxy) instead of reusing confirm's."`
+	Fuzz       bool          `help:"Run go test -fuzz on each bug."`
+	Symex      string        `help:"Run this sift binary's symex on each bug."`
+	SymexFlag  []string      `name:"symex-flag" help:"A further flag for sift symex (repeatable), e.g. --symex-flag=--max-len=16." sep:"none"`
+	Compat     bool          `help:"Run a sift without --stop-at-panic and --budget: --cpu-limit BUDGET instead, to the end."`
+	Budget     time.Duration `help:"Each tool's budget per bug: -fuzztime, and symex's CPU --budget." default:"60s"`
+	FuzzClock  string        `name:"fuzz-clock" help:"wall: the budget is go test's -fuzztime (wall clock); cpu: CPU time of the go test processes, as symex's budget (go test is interrupted when it has used it)." default:"wall" enum:"wall,cpu"`
+	CPU        int           `help:"The core both tools are pinned to with taskset (-1: none)." default:"1"`
+	SeedCorpus string        `name:"seed-corpus" help:"Seed the fuzzer from DIR/ID/ (corpus files, e.g. sift symex --fuzz-corpus output) instead of the zero seed alone." type:"existingdir"`
+	Title      string        `help:"The table's heading." default:"Historical panics: go test -fuzz and sift symex"`
+}
+
+func (c *runCmd) Run(ctx context.Context) error {
+	_, bugs, err := c.bugs()
+	if err != nil {
+		return err
+	}
+	if !c.Fuzz && c.Symex == "" {
+		return fmt.Errorf("nothing to run: give --fuzz and/or --symex BIN")
+	}
+	var notes []string
+	opts := panicbench.RunOptions{Work: c.Work, Out: c.Out, Setup: c.Setup, SeedCorpus: c.SeedCorpus, Progress: os.Stderr}
+	if c.Fuzz {
+		opts.Fuzz = &panicbench.FuzzOptions{Budget: c.Budget, CPU: c.CPU, CPUClock: c.FuzzClock == "cpu"}
+		notes = append(notes, fuzzClockNote(c.FuzzClock, c.Budget))
+	}
+	if c.Symex != "" {
+		missing, err := panicbench.MissingSymexFlags(ctx, c.Symex)
+		if err != nil {
+			return err
+		}
+		if len(missing) > 0 && !c.Compat {
+			return fmt.Errorf("%s symex does not support %s (issue 30); --compat runs it with --cpu-limit instead", c.Symex, strings.Join(missing, ", "))
+		}
+		if c.Compat {
+			notes = append(notes, fmt.Sprintf("sift symex ran with --cpu-limit %s and without --stop-at-panic (--compat): no first-panic times", c.Budget))
+		}
+		opts.Symex = &panicbench.SymexOptions{Bin: c.Symex, Budget: c.Budget, CPU: c.CPU, Extra: c.SymexFlag, Compat: c.Compat}
+	}
+	start := time.Now()
+	results, runErr := panicbench.Run(ctx, bugs, opts)
+	data, err := json.MarshalIndent(results, "", " ")
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(c.Out, "results.json"), append(data, '\n'), 0o644); err != nil {
+		return err
+	}
+	f, err := os.Create(filepath.Join(c.Out, "table.md"))
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	fmt.Fprintf(f, "# %s\n\n", c.Title)
+	fmt.Fprintf(f, "Command: `panicbench %s`  \n", strings.Join(os.Args[1:], " "))
+	fmt.Fprintf(f, "Started %s, took %s; budget %s per tool and bug, pinned to CPU %d, GOMAXPROCS=1. %s\n\n",
+		start.UTC().Format("2006-01-02 15:04 UTC"), time.Since(start).Round(time.Second), c.Budget, c.CPU, loadNote(results))
+	for _, n := range notes {
+		fmt.Fprintf(f, "%s.\n\n", n)
+	}
+	panicbench.WriteTable(f, bugs, results)
+	fmt.Fprintf(os.Stderr, "wrote %s and %s\n", filepath.Join(c.Out, "table.md"), filepath.Join(c.Out, "results.json"))
+	return runErr
+}
+
+// loadNote gives the range of the 1-minute load averages the runs saw.
+func loadNote(results []panicbench.Result) string {
+	lo, hi := -1.0, -1.0
+	see := func(l [2]float64) {
+		for _, v := range l {
+			if v < 0 {
+				continue
+			}
+			if lo < 0 || v < lo {
+				lo = v
+			}
+			if v > hi {
+				hi = v
+			}
+		}
+	}
+	for _, r := range results {
+		if r.Fuzz != nil {
+			see(r.Fuzz.Load)
+		}
+		if r.Symex != nil {
+			see(r.Symex.Load)
+		}
+	}
+	if lo < 0 {
+		return ""
+	}
+	return fmt.Sprintf("Load average (1 min, 2 cores shared with other work) %.1f-%.1f.", lo, hi)
+}
+
+func fuzzClockNote(clock string, budget time.Duration) string {
+	if clock == "cpu" {
+		return fmt.Sprintf("go test -fuzz had %s of CPU time (its process tree, sampled every 50 ms; interrupted then) and the fuzz times are CPU seconds to the failure", budget)
+	}
+	return fmt.Sprintf("go test -fuzz ran with -fuzztime=%s (wall clock); the fuzz times are go test's own, wall seconds from the start of fuzzing to the failure, and the CPU column is what the go test process tree used in that time", budget)
+}
