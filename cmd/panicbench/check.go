@@ -52,3 +52,16 @@ func (c *genCmd) Run(ctx context.Context) error {
 	fmt.Printf("wrote %d fuzz targets under %s\n", len(m.Bugs), c.Targets)
 	return nil
 }
+
+type listCmd struct {
+	common
+}
+
+func (c *listCmd) Run(ctx context.Context) error {
+	_, bugs, err := c.bugs()
+	if err != nil {
+		return err
+	}
+	panicbench.WriteCorpus(os.Stdout, bugs)
+	return nil
+}

@@ -36,10 +36,12 @@ func (c common) bugs() (*panicbench.Manifest, []panicbench.Bug, error) {
 }
 
 type cli struct {
+	List    listCmd    `cmd:"" help:"Print the corpus as a markdown table."`
 	Check   checkCmd   `cmd:"" help:"Check the manifest's format and that the committed fuzz targets are the generated ones (offline)."`
 	Gen     genCmd     `cmd:"" help:"Write each bug's fuzz target from the manifest."`
 	Confirm confirmCmd `cmd:"" help:"Confirm every row: the reproducer panics at the vulnerable version (kind and site as recorded) and not at the fixed one. Uses the module proxy."`
 	Run     runCmd     `cmd:"" help:"Run go test -fuzz and/or sift symex on each bug's vulnerable version and write the table."`
+	Table   tableCmd   `cmd:"" help:"Write a run's table again from its results.json and logs."`
 }
 
 func main() {

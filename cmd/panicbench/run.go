@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -57,26 +59,14 @@ func (c *runCmd) Run(ctx context.Context) error {
 	}
 	start := time.Now()
 	results, runErr := panicbench.Run(ctx, bugs, opts)
-	data, err := json.MarshalIndent(results, "", " ")
-	if err != nil {
+	rec := runRecord{
+		Title: c.Title, Command: "panicbench " + strings.Join(os.Args[1:], " "),
+		Started: start.UTC(), Took: time.Since(start).Round(time.Second).String(),
+		Budget: c.Budget.String(), CPU: c.CPU, Notes: notes, Results: results,
+	}
+	if err := rec.write(c.Out, bugs); err != nil {
 		return err
 	}
-	if err := os.WriteFile(filepath.Join(c.Out, "results.json"), append(data, '\n'), 0o644); err != nil {
-		return err
-	}
-	f, err := os.Create(filepath.Join(c.Out, "table.md"))
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	fmt.Fprintf(f, "# %s\n\n", c.Title)
-	fmt.Fprintf(f, "Command: `panicbench %s`  \n", strings.Join(os.Args[1:], " "))
-	fmt.Fprintf(f, "Started %s, took %s; budget %s per tool and bug, pinned to CPU %d, GOMAXPROCS=1. %s\n\n",
-		start.UTC().Format("2006-01-02 15:04 UTC"), time.Since(start).Round(time.Second), c.Budget, c.CPU, loadNote(results))
-	for _, n := range notes {
-		fmt.Fprintf(f, "%s.\n\n", n)
-	}
-	panicbench.WriteTable(f, bugs, results)
 	fmt.Fprintf(os.Stderr, "wrote %s and %s\n", filepath.Join(c.Out, "table.md"), filepath.Join(c.Out, "results.json"))
 	return runErr
 }
@@ -116,4 +106,105 @@ func fuzzClockNote(clock string, budget time.Duration) string {
 		return fmt.Sprintf("go test -fuzz had %s of CPU time (its process tree, sampled every 50 ms; interrupted then) and the fuzz times are CPU seconds to the failure", budget)
 	}
 	return fmt.Sprintf("go test -fuzz ran with -fuzztime=%s (wall clock); the fuzz times are go test's own, wall seconds from the start of fuzzing to the failure, and the CPU column is what the go test process tree used in that time", budget)
+}
+
+// runRecord is a run's results.json: what ran, and the rows.
+type runRecord struct {
+	Title   string              `json:"title"`
+	Command string              `json:"command"`
+	Started time.Time           `json:"started"`
+	Took    string              `json:"took"`
+	Budget  string              `json:"budget"`
+	CPU     int                 `json:"cpu"`
+	Notes   []string            `json:"notes,omitempty"`
+	Results []panicbench.Result `json:"results"`
+}
+
+// write writes results.json and table.md into dir.
+func (rec runRecord) write(dir string, bugs []panicbench.Bug) error {
+	data, err := json.MarshalIndent(rec, "", " ")
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "results.json"), append(data, '\n'), 0o644); err != nil {
+		return err
+	}
+	f, err := os.Create(filepath.Join(dir, "table.md"))
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	fmt.Fprintf(f, "# %s\n\n", rec.Title)
+	fmt.Fprintf(f, "Command: `%s`  \n", rec.Command)
+	fmt.Fprintf(f, "Started %s, took %s; budget %s per tool and bug, pinned to CPU %d, GOMAXPROCS=1. %s\n\n",
+		rec.Started.Format("2006-01-02 15:04 UTC"), rec.Took, rec.Budget, rec.CPU, loadNote(rec.Results))
+	for _, n := range rec.Notes {
+		fmt.Fprintf(f, "%s.\n\n", n)
+	}
+	panicbench.WriteTable(f, bugs, rec.Results)
+	return f.Close()
+}
+
+type tableCmd struct {
+	common
+	Dir string `arg:"" help:"A run's output directory (results.json and the logs)." type:"existingdir"`
+}
+
+// Run rewrites a run's table from its results.json, with the fuzz results
+// read again from the saved logs (the runner's reading of go test's output
+// may have changed since).
+func (c *tableCmd) Run(ctx context.Context) error {
+	m, _, err := c.bugs()
+	if err != nil {
+		return err
+	}
+	data, err := os.ReadFile(filepath.Join(c.Dir, "results.json"))
+	if err != nil {
+		return err
+	}
+	var rec runRecord
+	if err := json.Unmarshal(data, &rec); err != nil {
+		// The first runs wrote the rows alone; their table.md has the rest.
+		if err := json.Unmarshal(data, &rec.Results); err != nil {
+			return err
+		}
+		if err := rec.fromTable(filepath.Join(c.Dir, "table.md")); err != nil {
+			return err
+		}
+	}
+	if err := panicbench.Reread(m.Bugs, rec.Results, c.Dir); err != nil {
+		return err
+	}
+	return rec.write(c.Dir, m.Bugs)
+}
+
+var (
+	titleRE   = regexp.MustCompile("(?m)^# (.*)$")
+	commandRE = regexp.MustCompile("(?m)^Command: `(.*)`")
+	startedRE = regexp.MustCompile(`(?m)^Started (\S+ \S+) UTC, took (\S+); budget (\S+) per tool and bug, pinned to CPU (-?\d+)`)
+)
+
+// fromTable reads what a run of the first format kept only in its table.
+func (rec *runRecord) fromTable(path string) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	t, c, s := titleRE.FindSubmatch(data), commandRE.FindSubmatch(data), startedRE.FindSubmatch(data)
+	if t == nil || c == nil || s == nil {
+		return fmt.Errorf("%s: no title, command or start line", path)
+	}
+	rec.Title, rec.Command = string(t[1]), string(c[1])
+	rec.Started, err = time.Parse("2006-01-02 15:04", string(s[1]))
+	rec.Took, rec.Budget = string(s[2]), string(s[3])
+	rec.CPU, _ = strconv.Atoi(string(s[4]))
+	if strings.Contains(rec.Command, "--fuzz") && !strings.Contains(rec.Command, "--fuzz-clock cpu") {
+		rec.Notes = append(rec.Notes, fuzzClockNote("wall", mustDuration(rec.Budget)))
+	}
+	return err
+}
+
+func mustDuration(s string) time.Duration {
+	d, _ := time.ParseDuration(s)
+	return d
 }

@@ -44,8 +44,8 @@ type FuzzResult struct {
 	Seeds      int        `json:"seeds"`                   // corpus files copied in from SeedDir
 	Skipped    []string   `json:"skipped_seeds,omitempty"` // seed files not for this target, and why
 	Panic      string     `json:"panic,omitempty"`
-	Site       Site       `json:"site"` // the innermost frame outside the runtime and testing
-	SiteOK     bool       `json:"site_match"`
+	Site       Site       `json:"site"`              // the innermost frame outside the runtime and testing
+	SiteOK     bool       `json:"site_match"`        // at the recorded site and of the recorded kind
 	Input      string     `json:"input,omitempty"`   // the failing input's corpus file
 	Failure    string     `json:"failure,omitempty"` // a failure that is not a panic (a crash of the worker, a build error)
 	Load       [2]float64 `json:"load"`              // the 1-minute load average before and after
@@ -166,7 +166,9 @@ func parseFuzzOutput(r *FuzzResult, text string, w WorkModule) {
 	if p, ok := ParsePanic(text); ok {
 		r.Found, r.FoundS, r.Panic = true, secs, p.Message
 		r.Site = relSite(p.Top())
-		r.SiteOK = SameSite(r.Site, w.Bug.Site)
+		// The recorded bug: its site and its kind (a helper that panics
+		// for many bugs, like a parser's bug(), has one site for all).
+		r.SiteOK = SameSite(r.Site, w.Bug.Site) && strings.Contains(p.Message, w.Bug.Kind)
 	} else {
 		r.Failure = "not a panic: " + lastLines(text, 4)
 	}

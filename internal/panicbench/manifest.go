@@ -46,6 +46,10 @@ type Bug struct {
 
 	Source []string `json:"source"` // vulnerability IDs, issue and fix URLs
 	Note   string   `json:"note"`
+	// Beyond says what the harness does besides passing the fuzz input to
+	// the entry (arguments it fixes, a call on the result): what a run of
+	// the entry alone must build or do to reach the panic.
+	Beyond string `json:"beyond,omitempty"`
 }
 
 // Harness is how a Go developer calls the entry from a fuzz target: the

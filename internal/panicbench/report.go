@@ -123,8 +123,29 @@ func yesNo(b bool) string {
 func cell(s string) string {
 	s = strings.ReplaceAll(s, "|", "/")
 	s = strings.ReplaceAll(s, "\n", " ")
-	if len(s) > 120 {
-		s = s[:117] + "..."
+	if len(s) > 160 {
+		s = s[:157] + "..."
 	}
 	return s
+}
+
+// WriteCorpus writes the corpus as a markdown table: per bug its split,
+// module and versions, the entry, the panic and where, and the sources.
+func WriteCorpus(w io.Writer, bugs []Bug) {
+	fmt.Fprintln(w, "| bug | split | module | vulnerable → fixed | entry | panic | site | source | harness beyond the entry |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|")
+	for _, b := range bugs {
+		fmt.Fprintf(w, "| %s | %s | %s | %s → %s | `%s` | %s | `%s` %s:%d | %s | %s |\n",
+			b.ID, b.Split, b.Module, b.Vulnerable, b.Fixed, cell(b.Signature), cell(b.Kind),
+			cell(shortFunc(b.Site.Func)), b.Site.File, b.Site.Line, cell(strings.Join(b.Source, ", ")), cell(b.Beyond))
+	}
+}
+
+// shortFunc drops the import path of a traceback's function name, keeping
+// its package name: html.inBodyIM.
+func shortFunc(fn string) string {
+	if i := strings.LastIndex(fn, "/"); i >= 0 {
+		return fn[i+1:]
+	}
+	return fn
 }

@@ -128,3 +128,30 @@ func secondsOrDash(s *float64) string {
 	}
 	return fmt.Sprintf("%.1fs", *s)
 }
+
+// Reread reads each fuzz result's panic, site and match again from the run's
+// saved go test output (dir/ID.fuzz.log), keeping the times and counts.
+func Reread(bugs []Bug, results []Result, dir string) error {
+	byID := map[string]Bug{}
+	for _, b := range bugs {
+		byID[b.ID] = b
+	}
+	for i, r := range results {
+		if r.Fuzz == nil || r.Fuzz.Failure != "" && !r.Fuzz.Found {
+			continue
+		}
+		b, ok := byID[r.ID]
+		if !ok {
+			return fmt.Errorf("%s: not in the manifest", r.ID)
+		}
+		log, err := os.ReadFile(filepath.Join(dir, r.ID+".fuzz.log"))
+		if err != nil {
+			return err
+		}
+		var fresh FuzzResult
+		parseFuzzOutput(&fresh, string(log), WorkModule{Bug: b, Dir: dir})
+		f := results[i].Fuzz
+		f.Panic, f.Site, f.SiteOK = fresh.Panic, fresh.Site, fresh.SiteOK
+	}
+	return nil
+}
