@@ -101,6 +101,7 @@ func TestParseFuzzOutput(t *testing.T) {
 	dir := t.TempDir()
 	b := validBug()
 	b.Site = Site{"example.com/v.parseSingle", "constraint.go", 108}
+	b.Kind = "value out of range"
 	w := WorkModule{Dir: dir, Bug: b}
 	input := "go test fuzz v1\nstring(\"22222222222222222222\")\n"
 	if err := os.MkdirAll(filepath.Join(dir, "testdata/fuzz/FuzzNewConstraint"), 0o755); err != nil {
@@ -113,6 +114,14 @@ func TestParseFuzzOutput(t *testing.T) {
 	parseFuzzOutput(&r, fuzzOut, w)
 	if !r.Found || r.FoundS != 7.21 || r.Execs != 47018 || !r.SiteOK || r.Input != input {
 		t.Errorf("got %+v", r)
+	}
+	// The same site with another kind of panic is another bug.
+	other := w
+	other.Bug.Kind = "nil pointer dereference"
+	var r2 FuzzResult
+	parseFuzzOutput(&r2, fuzzOut, other)
+	if !r2.Found || r2.SiteOK {
+		t.Errorf("another kind at the site: %+v", r2)
 	}
 	// A run that ends at its budget found nothing.
 	var pass FuzzResult
