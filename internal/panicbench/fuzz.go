@@ -53,7 +53,7 @@ type FuzzResult struct {
 
 var (
 	failRE    = regexp.MustCompile(`(?m)^--- FAIL: (\S+) \(([0-9.]+)s\)`)
-	execsRE   = regexp.MustCompile(`(?m)^fuzz: elapsed: \d+s, execs: (\d+)`)
+	execsRE   = regexp.MustCompile(`(?m)^fuzz: elapsed: [0-9hms.]+, execs: (\d+)`) // 59s, 1m0s, 1h2m3s
 	writtenRE = regexp.MustCompile(`(?m)Failing input written to (\S+)`)
 )
 

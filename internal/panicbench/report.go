@@ -89,11 +89,19 @@ func symexCells(s *SymexResult) string {
 	case s.Failure != "":
 		return fmt.Sprintf("%s | | |", cell(s.Failure))
 	case !s.Found:
-		why := "no"
+		// Paths that ended unsupported are not explored: an "exhausted"
+		// run with them says nothing about what lies past them.
+		var why []string
 		if s.Exhausted {
-			why = "no (exhausted)"
+			why = append(why, "exhausted")
+		} else if s.Stopped != "" {
+			why = append(why, s.Stopped)
 		}
-		return fmt.Sprintf("%s | | %.1f |", why, s.CPUS)
+		why = append(why, fmt.Sprintf("%d paths", s.Paths))
+		if s.UnsupPaths > 0 {
+			why = append(why, fmt.Sprintf("%d ended unsupported", s.UnsupPaths))
+		}
+		return fmt.Sprintf("no (%s) | | %.1f |", strings.Join(why, ", "), s.CPUS)
 	}
 	return fmt.Sprintf("yes | %s | %.1f | %s", strings.TrimSuffix(secondsOrDash(s.FirstPanicS), "s"), s.CPUS, yesNo(s.SiteOK))
 }

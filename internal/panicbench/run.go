@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 )
 
@@ -129,15 +130,15 @@ func secondsOrDash(s *float64) string {
 	return fmt.Sprintf("%.1fs", *s)
 }
 
-// Reread reads each fuzz result's panic, site and match again from the run's
-// saved go test output (dir/ID.fuzz.log), keeping the times and counts.
+// Reread reads each fuzz result's panic, site, match and execs count again
+// from the run's saved go test output (dir/ID.fuzz.log), keeping the times.
 func Reread(bugs []Bug, results []Result, dir string) error {
 	byID := map[string]Bug{}
 	for _, b := range bugs {
 		byID[b.ID] = b
 	}
 	for i, r := range results {
-		if r.Fuzz == nil || r.Fuzz.Failure != "" && !r.Fuzz.Found {
+		if r.Fuzz == nil || strings.HasPrefix(r.Fuzz.Failure, "build: ") {
 			continue
 		}
 		b, ok := byID[r.ID]
@@ -151,7 +152,7 @@ func Reread(bugs []Bug, results []Result, dir string) error {
 		var fresh FuzzResult
 		parseFuzzOutput(&fresh, string(log), WorkModule{Bug: b, Dir: dir})
 		f := results[i].Fuzz
-		f.Panic, f.Site, f.SiteOK = fresh.Panic, fresh.Site, fresh.SiteOK
+		f.Panic, f.Site, f.SiteOK, f.Execs = fresh.Panic, fresh.Site, fresh.SiteOK, fresh.Execs
 	}
 	return nil
 }

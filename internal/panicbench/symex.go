@@ -56,9 +56,11 @@ type SymexResult struct {
 	WallS       float64    `json:"wall_s"`
 	Exhausted   bool       `json:"exhausted"`
 	Stopped     string     `json:"stopped,omitempty"`
-	Panics      []string   `json:"panics,omitempty"` // position: message
-	SiteOK      bool       `json:"site_match"`       // some panic is at the recorded site's file and line
-	Unsupported int        `json:"unsupported"`      // distinct unsupported constructs
+	Panics      []string   `json:"panics,omitempty"`  // position: message
+	SiteOK      bool       `json:"site_match"`        // some panic is at the recorded site's file and line
+	Unsupported int        `json:"unsupported"`       // distinct unsupported constructs
+	Paths       int        `json:"paths"`             // finished paths (returned or panicked)
+	UnsupPaths  int        `json:"unsupported_paths"` // paths that ended on an unsupported construct
 	Failure     string     `json:"failure,omitempty"`
 	Load        [2]float64 `json:"load"`
 }
@@ -76,8 +78,11 @@ type symexSummary struct {
 		Message  string   `json:"message"`
 		FoundS   *float64 `json:"found_s"`
 	} `json:"panics"`
-	Unsupported []json.RawMessage `json:"unsupported"`
-	Functions   []symexSummary    `json:"functions"`
+	Paths       int `json:"paths"`
+	Unsupported []struct {
+		Paths int `json:"paths"`
+	} `json:"unsupported"`
+	Functions []symexSummary `json:"functions"`
 }
 
 // RunSymex runs sift symex on the bug's entry in its work module; the
@@ -160,7 +165,10 @@ func ssaNameMatches(ssaName, entry string) bool {
 }
 
 func (s symexSummary) fill(r *SymexResult, site Site) {
-	r.CPUS, r.Exhausted, r.Stopped, r.Unsupported = s.CPUS, s.Exhausted, s.Stopped, len(s.Unsupported)
+	r.CPUS, r.Exhausted, r.Stopped, r.Unsupported, r.Paths = s.CPUS, s.Exhausted, s.Stopped, len(s.Unsupported), s.Paths
+	for _, u := range s.Unsupported {
+		r.UnsupPaths += u.Paths
+	}
 	r.Found = len(s.Panics) > 0
 	r.FirstPanicS = s.FirstPanicS
 	for _, p := range s.Panics {

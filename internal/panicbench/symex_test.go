@@ -9,7 +9,7 @@ func TestSymexSummary(t *testing.T) {
 	site := Site{Func: "example.com/m.squash", File: "m.go", Line: 501}
 	one := `{"function":"example.com/m.Get","cpu_s":2.5,"exhausted":false,"stopped":"","first_panic_s":1.25,
 		"panics":[{"position":"/root/go/pkg/mod/example.com/m@v1.6.3/m.go:501:12","message":"slice bounds out of range","found_s":1.25}],
-		"unsupported":[{"message":"x"}]}`
+		"paths":3,"unsupported":[{"message":"x","paths":4},{"message":"y","paths":1}]}`
 	pkg := `{"package":"example.com/m","functions":[
 		{"function":"example.com/m.Other","cpu_s":9,"panics":[]},
 		{"function":"(*example.com/m.Parser).Parse","cpu_s":4,"exhausted":true,"first_panic_s":null,"panics":[]}]}`
@@ -42,6 +42,9 @@ func TestSymexSummary(t *testing.T) {
 		first := -1.0
 		if r.FirstPanicS != nil {
 			first = *r.FirstPanicS
+		}
+		if tc.name == "one function" && (r.Paths != 3 || r.Unsupported != 2 || r.UnsupPaths != 5) {
+			t.Errorf("%s: paths %d, unsupported %d on %d paths", tc.name, r.Paths, r.Unsupported, r.UnsupPaths)
 		}
 		if r.Found != tc.found || r.SiteOK != tc.siteOK || first != tc.first {
 			t.Errorf("%s: got found %v site %v first %v", tc.name, r.Found, r.SiteOK, first)

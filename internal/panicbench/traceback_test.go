@@ -125,7 +125,7 @@ func TestParseFuzzOutput(t *testing.T) {
 	}
 	// A run that ends at its budget found nothing.
 	var pass FuzzResult
-	parseFuzzOutput(&pass, "fuzz: elapsed: 60s, execs: 123 (2/sec), new interesting: 0 (total: 1)\nPASS\n", w)
+	parseFuzzOutput(&pass, "fuzz: elapsed: 57s, execs: 100 (2/sec), new interesting: 0 (total: 1)\nfuzz: elapsed: 1m0s, execs: 123 (2/sec), new interesting: 0 (total: 1)\nPASS\n", w)
 	if pass.Found || pass.Execs != 123 || pass.Failure != "" {
 		t.Errorf("passing run: %+v", pass)
 	}
