@@ -71,9 +71,9 @@ PANICS_SPLIT ?= dev
 PANICS_OUT ?= out/panics/fuzz-$(PANICS_SPLIT)
 PANICS_FLAGS ?=
 panics-fuzz:
-	$(GO) run ./cmd/panicbench run --setup --split $(PANICS_SPLIT) --fuzz --out $(PANICS_OUT) $(PANICS_FLAGS)
+	$(GO) run ./cmd/panicbench run --split $(PANICS_SPLIT) --fuzz --out $(PANICS_OUT) $(PANICS_FLAGS)
 
 # Both tools side by side: go test -fuzz and sift symex --stop-at-panic
 # --budget 60s (issue 30's flags) on each bug, one core, the same budget.
 panics-bench: build
-	$(GO) run ./cmd/panicbench run --setup --split $(PANICS_SPLIT) --fuzz --symex ./$(BIN) --out out/panics/bench-$(PANICS_SPLIT) $(PANICS_FLAGS)
+	$(GO) run ./cmd/panicbench run --split $(PANICS_SPLIT) --fuzz --symex ./$(BIN) --out out/panics/bench-$(PANICS_SPLIT) $(PANICS_FLAGS)

@@ -13,7 +13,7 @@ import (
 
 type confirmCmd struct {
 	common
-	Work string `help:"Where the work modules go (ignored output)." default:"out/panics/work"`
+	Work string `help:"Where the work modules go (ignored output; a run makes its own under its --out)." default:"out/panics/confirm-work"`
 	JSON string `name:"json" help:"Also write every row's outcomes here."`
 }
 

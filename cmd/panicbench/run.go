@@ -16,9 +16,9 @@ import (
 
 type runCmd struct {
 	common
-	Work       string        `help:"Where the work modules are (made by confirm or --setup)." default:"out/panics/work"`
 	Out        string        `help:"This run's raw output (logs, summaries, results.json, table.md)." default:"out/panics/run"`
-	Setup      bool          `help:"Make the work modules first (the module proxy) instead of reusing confirm's."`
+	Work       string        `help:"Where the run's work modules go (default: OUT/work); both tools load each bug from the same one."`
+	Reuse      bool          `help:"Reuse the work modules already under --work instead of making them again (the module cache, or the proxy)."`
 	Fuzz       bool          `help:"Run go test -fuzz on each bug."`
 	Symex      string        `help:"Run this sift binary's symex on each bug."`
 	SymexFlag  []string      `name:"symex-flag" help:"A further flag for sift symex (repeatable), e.g. --symex-flag=--max-len=16." sep:"none"`
@@ -39,7 +39,10 @@ func (c *runCmd) Run(ctx context.Context) error {
 		return fmt.Errorf("nothing to run: give --fuzz and/or --symex BIN")
 	}
 	var notes []string
-	opts := panicbench.RunOptions{Work: c.Work, Out: c.Out, Setup: c.Setup, SeedCorpus: c.SeedCorpus, Progress: os.Stderr}
+	if c.Work == "" {
+		c.Work = filepath.Join(c.Out, "work")
+	}
+	opts := panicbench.RunOptions{Work: c.Work, Out: c.Out, Setup: !c.Reuse, SeedCorpus: c.SeedCorpus, Progress: os.Stderr}
 	if c.Fuzz {
 		opts.Fuzz = &panicbench.FuzzOptions{Budget: c.Budget, CPU: c.CPU, CPUClock: c.FuzzClock == "cpu"}
 		notes = append(notes, fuzzClockNote(c.FuzzClock, c.Budget))

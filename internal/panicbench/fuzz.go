@@ -33,22 +33,23 @@ type FuzzOptions struct {
 
 // FuzzResult is one `go test -fuzz` run.
 type FuzzResult struct {
-	Found      bool       `json:"found"`        // the fuzzer reported a failing input that panicked
-	FoundS     float64    `json:"found_s"`      // seconds of fuzzing until then: go test's own FAIL time, or CPU seconds with CPUClock
-	FoundWallS float64    `json:"found_wall_s"` // go test's FAIL time (wall clock, from the start of fuzzing)
-	Clock      string     `json:"clock"`        // "wall" (-fuzztime) or "cpu"
-	CPUS       float64    `json:"cpu_s"`        // CPU seconds of the whole go test process tree
-	WallS      float64    `json:"wall_s"`       // wall seconds of the go test process
-	BuildCPU   float64    `json:"build_cpu_s"`
-	Execs      int64      `json:"execs"`                   // the last execs count go test printed
-	Seeds      int        `json:"seeds"`                   // corpus files copied in from SeedDir
-	Skipped    []string   `json:"skipped_seeds,omitempty"` // seed files not for this target, and why
-	Panic      string     `json:"panic,omitempty"`
-	Site       Site       `json:"site"`              // the innermost frame outside the runtime and testing
-	SiteOK     bool       `json:"site_match"`        // at the recorded site and of the recorded kind
-	Input      string     `json:"input,omitempty"`   // the failing input's corpus file
-	Failure    string     `json:"failure,omitempty"` // a failure that is not a panic (a crash of the worker, a build error)
-	Load       [2]float64 `json:"load"`              // the 1-minute load average before and after
+	Found       bool       `json:"found"`        // the fuzzer reported a failing input that panicked
+	FoundS      float64    `json:"found_s"`      // seconds of fuzzing until then: go test's own FAIL time, or CPU seconds with CPUClock
+	FoundWallS  float64    `json:"found_wall_s"` // go test's FAIL time (wall clock, from the start of fuzzing)
+	Clock       string     `json:"clock"`        // "wall" (-fuzztime) or "cpu"
+	Interrupted bool       `json:"interrupted"`  // the CPU budget ended the run (CPUClock)
+	CPUS        float64    `json:"cpu_s"`        // CPU seconds of the whole go test process tree
+	WallS       float64    `json:"wall_s"`       // wall seconds of the go test process
+	BuildCPU    float64    `json:"build_cpu_s"`
+	Execs       int64      `json:"execs"`                   // the last execs count go test printed
+	Seeds       int        `json:"seeds"`                   // corpus files copied in from SeedDir
+	Skipped     []string   `json:"skipped_seeds,omitempty"` // seed files not for this target, and why
+	Panic       string     `json:"panic,omitempty"`
+	Site        Site       `json:"site"`              // the innermost frame outside the runtime and testing
+	SiteOK      bool       `json:"site_match"`        // at the recorded site and of the recorded kind
+	Input       string     `json:"input,omitempty"`   // the failing input's corpus file
+	Failure     string     `json:"failure,omitempty"` // a failure that is not a panic (a crash of the worker, a build error)
+	Load        [2]float64 `json:"load"`              // the 1-minute load average before and after
 }
 
 var (
@@ -118,15 +119,23 @@ func RunFuzz(ctx context.Context, w WorkModule, o FuzzOptions, logPath string) (
 	if err := cmd.Start(); err != nil {
 		return r, err
 	}
-	done, atFail := make(chan struct{}), make(chan float64, 1) // atFail: < 0 when the watcher saw no FAIL line
+	type watched struct {
+		atFail      float64 // < 0 when the watcher saw no FAIL line
+		interrupted bool
+	}
+	done, watch := make(chan struct{}), make(chan watched, 1)
 	if o.CPUClock {
-		go func() { atFail <- watchCPU(cmd.Process.Pid, o.Budget, &buf, done) }()
+		go func() {
+			at, intr := watchCPU(cmd.Process.Pid, o.Budget, &buf, done)
+			watch <- watched{at, intr}
+		}()
 	}
 	runErr := cmd.Wait()
 	close(done)
 	var cpuAtFail float64
 	if o.CPUClock {
-		cpuAtFail = <-atFail
+		w := <-watch
+		cpuAtFail, r.Interrupted = w.atFail, w.interrupted
 	}
 	r.WallS = time.Since(start).Seconds()
 	r.Load[1] = loadAverage()
@@ -137,6 +146,13 @@ func RunFuzz(ctx context.Context, w WorkModule, o FuzzOptions, logPath string) (
 		return r, err
 	}
 	parseFuzzOutput(&r, text, w)
+	if r.Interrupted && !r.Found {
+		// The budget ended the run. The interrupt can stop the worker in
+		// the middle of an input, which go test then reports as a crash
+		// ("fuzzing process hung or terminated unexpectedly") and writes
+		// out; it is the end of the budget, not a find.
+		r.Failure = ""
+	}
 	r.FoundWallS = r.FoundS
 	if o.CPUClock && r.Found {
 		r.FoundS = cpuAtFail
@@ -299,20 +315,22 @@ func lastLines(s string, n int) string {
 // watchCPU samples the CPU time of go test's process group (pgrp, the
 // go command's pid) until done: it interrupts the fuzzing once the group
 // has used budget, and returns the CPU time at which go test's FAIL line
-// appeared in out (-1 if it saw none).
-func watchCPU(pgrp int, budget time.Duration, out *syncBuffer, done <-chan struct{}) float64 {
+// appeared in out (-1 if it saw none), and whether it interrupted it.
+func watchCPU(pgrp int, budget time.Duration, out *syncBuffer, done <-chan struct{}) (atFail float64, interrupted bool) {
 	tick := time.NewTicker(50 * time.Millisecond)
 	defer tick.Stop()
-	interrupted := false
+	cpu := 0.0
 	for {
 		select {
 		case <-done:
-			return -1
+			return -1, interrupted
 		case <-tick.C:
 		}
-		cpu := groupCPU(pgrp)
+		// The group's CPU time only grows; a sample taken as its
+		// processes exit can miss them, so keep the largest.
+		cpu = max(cpu, groupCPU(pgrp))
 		if failRE.Match(out.Bytes()) {
-			return cpu
+			return cpu, interrupted
 		}
 		if !interrupted && cpu >= budget.Seconds() {
 			if pid := fuzzCoordinator(pgrp); pid > 0 {
