@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -150,7 +151,8 @@ func (rec runRecord) write(dir string, bugs []panicbench.Bug) error {
 
 type tableCmd struct {
 	common
-	Dir string `arg:"" help:"A run's output directory (results.json and the logs)." type:"existingdir"`
+	Dir      string `arg:"" help:"A run's output directory (results.json and the logs)." type:"existingdir"`
+	RowsFrom string `name:"rows-from" help:"Take the rows this run's directory has (a rerun of some bugs, --only) in place of DIR's, with their logs; the table notes which." type:"existingdir"`
 }
 
 // Run rewrites a run's table from its results.json, with the fuzz results
@@ -175,10 +177,47 @@ func (c *tableCmd) Run(ctx context.Context) error {
 			return err
 		}
 	}
+	if c.RowsFrom != "" {
+		if err := rec.replaceRows(c.Dir, c.RowsFrom); err != nil {
+			return err
+		}
+	}
 	if err := panicbench.Reread(m.Bugs, rec.Results, c.Dir); err != nil {
 		return err
 	}
 	return rec.write(c.Dir, m.Bugs)
+}
+
+// replaceRows puts the rows of the run in from (and their logs) in place of
+// the same bugs' rows in dir's run.
+func (rec *runRecord) replaceRows(dir, from string) error {
+	data, err := os.ReadFile(filepath.Join(from, "results.json"))
+	if err != nil {
+		return err
+	}
+	var other runRecord
+	if err := json.Unmarshal(data, &other); err != nil {
+		return err
+	}
+	var ids []string
+	for _, o := range other.Results {
+		i := slices.IndexFunc(rec.Results, func(r panicbench.Result) bool { return r.ID == o.ID })
+		if i < 0 {
+			return fmt.Errorf("%s: no row %s in %s", from, o.ID, dir)
+		}
+		rec.Results[i] = o
+		ids = append(ids, o.ID)
+		for _, suffix := range []string{".fuzz.log", ".symex.log", ".symex.json"} {
+			if log, err := os.ReadFile(filepath.Join(from, o.ID+suffix)); err == nil {
+				if err := os.WriteFile(filepath.Join(dir, o.ID+suffix), log, 0o644); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	rec.Notes = append(rec.Notes, fmt.Sprintf("Rows %s are from `%s` (started %s)",
+		strings.Join(ids, ", "), other.Command, other.Started.Format("2006-01-02 15:04 UTC")))
+	return nil
 }
 
 var (
@@ -201,8 +240,12 @@ func (rec *runRecord) fromTable(path string) error {
 	rec.Started, err = time.Parse("2006-01-02 15:04", string(s[1]))
 	rec.Took, rec.Budget = string(s[2]), string(s[3])
 	rec.CPU, _ = strconv.Atoi(string(s[4]))
-	if strings.Contains(rec.Command, "--fuzz") && !strings.Contains(rec.Command, "--fuzz-clock cpu") {
-		rec.Notes = append(rec.Notes, fuzzClockNote("wall", mustDuration(rec.Budget)))
+	if strings.Contains(rec.Command, "--fuzz") {
+		clock := "wall"
+		if strings.Contains(rec.Command, "--fuzz-clock cpu") {
+			clock = "cpu"
+		}
+		rec.Notes = append(rec.Notes, fuzzClockNote(clock, mustDuration(rec.Budget)))
 	}
 	return err
 }

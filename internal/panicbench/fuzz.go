@@ -112,6 +112,9 @@ func RunFuzz(ctx context.Context, w WorkModule, o FuzzOptions, logPath string) (
 	cmd := exec.CommandContext(rctx, cmdline[0], cmdline[1:]...)
 	cmd.Dir, cmd.Env = w.Dir, goEnv("GOMAXPROCS=1")
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	// A cancelled run ends go test's whole group: the test binary and its
+	// worker too, not the go command alone.
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 	var buf syncBuffer
 	cmd.Stdout, cmd.Stderr = &buf, &buf
 	r.Load[0] = loadAverage()
