@@ -23,11 +23,15 @@
 //   - confirm.go: Replay and Confirm: the reproducer panics at the vulnerable
 //     version with the recorded kind and site, and not at the fixed one.
 //   - fuzz.go: RunFuzz, one `go test -fuzz` run from the zero seed or a seed
-//     corpus, its output parsed (found, time to find, CPU, crashing input).
+//     corpus, with a wall-clock -fuzztime or a CPU budget, its output parsed
+//     (found, time to find, CPU, crashing input, site).
+//   - proctree.go: the CPU time of a process group from /proc, and the
+//     fuzzing coordinator in it (for the CPU budget of RunFuzz).
 //   - symex.go: RunSymex, one `sift symex --stop-at-panic --budget` run and
 //     its --json summary (first_panic_s, panics, site).
-//   - run.go: Run, the driver: every bug, the tools in order.
-//   - report.go: the markdown table and the totals.
+//   - run.go: Run, the driver: every bug, the tools in order; Reread, a
+//     run's fuzz results read again from its logs.
+//   - report.go: the run's markdown table and totals; the corpus table.
 //
 // Only Confirm, NewWorkModule and the runs use the network (the module
 // proxy, through the go command); the tests of this package do not.
