@@ -2,7 +2,8 @@ GO ?= go
 BIN := bin/sift
 
 .PHONY: setup build demo test fuzz-diff fuzz-diff-arrays fuzz-diff-quant bench-dev bench-docs symex-corpus \
-	symex-corpus-docs symex-merge-bench symex-merge-docs concolic-bench
+	symex-corpus-docs symex-merge-bench symex-merge-docs concolic-bench \
+	panics-confirm panics-fuzz panics-bench
 
 N ?= 200000
 SEED ?= 1
@@ -116,3 +117,26 @@ symex-merge-docs:
 concolic-bench: build
 	mkdir -p $(OUT)/concolic
 	./scripts/concolic-bench.sh $(BIN) $(OUT)/concolic/table.md
+
+# The corpus of historical panics in public Go parsers (bench/panics/,
+# internal/panicbench, docs/bench/panics): each row's reproducer panics at
+# its vulnerable version, with the recorded kind and site, and not at its
+# fixed one. Uses the module proxy (the work modules go to $(OUT)/panics/work).
+panics-confirm:
+	$(GO) run ./cmd/panicbench confirm --json $(OUT)/panics/confirm.json
+
+# go test -fuzz on a part of the corpus (PANICS_SPLIT: dev, held or all),
+# 60 s each on one core from the zero seed (about 70 s a bug); the raw output
+# and table go to PANICS_OUT. PANICS_FLAGS go to the runner, e.g.
+#   make panics-fuzz PANICS_FLAGS="--fuzz-clock cpu"
+#   make panics-fuzz PANICS_FLAGS="--seed-corpus out/symex-corpora"
+PANICS_SPLIT ?= dev
+PANICS_OUT ?= $(OUT)/panics/fuzz-$(PANICS_SPLIT)
+PANICS_FLAGS ?=
+panics-fuzz:
+	$(GO) run ./cmd/panicbench run --split $(PANICS_SPLIT) --fuzz --out $(PANICS_OUT) $(PANICS_FLAGS)
+
+# Both tools side by side: go test -fuzz and sift symex --stop-at-panic
+# --budget 60s (issue 30's flags) on each bug, one core, the same budget.
+panics-bench: build
+	$(GO) run ./cmd/panicbench run --split $(PANICS_SPLIT) --fuzz --symex ./$(BIN) --out $(OUT)/panics/bench-$(PANICS_SPLIT) $(PANICS_FLAGS)
