@@ -7,20 +7,14 @@ import (
 	"github.com/sift-solver/sift/term"
 )
 
-// Status is the pre-check's answer.
-type Status int8
+// Status is the pre-check's answer, term's answer type: Unsat or Unknown,
+// never Sat.
+type Status = term.Status
 
 const (
-	Unsat   Status = -1 // the linear system is infeasible: the problem is unsatisfiable
-	Unknown Status = 0  // not decided (the problem may be sat or unsat)
+	Unsat   = term.Unsat   // the linear system is infeasible: the problem is unsatisfiable
+	Unknown = term.Unknown // not decided (the problem may be sat or unsat)
 )
-
-func (s Status) String() string {
-	if s == Unsat {
-		return "unsat"
-	}
-	return "unknown"
-}
 
 // Interval is an unsigned range Lo <= x <= Hi that holds in every model of
 // the analysed assertions. Terms wider than 64 bits always get the whole

@@ -3,18 +3,18 @@ package engine
 import (
 	"context"
 
-	"github.com/sift-solver/sift/smtlib"
 	"github.com/sift-solver/sift/term"
 )
 
-// Status is a stage's or a check's answer: the front-end's type, so that a
-// verdict needs no conversion on its way out.
-type Status = smtlib.Status
+// Status is a stage's or a check's answer: term's, the one answer type of
+// the front-end and of every decision procedure, so that a verdict needs
+// no conversion on its way out.
+type Status = term.Status
 
 const (
-	Unsat   = smtlib.Unsat
-	Unknown = smtlib.Unknown
-	Sat     = smtlib.Sat
+	Unsat   = term.Unsat
+	Unknown = term.Unknown
+	Sat     = term.Sat
 )
 
 // Problem is one satisfiability question: the conjunction of the assertions

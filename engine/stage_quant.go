@@ -75,7 +75,7 @@ func (s *quantStage) solveQF(ctx context.Context, assertions []term.Term) (quant
 		return quant.Sat, term.NewModel(), nil
 	}
 	v := s.qf.Decide(ctx, &Problem{Store: s.st, Assertions: assertions, Labels: make([]string, len(assertions))})
-	return quant.Status(v.Status), v.Model, nil
+	return v.Status, v.Model, nil
 }
 
 // check proves assertions past the evaluator's quantifier cap true under m.
