@@ -42,37 +42,18 @@ func (p ArrayPruning) filter() arrays.Filter {
 	return arrays.FilterFull
 }
 
-// arrayFacts hands the lemmas-on-demand loop the array analysis of the
-// problem it decides: the pre-check stage's, when it analysed the same
-// problem, or its own.
-type arrayFacts struct {
-	mode ArrayPruning
-	p    *Problem
-	a    *arrays.Analysis
-}
-
-// record keeps the pre-check's analysis of p.
-func (f *arrayFacts) record(p *Problem, a *arrays.Analysis) {
-	if f != nil {
-		f.p, f.a = p, a
-	}
-}
-
-// oracle returns the alias oracle for p: the analysis under the mode's
-// filter, or the oracle that proves nothing when pruning is off or the
-// analysis fails.
-func (f *arrayFacts) oracle(ctx context.Context, p *Problem) aliasOracle {
-	if f == nil || f.mode == PruningOff {
+// oracle returns the alias oracle for p under mode p's filter: the
+// problem's array analysis, or the oracle that proves nothing when pruning
+// is off or the analysis fails.
+func (m ArrayPruning) oracle(ctx context.Context, p *Problem) aliasOracle {
+	if m == PruningOff {
 		return mayAlias{}
 	}
-	if f.p != p || f.a == nil {
-		a, err := arrays.Analyze(ctx, p.Store, problemTerms(p))
-		if err != nil {
-			return mayAlias{}
-		}
-		f.p, f.a = p, a
+	a, err := p.ArrayAnalysis(ctx)
+	if err != nil {
+		return mayAlias{}
 	}
-	return analysisOracle{f.a, f.mode.filter()}
+	return analysisOracle{a, m.filter()}
 }
 
 // analysisOracle is an alias oracle backed by an array analysis. Its facts
@@ -84,11 +65,3 @@ type analysisOracle struct {
 }
 
 func (o analysisOracle) MayBeEqual(_, i, j term.Term) bool { return o.a.MayBeEqualUnder(o.f, i, j) }
-
-// problemTerms is the conjunction a check decides: assertions and
-// assumptions.
-func problemTerms(p *Problem) []term.Term {
-	all := make([]term.Term, 0, len(p.Assertions)+len(p.Assumptions))
-	all = append(all, p.Assertions...)
-	return append(all, p.Assumptions...)
-}

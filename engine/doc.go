@@ -1,7 +1,8 @@
 // Package engine decides SMT problems. A Session keeps the assertion stack
 // and implements the front-end's smtlib.Solver; on each check it builds a
 // Problem and hands it to the stage driver, which tries the stages in a fixed
-// order until one decides. The default pipeline (session.go, DefaultStages):
+// order until one decides. The default pipeline (pipeline.go, newPipeline,
+// the one place it is made):
 //
 //	constant        the builder already reduced the problem to true/false
 //	svi             strided value intervals (seed 004), package svi
@@ -16,6 +17,14 @@
 //	                array_pruning.go); half the time left when a later
 //	                stage exists
 //	z3-fallback     Z3 through cgo (package engine/z3), on the original problem
+//
+// Every step is a Stage; what else a step can do is a small capability the
+// driver and the session look for: Transformer (rewrites the problem),
+// TimeSharer (takes a share of the time left), Closer (holds C memory),
+// StatsReporter (counters for --stats), Prestarter (starts a worker ahead
+// of need). Stages get their settings when they are made, and what two
+// stages share goes through the Problem they are handed (the array
+// analysis of the pre-check and the bit-blaster, Problem.ArrayAnalysis).
 //
 // Invariants:
 //   - A stage never guesses: it answers Unknown when it cannot decide.

@@ -18,16 +18,11 @@ type StageStats struct {
 	Time    time.Duration
 }
 
-// Step is one element of the pipeline: a Stage or a Transformer.
-type Step interface {
-	Name() string
-}
-
 // Driver runs the pipeline on a problem: transformers rewrite it, stages try
 // to decide it, in order, until one decides. It validates every sat answer
 // against the original problem.
 type Driver struct {
-	Steps []Step
+	Steps []Stage
 	// Trace, when set, receives one line per step per check.
 	Trace io.Writer
 	Stats []StageStats
@@ -37,7 +32,7 @@ type Driver struct {
 }
 
 // NewDriver returns a driver over steps, in that order.
-func NewDriver(steps ...Step) *Driver {
+func NewDriver(steps ...Stage) *Driver {
 	d := &Driver{Steps: steps, Stats: make([]StageStats, len(steps))}
 	for i, s := range steps {
 		d.Stats[i].Name = s.Name()
@@ -73,26 +68,23 @@ func (d *Driver) Decide(ctx context.Context, p *Problem) Verdict {
 		start := time.Now()
 		var v Verdict
 		var err error
-		switch s := step.(type) {
-		case Transformer:
+		if t, ok := step.(Transformer); ok {
 			var next *Problem
 			var mm ModelMap
-			next, mm, v, err = s.Transform(ctx, cur)
+			next, mm, v, err = t.Transform(ctx, cur)
 			if err == nil && v.Status == Unknown {
 				d.Stats[i].Calls++
 				d.Stats[i].Time += time.Since(start)
-				d.tracef("transform %s: %d -> %d assertions in %v", s.Name(), len(cur.Assertions), len(next.Assertions), time.Since(start))
+				d.tracef("transform %s: %d -> %d assertions in %v", t.Name(), len(cur.Assertions), len(next.Assertions), time.Since(start))
 				next.Original = p
 				cur = next
 				maps = append(maps, mm)
 				continue
 			}
-		case Stage:
-			sctx, cancel := stageContext(ctx, s, i < len(d.Steps)-1)
-			v, err = s.Decide(sctx, cur)
+		} else {
+			sctx, cancel := stageContext(ctx, step, i < len(d.Steps)-1)
+			v, err = step.Decide(sctx, cur)
 			cancel()
-		default:
-			panic("engine: pipeline step is neither a Stage nor a Transformer")
 		}
 		el := time.Since(start)
 		d.Stats[i].Calls++
@@ -174,12 +166,25 @@ func (d *Driver) Decide(ctx context.Context, p *Problem) Verdict {
 	return Verdict{Status: Unknown, Reason: reason}
 }
 
-// A TimeSharer is a stage that, when a later stage could still decide, takes
-// only a share of the time left: the bit-blaster gives the Z3 fallback a turn
-// on problems that word-level reasoning settles at once but bit-level search
-// does not (multiplier equivalences, say).
-type TimeSharer interface {
-	TimeShare() float64
+// Close closes the steps that hold resources outside Go's heap (Closer).
+func (d *Driver) Close() {
+	for _, step := range d.Steps {
+		if c, ok := step.(Closer); ok {
+			c.Close()
+		}
+	}
+}
+
+// Statistics returns the counters of the steps that keep their own
+// (StatsReporter), in pipeline order.
+func (d *Driver) Statistics() [][2]string {
+	var out [][2]string
+	for _, step := range d.Steps {
+		if r, ok := step.(StatsReporter); ok {
+			out = append(out, r.Statistics()...)
+		}
+	}
+	return out
 }
 
 // stageContext returns the context a stage runs under: ctx itself, or, for a

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sift-solver/sift/preprocess"
 	"github.com/sift-solver/sift/quant"
 	"github.com/sift-solver/sift/smtlib"
 	"github.com/sift-solver/sift/term"
@@ -21,7 +22,7 @@ import (
 func quantSession(st *term.Store) (*Session, *quantStage) {
 	q := newQuantStage()
 	s := NewSession(st, Options{})
-	s.driver = NewDriver(constantStage{}, NewSVIStage(), newPreprocessStage(), q, NewArraysPrecheckStage(), newBitblastStage())
+	s.driver = NewDriver(constantStage{}, NewSVIStage(), newPreprocessStage(preprocess.Options{}), q, NewArraysPrecheckStage(), newBitblastStage(PruningOff))
 	return s, q
 }
 

@@ -9,9 +9,6 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/sift-solver/sift/engine/z3"
-	"github.com/sift-solver/sift/preprocess"
-
 	"github.com/sift-solver/sift/smtlib"
 	"github.com/sift-solver/sift/term"
 )
@@ -87,72 +84,6 @@ func NewSession(st *term.Store, opts Options) *Session {
 	return &Session{st: st, opts: opts, driver: newPipeline(opts, limit), memory: newMemoryGuard(limit)}
 }
 
-// newPipeline returns the driver over the stages opts ask for.
-func newPipeline(opts Options, memoryLimit int64) *Driver {
-	off := map[string]bool{}
-	for _, name := range opts.Disable {
-		off[name] = true
-	}
-	var steps []Step
-	var q *qbvStage
-	fallback := false
-	for _, s := range stagesFor(opts.ArrayPruning, off) {
-		zs, isZ3 := s.(*z3Stage)
-		if (isZ3 && opts.NoFallback) || off[s.Name()] {
-			continue
-		}
-		fallback = fallback || isZ3
-		if isZ3 && opts.Z3InProcess {
-			zs.solver = z3.InProcess{MemoryMB: uint64(memoryLimit >> 20)}
-		}
-		if isZ3 && opts.Z3Interpreter {
-			zs.textToInterpreter = true
-		}
-		if isZ3 && opts.Z3Binary != "" && !opts.Z3Interpreter {
-			bin := z3.Binary{Path: opts.Z3Binary, MemoryMB: uint64(memoryLimit >> 20)}
-			zs.solver = &binaryFirst{binary: bin.Solve, next: zs.solver}
-		}
-		if qs, ok := s.(*qbvStage); ok {
-			q = qs
-		}
-		steps = append(steps, s)
-	}
-	if q != nil {
-		// Without the fallback nothing after qbv decides quantifiers.
-		q.trace = opts.Trace
-		if !fallback {
-			q.share = 1
-		}
-	}
-	d := NewDriver(steps...)
-	d.Trace = opts.Trace
-	return d
-}
-
-// DefaultStages returns a fresh pipeline, in order.
-func DefaultStages() []Step { return stagesFor(PruningFull, nil) }
-
-// stagesFor returns a fresh pipeline with array pruning mode p: the
-// pre-check and the bit-blaster share the array analysis; with pruning off
-// there is no pre-check, and with intervals only it answers nothing.
-func stagesFor(p ArrayPruning, off map[string]bool) []Step {
-	if p == "" {
-		p = PruningFull
-	}
-	facts := &arrayFacts{mode: p}
-	bb := newBitblastStage()
-	bb.facts = facts
-	// Names in off that are preprocessing passes switch those passes off.
-	pre := newPreprocessStageWith(preprocess.Options{Disabled: off})
-	steps := []Step{constantStage{}, NewSVIStage(), pre, newQuantStage(), newQBVStage()}
-	if p != PruningOff {
-		check := NewArraysPrecheckStage()
-		check.facts, check.Silent = facts, p == PruningIntervals
-		steps = append(steps, check)
-	}
-	return append(steps, bb, newZ3Stage())
-}
-
 // Driver returns the session's stage driver (for statistics).
 func (s *Session) Driver() *Driver { return s.driver }
 
@@ -197,8 +128,8 @@ func (s *Session) CheckSat(ctx context.Context, assumptions []term.Term) smtlib.
 		// prestartCPU (most merge queries are decided before that, and a
 		// worker costs a process start).
 		for _, step := range s.driver.Steps {
-			if z, ok := step.(*z3Stage); ok {
-				defer afterCPU(prestartCPU, z.warmUp)()
+			if ps, ok := step.(Prestarter); ok {
+				defer afterCPU(prestartCPU, ps.Prestart)()
 			}
 		}
 	}
@@ -249,7 +180,7 @@ func (s *Session) LastStage() string {
 // made again), so that the session goes on with the memory it had before.
 func (s *Session) forgetCheck(mark term.Mark) {
 	old := s.driver
-	closeSteps(old)
+	old.Close()
 	s.driver = newPipeline(s.opts, s.memory.limit)
 	s.driver.Stats, s.driver.Validations, s.driver.ValidationFailures = old.Stats, old.Validations, old.ValidationFailures
 	s.driver.Trace = old.Trace
@@ -259,16 +190,7 @@ func (s *Session) forgetCheck(mark term.Mark) {
 
 // Close releases what the pipeline's stages hold outside Go's heap (the
 // SAT solver of the bit-blaster). The session must not be used after it.
-func (s *Session) Close() { closeSteps(s.driver) }
-
-// closeSteps closes the steps of d that hold resources.
-func closeSteps(d *Driver) {
-	for _, step := range d.Steps {
-		if c, ok := step.(interface{ Close() }); ok {
-			c.Close()
-		}
-	}
-}
+func (s *Session) Close() { s.driver.Close() }
 
 var errNoAnswer = errors.New("no check-sat answer to refer to")
 
@@ -321,13 +243,9 @@ func (s *Session) Statistics() [][2]string {
 			[2]string{st.Name + "-decided", strconv.Itoa(st.Decided)},
 			[2]string{st.Name + "-time", fmt.Sprintf("%.3f", st.Time.Seconds())})
 	}
-	for _, step := range s.driver.Steps {
-		// Stages with counters of their own (the bitblast stage's lemmas on
-		// demand) report them here.
-		if r, ok := step.(interface{ Statistics() [][2]string }); ok {
-			out = append(out, r.Statistics()...)
-		}
-	}
+	// Stages with counters of their own (the bitblast stage's lemmas on
+	// demand) report them here.
+	out = append(out, s.driver.Statistics()...)
 	out = append(out, [2]string{"validations", strconv.Itoa(s.driver.Validations)},
 		[2]string{"validation-failures", strconv.Itoa(s.driver.ValidationFailures)})
 	return out

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 
+	"github.com/sift-solver/sift/arrays"
 	"github.com/sift-solver/sift/term"
 )
 
@@ -32,6 +33,32 @@ type Problem struct {
 	// decide the original (the Z3 fallback: Z3 preprocesses on its own)
 	// may, and says so with Verdict.OnOriginal.
 	Original *Problem
+
+	// analysis is ArrayAnalysis's result, once computed.
+	analysis *arrays.Analysis
+}
+
+// Terms returns the conjunction the problem asks about: the assertions
+// followed by the assumptions.
+func (p *Problem) Terms() []term.Term {
+	all := make([]term.Term, 0, len(p.Assertions)+len(p.Assumptions))
+	all = append(all, p.Assertions...)
+	return append(all, p.Assumptions...)
+}
+
+// ArrayAnalysis returns seed 003's array analysis of the problem's terms
+// (arrays.Analyze), computed once per problem: the arrays pre-check decides
+// with it and the bit-blaster prunes its lemmas with it, each through the
+// problem it is handed. An analysis cut short by ctx is not kept.
+func (p *Problem) ArrayAnalysis(ctx context.Context) (*arrays.Analysis, error) {
+	if p.analysis == nil {
+		a, err := arrays.Analyze(ctx, p.Store, p.Terms())
+		if err != nil {
+			return nil, err
+		}
+		p.analysis = a
+	}
+	return p.analysis, nil
 }
 
 // Verdict is what a stage concluded.
@@ -77,17 +104,45 @@ type Stage interface {
 	Decide(ctx context.Context, p *Problem) (Verdict, error)
 }
 
-// A Transformer rewrites a problem into an equisatisfiable one that later
-// stages decide instead (preprocessing). Its ModelMap carries a model of the
-// rewritten problem back to one of the problem it was given. Validation is
-// always against the original problem, so a wrong transformation shows up as
-// a failed validation, never as a wrong sat.
+// A Transformer is a stage that can rewrite a problem into an
+// equisatisfiable one that later stages decide instead (preprocessing): the
+// driver calls Transform rather than Decide. Its ModelMap carries a model of
+// the rewritten problem back to one of the problem it was given. Validation
+// is always against the original problem, so a wrong transformation shows
+// up as a failed validation, never as a wrong sat.
 //
 // A transformer may also decide the problem outright (a pass that reduces it
-// to false, say) by returning a Verdict whose Status is not Unknown.
+// to false, say) by returning a Verdict whose Status is not Unknown; its
+// Decide is that verdict alone, for pipelines that want no rewriting.
 type Transformer interface {
-	Name() string
+	Stage
 	Transform(ctx context.Context, p *Problem) (*Problem, ModelMap, Verdict, error)
+}
+
+// A TimeSharer is a stage that, when a later stage could still decide, takes
+// only a share of the time left: the bit-blaster gives the Z3 fallback a turn
+// on problems that word-level reasoning settles at once but bit-level search
+// does not (multiplier equivalences, say).
+type TimeSharer interface {
+	TimeShare() float64
+}
+
+// A Closer is a stage that holds resources outside Go's heap (a SAT
+// solver's C memory): Close releases them at once.
+type Closer interface {
+	Close()
+}
+
+// A StatsReporter is a stage with counters of its own for --stats, as
+// name/value pairs.
+type StatsReporter interface {
+	Statistics() [][2]string
+}
+
+// A Prestarter is a stage that can start, ahead of need, what its first call
+// would otherwise wait for (the Z3 fallback's worker process).
+type Prestarter interface {
+	Prestart()
 }
 
 // ModelMap maps a model of a transformed problem back to the problem before

@@ -13,8 +13,8 @@ import (
 // Alg. 3) as a pipeline stage before bit-blasting. It runs only on problems
 // that read arrays, answers Unsat when the linear over-approximation is
 // infeasible, and Unknown otherwise; it never answers Sat. The lemmas-on-
-// demand loop prunes its eager lemmas with the same analysis (arrayFacts,
-// array_pruning.go).
+// demand loop prunes its eager lemmas with the same analysis, which both
+// get from the problem they are handed (Problem.ArrayAnalysis).
 type ArraysPrecheckStage struct {
 	// Last is the analysis of the last check that reached the stage (nil if
 	// that problem read no array).
@@ -27,8 +27,6 @@ type ArraysPrecheckStage struct {
 	// Silent keeps the stage from answering (--array-pruning=intervals):
 	// it only analyses, for the pruning.
 	Silent bool
-
-	facts *arrayFacts // where the analysis goes for the pruning (may be nil)
 }
 
 // NewArraysPrecheckStage returns a stage with zeroed statistics.
@@ -39,16 +37,14 @@ func (*ArraysPrecheckStage) Name() string { return "arrays-precheck" }
 // Decide takes the assertions and the assumptions as one conjunction.
 func (s *ArraysPrecheckStage) Decide(ctx context.Context, p *Problem) (Verdict, error) {
 	s.Last = nil
-	all := problemTerms(p)
-	if !readsArrays(p.Store, all) {
+	if !readsArrays(p.Store, p.Terms()) {
 		return Verdict{Status: Unknown, Reason: "no array reads"}, nil
 	}
-	a, err := arrays.Analyze(ctx, p.Store, all)
+	a, err := p.ArrayAnalysis(ctx)
 	if err != nil {
 		return Verdict{Status: Unknown, Reason: ctxReason(err)}, nil
 	}
 	s.Last = a
-	s.facts.record(p, a)
 	s.Checks++
 	if a.Status == arrays.Unsat {
 		s.Unsat++

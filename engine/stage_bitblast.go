@@ -42,9 +42,8 @@ type bitblastStage struct {
 	// each assertion, so that assertions popped for good can be retired.
 	checks   int
 	lastUsed map[term.Term]int
-	// facts gives each check's alias oracle for the lemma pruning (nil:
-	// no pruning).
-	facts *arrayFacts
+	// pruning is the array lemma pruning's mode (PruningOff: none).
+	pruning ArrayPruning
 }
 
 // retireAfter is how many checks an assertion may go unused before its
@@ -55,7 +54,14 @@ type bitblastStage struct {
 // push/pop session stays in the clause database and slows every solve.
 const retireAfter = 4
 
-func newBitblastStage() *bitblastStage { return &bitblastStage{} }
+// newBitblastStage returns the stage with array lemma pruning mode pruning
+// ("" is PruningFull).
+func newBitblastStage(pruning ArrayPruning) *bitblastStage {
+	if pruning == "" {
+		pruning = PruningFull
+	}
+	return &bitblastStage{pruning: pruning}
+}
 
 func (*bitblastStage) Name() string { return "bitblast" }
 
@@ -159,7 +165,7 @@ func (s *bitblastStage) Decide(ctx context.Context, p *Problem) (v Verdict, err 
 		asmLits[i] = s.cnf.Lit(e)
 	}
 
-	roots := append(append([]term.Term(nil), p.Assertions...), p.Assumptions...)
+	roots := p.Terms()
 	cone := s.tb.lod.cone(roots)
 	abstracted := len(cone.reads)+len(cone.apps)+len(cone.eqs) > 0
 	lst := &s.tb.lod.stats
@@ -171,7 +177,7 @@ func (s *bitblastStage) Decide(ctx context.Context, p *Problem) (v Verdict, err 
 	if arrayCheck {
 		lst.arrayChecks++
 		lst.candidates += arrays.CountCandidates(p.Store, roots)
-		s.tb.lod.oracle = s.facts.oracle(ctx, p)
+		s.tb.lod.oracle = s.pruning.oracle(ctx, p)
 	}
 	// CaDiCaL spends a decision level per assumption on every solve, which
 	// dominates a CEGAR loop over thousands of assertions: those loops assume
@@ -293,31 +299,4 @@ func (s *bitblastStage) activation(ctx context.Context, t term.Term) (sat.Lit, e
 	s.solver.Add(a.Not(), body)
 	s.acts[t] = a
 	return a, nil
-}
-
-// model gives every free variable of the problem its value in the solver's
-// model. Variables the builder simplified away are absent and take their
-// default value, which the driver's validation confirms is harmless.
-func (s *bitblastStage) model(p *Problem) *term.Model {
-	m := term.NewModel()
-	seen := map[term.Term]bool{}
-	var stack []term.Term
-	stack = append(stack, p.Assertions...)
-	stack = append(stack, p.Assumptions...)
-	for len(stack) > 0 {
-		t := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if seen[t] {
-			continue
-		}
-		seen[t] = true
-		if p.Store.Op(t) == term.OpVar {
-			if int(t) < len(s.tb.enc) && s.tb.enc[t].done && s.tb.sortOK(t) == nil {
-				m.Set(t, s.tb.modelValue(s.cnf, t))
-			}
-			continue
-		}
-		stack = append(stack, p.Store.Args(t)...)
-	}
-	return m
 }

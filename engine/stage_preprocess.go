@@ -17,16 +17,23 @@ type preprocessStage struct {
 	driver *preprocess.Driver
 }
 
-// newPreprocessStage returns the stage with the default passes.
-func newPreprocessStage() *preprocessStage { return newPreprocessStageWith(preprocess.Options{}) }
-
-// newPreprocessStageWith returns the stage with the default passes under
-// opts (which can switch passes off by name).
-func newPreprocessStageWith(opts preprocess.Options) *preprocessStage {
+// newPreprocessStage returns the stage with the default passes under opts
+// (which can switch passes off by name).
+func newPreprocessStage(opts preprocess.Options) *preprocessStage {
 	return &preprocessStage{driver: preprocess.NewDriver(opts)}
 }
 
 func (*preprocessStage) Name() string { return "preprocess" }
+
+// Decide is what the passes decide alone: unsat when they reduce the
+// assertions to false, unknown otherwise.
+func (s *preprocessStage) Decide(ctx context.Context, p *Problem) (Verdict, error) {
+	_, _, v, err := s.Transform(ctx, p)
+	if err == nil && v.Status == Unknown && v.Reason == "" {
+		v.Reason = "preprocessing decided nothing"
+	}
+	return v, err
+}
 
 func (s *preprocessStage) Transform(ctx context.Context, p *Problem) (*Problem, ModelMap, Verdict, error) {
 	if keepsCores(p) {

@@ -5,10 +5,8 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/sift-solver/sift/preprocess"
 	"github.com/sift-solver/sift/qbv"
 	"github.com/sift-solver/sift/quant"
-	"github.com/sift-solver/sift/term"
 )
 
 // qbvStage runs package qbv's counterexample-guided instantiation on
@@ -33,37 +31,10 @@ type qbvStage struct {
 // half the limit in qbv, and two z3 needs 5-10 s for timed out behind it.
 const qbvShare = 0.25
 
-func newQBVStage() *qbvStage {
-	return &qbvStage{solver: qbv.NewSolver(newQFDriver), share: qbvShare}
-}
-
-// newQFDriver returns a quantifier-free solver for qbv: constants and
-// bit-blasting, incremental across the calls of one run.
-func newQFDriver(st *term.Store) qbv.QFSolver {
-	return qfDriver{st, NewDriver(constantStage{}, newBitblastStage())}
-}
-
-// newProofQFDriver is newQFDriver with the word-level rewriter before
-// bit-blasting, for proving a Z3 model's sentences (z3Stage.proveOwn): with
-// every free symbol fixed to a constant, rewriting folds much of the body
-// away. On q3b's 007 (Boolean symbols selecting ite branches) a proof took
-// 12 ms rewritten against 250 ms bit-blasted as fixed; the rest of the
-// default passes cost more than they saved on the parity benchmark's sat
-// files (semantic-fusion 151: 4 ms plain or rewritten, 14 ms with all).
-func newProofQFDriver(st *term.Store) qbv.QFSolver {
-	rewrite := &preprocessStage{driver: preprocess.NewDriver(preprocess.Options{}, &preprocess.Rewrite{})}
-	return qfDriver{st, NewDriver(constantStage{}, rewrite, newBitblastStage())}
-}
-
-type qfDriver struct {
-	st *term.Store
-	d  *Driver
-}
-
-func (q qfDriver) Solve(ctx context.Context, assertions, assumptions []term.Term) (qbv.Status, *term.Model, error) {
-	p := &Problem{Store: q.st, Assertions: assertions, Labels: make([]string, len(assertions)), Assumptions: assumptions}
-	v := q.d.Decide(ctx, p)
-	return v.Status, v.Model, nil
+// newQBVStage returns the stage with share of the time left (see
+// TimeShare) and the trace it writes to (nil: none).
+func newQBVStage(share float64, trace io.Writer) *qbvStage {
+	return &qbvStage{solver: qbv.NewSolver(newQFDriver), share: share, trace: trace}
 }
 
 func (*qbvStage) Name() string { return "qbv" }
@@ -82,8 +53,7 @@ func (s *qbvStage) Decide(ctx context.Context, p *Problem) (Verdict, error) {
 	if onOriginal {
 		p = p.Original
 	}
-	roots := make([]term.Term, 0, len(p.Assertions)+len(p.Assumptions))
-	roots = append(append(roots, p.Assertions...), p.Assumptions...)
+	roots := p.Terms()
 	if !quant.HasQuantifier(p.Store, roots) {
 		return Verdict{Status: Unknown, Reason: "no quantifier"}, nil
 	}

@@ -18,13 +18,11 @@ import (
 type quantStage struct {
 	solver *quant.Solver
 	qf     *Driver
-	qfBits *bitblastStage // qf's bit-blaster
-	st     *term.Store    // the store of the problem being decided
+	st     *term.Store // the store of the problem being decided
 }
 
 func newQuantStage() *quantStage {
-	bits := newBitblastStage()
-	s := &quantStage{qf: NewDriver(constantStage{}, bits), qfBits: bits}
+	s := &quantStage{qf: newQFPipeline(false)}
 	s.solver = quant.NewSolver(s.solveQF)
 	return s
 }
@@ -37,8 +35,7 @@ func (*quantStage) Name() string { return "quant" }
 func (*quantStage) TimeShare() float64 { return 0.5 }
 
 func (s *quantStage) Decide(ctx context.Context, p *Problem) (Verdict, error) {
-	roots := make([]term.Term, 0, len(p.Assertions)+len(p.Assumptions))
-	roots = append(append(roots, p.Assertions...), p.Assumptions...)
+	roots := p.Terms()
 	if !quant.HasQuantifier(p.Store, roots) {
 		return Verdict{Status: Unknown, Reason: "no quantifier"}, nil
 	}
@@ -92,4 +89,4 @@ func (s *quantStage) Statistics() [][2]string { return s.solver.Stats.Pairs() }
 
 // Close releases the kept bit-blaster's solver at once (the session drops
 // its stages after a check that ran out of memory).
-func (s *quantStage) Close() { s.qfBits.Close() }
+func (s *quantStage) Close() { s.qf.Close() }

@@ -6,7 +6,6 @@ import (
 	"strconv"
 
 	"github.com/sift-solver/sift/svi"
-	"github.com/sift-solver/sift/term"
 )
 
 // SVIStage is the strided value interval decision procedure of seed 004
@@ -32,10 +31,7 @@ func (s *SVIStage) Decide(ctx context.Context, p *Problem) (v Verdict, err error
 			v, err = Verdict{}, fmt.Errorf("svi: internal error: %v", r)
 		}
 	}()
-	all := make([]term.Term, 0, len(p.Assertions)+len(p.Assumptions))
-	all = append(all, p.Assertions...)
-	all = append(all, p.Assumptions...)
-	d := s.s.Decide(ctx, p.Store, all)
+	d := s.s.Decide(ctx, p.Store, p.Terms())
 	switch d.Status {
 	case svi.Unsat:
 		// The core indexes the assertions followed by the assumptions.

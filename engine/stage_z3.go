@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/sift-solver/sift/engine/z3"
-	"github.com/sift-solver/sift/qbv"
 	"github.com/sift-solver/sift/smtlib"
 	"github.com/sift-solver/sift/term"
 )
@@ -44,12 +43,54 @@ type z3Stage struct {
 	// textToInterpreter hands the script's text to Z3's command interpreter
 	// rather than to its API (Options.Z3Interpreter).
 	textToInterpreter bool
+	// newProver makes sift's own prover of a model's quantified assertions
+	// (nil: none, every such assertion goes to Z3).
+	newProver func() modelProver
 }
 
-// newZ3Stage returns the fallback over the process's shared Z3 workers.
-func newZ3Stage() *z3Stage { return &z3Stage{solver: &isolatedZ3{workers: sharedWorkers()}} }
+// z3Options say how the fallback reaches Z3.
+type z3Options struct {
+	// InProcess runs libz3 in this process rather than in the shared
+	// worker process (Options.Z3InProcess).
+	InProcess bool
+	// Interpreter hands the script's text to libz3's command interpreter
+	// (Options.Z3Interpreter).
+	Interpreter bool
+	// Binary is the z3 executable to ask first, libz3 deciding what it
+	// fails to answer (Options.Z3Binary; "" none). Not with Interpreter,
+	// which asks for libz3's interpreter.
+	Binary string
+	// MemoryMB bounds Z3 in this process and in the executable.
+	MemoryMB uint64
+	// NewProver makes sift's own prover of a model's quantified
+	// assertions, tried before a second Z3 call (nil: none).
+	NewProver func() modelProver
+}
 
-func (*z3Stage) Name() string { return "z3-fallback" }
+// modelProver proves assertions true under a model (qbv.Solver's Prove):
+// nil only when it has proved them all.
+type modelProver interface {
+	Prove(ctx context.Context, st *term.Store, m *term.Model, assertions []term.Term) error
+}
+
+// z3StageName is the fallback's name in the pipeline (and in --disable).
+const z3StageName = "z3-fallback"
+
+// newZ3Stage returns the fallback, reaching Z3 as o says: by default
+// through the process's shared Z3 workers.
+func newZ3Stage(o z3Options) *z3Stage {
+	var route z3.Solver = &isolatedZ3{workers: sharedWorkers()}
+	if o.InProcess {
+		route = z3.InProcess{MemoryMB: o.MemoryMB}
+	}
+	if o.Binary != "" && !o.Interpreter {
+		bin := z3.Binary{Path: o.Binary, MemoryMB: o.MemoryMB}
+		route = &binaryFirst{binary: bin.Solve, next: route}
+	}
+	return &z3Stage{solver: route, textToInterpreter: o.Interpreter, newProver: o.NewProver}
+}
+
+func (*z3Stage) Name() string { return z3StageName }
 
 // Statistics reports the stage's counters for --stats.
 func (s *z3Stage) Statistics() [][2]string {
@@ -286,9 +327,12 @@ func ownProofBudget(z3Took time.Duration) time.Duration {
 // small sat files of the fallback parity benchmark, a second Z3 process
 // cost as much as the first.
 func (s *z3Stage) proveOwn(ctx context.Context, st *term.Store, m *term.Model, assertions []term.Term, budget time.Duration) []term.Term {
+	if s.newProver == nil {
+		return assertions
+	}
 	ctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
-	prover := qbv.NewSolver(newProofQFDriver)
+	prover := s.newProver()
 	ev := term.NewEvaluator(st, m)
 	var rest []term.Term
 	for i, a := range assertions {
@@ -312,7 +356,7 @@ func (s *z3Stage) proveOwn(ctx context.Context, st *term.Store, m *term.Model, a
 // disjunction costs both sift's procedure and Z3 several times more
 // (RND_6_10: Z3 0.00 s on the true disjunct, 0.05–0.17 s on the
 // disjunction, no answer in 4 s on the other disjunct).
-func (s *z3Stage) proveParts(ctx context.Context, prover *qbv.Solver, st *term.Store, m *term.Model, ev *term.Evaluator, a term.Term) bool {
+func (s *z3Stage) proveParts(ctx context.Context, prover modelProver, st *term.Store, m *term.Model, ev *term.Evaluator, a term.Term) bool {
 	if b, err := ev.EvalBool(a); err == nil {
 		return b
 	}

@@ -274,7 +274,7 @@ func TestZ3ModelCheck(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			s := newZ3Stage()
+			s := newZ3Stage(z3Options{})
 			checked := p.Assertions
 			if tc.lastOnly {
 				checked = checked[len(checked)-1:]
@@ -307,13 +307,13 @@ func TestDriverModelCheckGate(t *testing.T) {
 	good, bad := term.NewModel(), term.NewModel()
 	good.Set(x, st.BVValue(bv.New(32, 0xffffffff)))
 	bad.Set(x, st.BVValue(bv.New(32, 0x7fffffff)))
-	z := newZ3Stage()
+	z := newZ3Stage(z3Options{})
 	checkAll := func(ctx context.Context, st *term.Store, m *term.Model, as []term.Term) error {
 		return z.checkModel(ctx, st, m, as, nil, checkHelp{})
 	}
 	// With a budget for its own proof, and no Z3 to ask: sift's quantifier
 	// procedure must prove the good model alone, and not the bad one.
-	own := newZ3Stage()
+	own := newZ3Stage(z3Options{NewProver: newModelProver})
 	own.solver = failingZ3{}
 	proveOwn := func(ctx context.Context, st *term.Store, m *term.Model, as []term.Term) error {
 		return own.checkModel(ctx, st, m, as, nil, checkHelp{budget: 10 * time.Second})
@@ -361,7 +361,7 @@ func TestZ3StageVerdicts(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			p := scriptProblem(t, tc.script)
-			v, err := newZ3Stage().Decide(tc.ctx, p)
+			v, err := newZ3Stage(z3Options{}).Decide(tc.ctx, p)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -535,7 +535,7 @@ func TestZ3ModelCheckClosedSentences(t *testing.T) {
 	x := st.BoundVar("x", w)
 	// ∀x. x <u 0 is false: no second call would confirm it.
 	closedFalse := st.MustMake(term.OpForall, nil, x, st.MustMake(term.OpBVUlt, nil, x, st.ConstUint64(8, 0)))
-	z := newZ3Stage()
+	z := newZ3Stage(z3Options{})
 	m := term.NewModel()
 	if err := z.checkModel(context.Background(), st, m, []term.Term{closedFalse}, map[term.Term]bool{closedFalse: true}, checkHelp{}); err != nil {
 		t.Errorf("closed assertion given to z3: %v, want it accepted on z3's sat", err)
@@ -622,7 +622,7 @@ func TestZ3ModelConfirmedOnPosedText(t *testing.T) {
 	if !ok || !strings.Contains(script, "(assert (= x #x0f0f0f0f))") || !strings.Contains(script, "(assert (= b true))") {
 		t.Fatalf("fixedScript = %q, %v", script, ok)
 	}
-	z := newZ3Stage()
+	z := newZ3Stage(z3Options{})
 	help := checkHelp{all: p.Assertions, posed: posed, hasPosed: true}
 	for _, tc := range []struct {
 		name string
@@ -656,7 +656,7 @@ func TestZ3ModelProvedByParts(t *testing.T) {
 	good := modelOf(t, p, map[string]term.Value{"x": st.BVValue(bv.New(32, 0xffffffff)), "b": term.BoolValue(true)})
 	bad := modelOf(t, p, map[string]term.Value{"x": st.BVValue(bv.New(32, 0x7fffffff)), "b": term.BoolValue(true)})
 
-	own := newZ3Stage()
+	own := newZ3Stage(z3Options{NewProver: newModelProver})
 	own.solver = failingZ3{}
 	if err := own.checkModel(context.Background(), st, good, p.Assertions, nil, checkHelp{budget: 10 * time.Second}); err != nil || own.ownProofs.Load() != 1 {
 		t.Errorf("own proof: %v, %d proofs; want proved once", err, own.ownProofs.Load())
@@ -665,7 +665,7 @@ func TestZ3ModelProvedByParts(t *testing.T) {
 		t.Error("own proof: a false model was proved")
 	}
 
-	z := newZ3Stage()
+	z := newZ3Stage(z3Options{})
 	help := checkHelp{z3Took: time.Second}
 	if err := z.checkModel(context.Background(), st, good, p.Assertions[:1], nil, help); err != nil {
 		t.Errorf("by z3: %v", err)

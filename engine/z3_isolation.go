@@ -131,8 +131,8 @@ func processCPU() time.Duration {
 // that their time is accounted to this process (sift calls it at exit).
 func StopZ3Workers() { sharedWorkers().Close() }
 
-// warmUp starts the stage's Z3 worker ahead of need, if it runs one.
-func (s *z3Stage) warmUp() {
+// Prestart starts the stage's Z3 worker ahead of need, if it runs one.
+func (s *z3Stage) Prestart() {
 	if iso, ok := s.solver.(*isolatedZ3); ok {
 		iso.workers.Prestart()
 	}
