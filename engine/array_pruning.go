@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/sift-solver/sift/arrays"
+	"github.com/sift-solver/sift/engine/stage"
 	"github.com/sift-solver/sift/term"
 )
 
@@ -45,7 +46,7 @@ func (p ArrayPruning) filter() arrays.Filter {
 // oracle returns the alias oracle for p under mode p's filter: the
 // problem's array analysis, or the oracle that proves nothing when pruning
 // is off or the analysis fails.
-func (m ArrayPruning) oracle(ctx context.Context, p *Problem) aliasOracle {
+func (m ArrayPruning) oracle(ctx context.Context, p *stage.Problem) aliasOracle {
 	if m == PruningOff {
 		return mayAlias{}
 	}

@@ -1,7 +1,8 @@
 // Package engine decides SMT problems. A Session keeps the assertion stack
 // and implements the front-end's smtlib.Solver; on each check it builds a
-// Problem and hands it to the stage driver, which tries the stages in a fixed
-// order until one decides. The default pipeline (pipeline.go, newPipeline,
+// stage.Problem and hands it to the stage driver, which tries the stages in
+// a fixed order until one decides. What a stage is (the Problem, the
+// Verdict, the capabilities) is package engine/stage. The default pipeline (pipeline.go, newPipeline,
 // the one place it is made):
 //
 //	constant        the builder already reduced the problem to true/false
@@ -18,8 +19,8 @@
 //	                stage exists
 //	z3-fallback     Z3 through cgo (package engine/z3), on the original problem
 //
-// Every step is a Stage; what else a step can do is a small capability the
-// driver and the session look for: Transformer (rewrites the problem),
+// Every step is a stage.Stage; what else a step can do is a small
+// capability (engine/stage) the driver and the session look for: Transformer (rewrites the problem),
 // TimeSharer (takes a share of the time left), Closer (holds C memory),
 // StatsReporter (counters for --stats), Prestarter (starts a worker ahead
 // of need). Stages get their settings when they are made, and what two
@@ -49,5 +50,5 @@
 //     drops what the check built (the store rolls back, the pipeline is
 //     made again).
 //
-// Start reading at stage.go, then driver.go and session.go.
+// Start reading at engine/stage, then driver.go, pipeline.go and session.go.
 package engine

@@ -7,6 +7,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/sift-solver/sift/engine/stage"
 	"github.com/sift-solver/sift/term"
 )
 
@@ -22,7 +23,7 @@ type StageStats struct {
 // to decide it, in order, until one decides. It validates every sat answer
 // against the original problem.
 type Driver struct {
-	Steps []Stage
+	Steps []stage.Stage
 	// Trace, when set, receives one line per step per check.
 	Trace io.Writer
 	Stats []StageStats
@@ -32,7 +33,7 @@ type Driver struct {
 }
 
 // NewDriver returns a driver over steps, in that order.
-func NewDriver(steps ...Stage) *Driver {
+func NewDriver(steps ...stage.Stage) *Driver {
 	d := &Driver{Steps: steps, Stats: make([]StageStats, len(steps))}
 	for i, s := range steps {
 		d.Stats[i].Name = s.Name()
@@ -47,32 +48,32 @@ func (d *Driver) tracef(format string, args ...any) {
 }
 
 // Decide runs the pipeline on p.
-func (d *Driver) Decide(ctx context.Context, p *Problem) Verdict {
+func (d *Driver) Decide(ctx context.Context, p *stage.Problem) stage.Verdict {
 	reason := "incomplete"
 	cur := p
-	var maps []ModelMap
+	var maps []stage.ModelMap
 	// An unsat answer without a core is held back while later stages may
 	// still give one, when the script asks for cores or assumptions.
 	wantCore := len(p.Assumptions) > 0
 	for _, l := range p.Labels {
 		wantCore = wantCore || l != ""
 	}
-	var deferred *Verdict
+	var deferred *stage.Verdict
 	for i, step := range d.Steps {
 		if err := ctx.Err(); err != nil {
 			if deferred != nil {
 				return *deferred
 			}
-			return Verdict{Status: Unknown, Reason: ctxReason(err)}
+			return stage.Verdict{Status: term.Unknown, Reason: stage.ContextReason(err)}
 		}
 		start := time.Now()
-		var v Verdict
+		var v stage.Verdict
 		var err error
-		if t, ok := step.(Transformer); ok {
-			var next *Problem
-			var mm ModelMap
+		if t, ok := step.(stage.Transformer); ok {
+			var next *stage.Problem
+			var mm stage.ModelMap
 			next, mm, v, err = t.Transform(ctx, cur)
-			if err == nil && v.Status == Unknown {
+			if err == nil && v.Status == term.Unknown {
 				d.Stats[i].Calls++
 				d.Stats[i].Time += time.Since(start)
 				d.tracef("transform %s: %d -> %d assertions in %v", t.Name(), len(cur.Assertions), len(next.Assertions), time.Since(start))
@@ -94,7 +95,7 @@ func (d *Driver) Decide(ctx context.Context, p *Problem) Verdict {
 			reason = err.Error()
 			continue
 		}
-		if v.Status == Unknown {
+		if v.Status == term.Unknown {
 			d.tracef("stage %s: unknown (%s) in %v", step.Name(), v.Reason, el)
 			if v.Reason != "" {
 				reason = v.Reason
@@ -103,7 +104,7 @@ func (d *Driver) Decide(ctx context.Context, p *Problem) Verdict {
 				if deferred != nil {
 					return *deferred
 				}
-				return Verdict{Status: Unknown, Reason: ctxReason(ctx.Err())}
+				return stage.Verdict{Status: term.Unknown, Reason: stage.ContextReason(ctx.Err())}
 			}
 			continue
 		}
@@ -112,7 +113,7 @@ func (d *Driver) Decide(ctx context.Context, p *Problem) Verdict {
 			// every assertion and assumption is taken.
 			v.Core, v.FailedAssumptions = nil, nil
 		}
-		if v.Status == Unsat && wantCore && v.Core == nil {
+		if v.Status == term.Unsat && wantCore && v.Core == nil {
 			d.Stats[i].Decided++
 			d.tracef("stage %s: unsat without a core in %v; later stages may give one", step.Name(), el)
 			if v.Stage == "" {
@@ -123,7 +124,7 @@ func (d *Driver) Decide(ctx context.Context, p *Problem) Verdict {
 			}
 			continue
 		}
-		if v.Status == Sat {
+		if v.Status == term.Sat {
 			m := v.Model
 			if m == nil {
 				m = term.NewModel()
@@ -139,7 +140,7 @@ func (d *Driver) Decide(ctx context.Context, p *Problem) Verdict {
 				// A model check that ran out of time proved nothing, but
 				// found nothing wrong either: not a bug, an unknown.
 				d.tracef("stage %s: sat model not validated before the time limit: %v", step.Name(), err)
-				reason = ctxReason(ctx.Err())
+				reason = stage.ContextReason(ctx.Err())
 				continue
 			}
 			if err != nil {
@@ -163,13 +164,13 @@ func (d *Driver) Decide(ctx context.Context, p *Problem) Verdict {
 	if deferred != nil {
 		return *deferred
 	}
-	return Verdict{Status: Unknown, Reason: reason}
+	return stage.Verdict{Status: term.Unknown, Reason: reason}
 }
 
 // Close closes the steps that hold resources outside Go's heap (Closer).
 func (d *Driver) Close() {
 	for _, step := range d.Steps {
-		if c, ok := step.(Closer); ok {
+		if c, ok := step.(stage.Closer); ok {
 			c.Close()
 		}
 	}
@@ -180,7 +181,7 @@ func (d *Driver) Close() {
 func (d *Driver) Statistics() [][2]string {
 	var out [][2]string
 	for _, step := range d.Steps {
-		if r, ok := step.(StatsReporter); ok {
+		if r, ok := step.(stage.StatsReporter); ok {
 			out = append(out, r.Statistics()...)
 		}
 	}
@@ -190,19 +191,12 @@ func (d *Driver) Statistics() [][2]string {
 // stageContext returns the context a stage runs under: ctx itself, or, for a
 // TimeSharer with stages after it, ctx with a deadline at its share of the
 // time left.
-func stageContext(ctx context.Context, s Stage, later bool) (context.Context, context.CancelFunc) {
-	ts, ok := s.(TimeSharer)
+func stageContext(ctx context.Context, s stage.Stage, later bool) (context.Context, context.CancelFunc) {
+	ts, ok := s.(stage.TimeSharer)
 	deadline, has := ctx.Deadline()
 	if !ok || !has || !later {
 		return ctx, func() {}
 	}
 	left := time.Until(deadline)
 	return context.WithTimeout(ctx, time.Duration(float64(left)*ts.TimeShare()))
-}
-
-func ctxReason(err error) string {
-	if err == context.DeadlineExceeded {
-		return "timeout"
-	}
-	return "canceled"
 }

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 
+	"github.com/sift-solver/sift/engine/stage"
 	"github.com/sift-solver/sift/preprocess"
 	"github.com/sift-solver/sift/qbv"
 	"github.com/sift-solver/sift/term"
@@ -26,7 +27,7 @@ func newPipeline(opts Options, memoryLimit int64) *Driver {
 	if !fallback {
 		share = 1 // nothing after qbv decides quantifiers
 	}
-	steps := []Stage{
+	steps := []stage.Stage{
 		constantStage{},
 		NewSVIStage(),
 		// Names in off that are preprocessing passes switch those passes off.
@@ -49,7 +50,7 @@ func newPipeline(opts Options, memoryLimit int64) *Driver {
 			NewProver:   newModelProver,
 		}))
 	}
-	var kept []Stage
+	var kept []stage.Stage
 	for _, s := range steps {
 		if !off[s.Name()] {
 			kept = append(kept, s)
@@ -61,14 +62,14 @@ func newPipeline(opts Options, memoryLimit int64) *Driver {
 }
 
 // DefaultStages returns a fresh default pipeline, in order.
-func DefaultStages() []Stage { return newPipeline(Options{}, 0).Steps }
+func DefaultStages() []stage.Stage { return newPipeline(Options{}, 0).Steps }
 
 // newQFPipeline returns the pipeline of the procedures' quantifier-free
 // sub-problems (quant's, qbv's, and the proofs of Z3 models): constants,
 // then bit-blasting without array pruning, incremental across the calls of
 // the one that keeps it. With rewrite the word-level rewriter runs between.
 func newQFPipeline(rewrite bool) *Driver {
-	steps := []Stage{constantStage{}}
+	steps := []stage.Stage{constantStage{}}
 	if rewrite {
 		steps = append(steps, &preprocessStage{driver: preprocess.NewDriver(preprocess.Options{}, &preprocess.Rewrite{})})
 	}
@@ -100,7 +101,7 @@ type qfDriver struct {
 }
 
 func (q qfDriver) Solve(ctx context.Context, assertions, assumptions []term.Term) (qbv.Status, *term.Model, error) {
-	p := &Problem{Store: q.st, Assertions: assertions, Labels: make([]string, len(assertions)), Assumptions: assumptions}
+	p := &stage.Problem{Store: q.st, Assertions: assertions, Labels: make([]string, len(assertions)), Assumptions: assumptions}
 	v := q.d.Decide(ctx, p)
 	return v.Status, v.Model, nil
 }

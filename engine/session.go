@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/sift-solver/sift/engine/stage"
 	"github.com/sift-solver/sift/smtlib"
 	"github.com/sift-solver/sift/term"
 )
@@ -62,8 +63,8 @@ type Session struct {
 	levels     []int // len(assertions) at each push
 
 	checks      int
-	last        Verdict
-	lastProblem *Problem
+	last        stage.Verdict
+	lastProblem *stage.Problem
 	seed        uint64
 	posed       func() (string, bool) // for the coming check
 }
@@ -112,14 +113,14 @@ func (s *Session) SetRandomSeed(seed uint64) { s.seed = seed }
 
 func (s *Session) CheckSat(ctx context.Context, assumptions []term.Term) smtlib.CheckResult {
 	s.checks++
-	p := &Problem{
+	p := &stage.Problem{
 		Store:       s.st,
 		Assertions:  append([]term.Term(nil), s.assertions...),
 		Labels:      append([]string(nil), s.labels...),
 		Assumptions: assumptions,
 	}
 	if s.posed != nil {
-		p.Posed = &Posed{text: s.posed, assertions: p.Assertions, assumptions: p.Assumptions}
+		p.Posed = stage.NewPosed(s.posed, p.Assertions, p.Assumptions)
 		s.posed = nil
 	}
 	if s.st.FeaturesOf(p.Assertions).Has(term.FeatQuantifier) {
@@ -128,7 +129,7 @@ func (s *Session) CheckSat(ctx context.Context, assumptions []term.Term) smtlib.
 		// prestartCPU (most merge queries are decided before that, and a
 		// worker costs a process start).
 		for _, step := range s.driver.Steps {
-			if ps, ok := step.(Prestarter); ok {
+			if ps, ok := step.(stage.Prestarter); ok {
 				defer afterCPU(prestartCPU, ps.Prestart)()
 			}
 		}
@@ -137,8 +138,8 @@ func (s *Session) CheckSat(ctx context.Context, assumptions []term.Term) smtlib.
 	start := time.Now()
 	guarded, memout := s.memory.watch(ctx)
 	v := s.driver.Decide(guarded, p)
-	if memout() || (v.Status == Unknown && v.Reason == "memout") {
-		v = Verdict{Status: Unknown, Reason: "memout"}
+	if memout() || (v.Status == term.Unknown && v.Reason == "memout") {
+		v = stage.Verdict{Status: term.Unknown, Reason: "memout"}
 		s.forgetCheck(mark)
 	}
 	// The whole check, stages and validation together: what the time
@@ -169,7 +170,7 @@ func (s *Session) CheckAlone(ctx context.Context, as []term.Term) (smtlib.CheckR
 // it was unknown): a step's name, or "quant-strip", "quant-duplicate",
 // "quant-repair" or "quant-expand" for the quant stage's procedure.
 func (s *Session) LastStage() string {
-	if s.last.Status == Unknown {
+	if s.last.Status == term.Unknown {
 		return ""
 	}
 	return s.last.Stage
@@ -195,14 +196,14 @@ func (s *Session) Close() { s.driver.Close() }
 var errNoAnswer = errors.New("no check-sat answer to refer to")
 
 func (s *Session) Model() (*term.Model, error) {
-	if s.lastProblem == nil || s.last.Status != Sat {
+	if s.lastProblem == nil || s.last.Status != term.Sat {
 		return nil, errNoAnswer
 	}
 	return s.last.Model, nil
 }
 
 func (s *Session) UnsatCore() ([]string, error) {
-	if s.lastProblem == nil || s.last.Status != Unsat {
+	if s.lastProblem == nil || s.last.Status != term.Unsat {
 		return nil, errNoAnswer
 	}
 	idx := s.last.Core
@@ -222,7 +223,7 @@ func (s *Session) UnsatCore() ([]string, error) {
 }
 
 func (s *Session) UnsatAssumptions() ([]term.Term, error) {
-	if s.lastProblem == nil || s.last.Status != Unsat {
+	if s.lastProblem == nil || s.last.Status != term.Unsat {
 		return nil, errNoAnswer
 	}
 	if s.last.FailedAssumptions == nil {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/sift-solver/sift/arrays"
+	"github.com/sift-solver/sift/engine/stage"
 	"github.com/sift-solver/sift/term"
 )
 
@@ -35,14 +36,14 @@ func NewArraysPrecheckStage() *ArraysPrecheckStage { return &ArraysPrecheckStage
 func (*ArraysPrecheckStage) Name() string { return "arrays-precheck" }
 
 // Decide takes the assertions and the assumptions as one conjunction.
-func (s *ArraysPrecheckStage) Decide(ctx context.Context, p *Problem) (Verdict, error) {
+func (s *ArraysPrecheckStage) Decide(ctx context.Context, p *stage.Problem) (stage.Verdict, error) {
 	s.Last = nil
 	if !readsArrays(p.Store, p.Terms()) {
-		return Verdict{Status: Unknown, Reason: "no array reads"}, nil
+		return stage.Verdict{Status: term.Unknown, Reason: "no array reads"}, nil
 	}
 	a, err := p.ArrayAnalysis(ctx)
 	if err != nil {
-		return Verdict{Status: Unknown, Reason: ctxReason(err)}, nil
+		return stage.Verdict{Status: term.Unknown, Reason: stage.ContextReason(err)}, nil
 	}
 	s.Last = a
 	s.Checks++
@@ -51,16 +52,16 @@ func (s *ArraysPrecheckStage) Decide(ctx context.Context, p *Problem) (Verdict, 
 	}
 	switch {
 	case a.Status == arrays.Unsat && s.Silent:
-		return Verdict{Status: Unknown, Reason: "pre-check unsat not used (array pruning: intervals)"}, nil
+		return stage.Verdict{Status: term.Unknown, Reason: "pre-check unsat not used (array pruning: intervals)"}, nil
 	case a.Status == arrays.Unsat:
 		s.Decided++
-		return Verdict{Status: Unsat}, nil // no core: every assertion and assumption is taken
+		return stage.Verdict{Status: term.Unsat}, nil // no core: every assertion and assumption is taken
 	case strings.HasPrefix(a.Stats.Outcome, "skipped"):
 		s.Skipped++
 	default:
 		s.Feasible++
 	}
-	return Verdict{Status: Unknown, Reason: a.Stats.Outcome}, nil
+	return stage.Verdict{Status: term.Unknown, Reason: a.Stats.Outcome}, nil
 }
 
 // readsArrays reports whether a select occurs below roots (recorded in

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/sift-solver/sift/arrays"
+	"github.com/sift-solver/sift/engine/stage"
 	"github.com/sift-solver/sift/sat"
 	"github.com/sift-solver/sift/term"
 )
@@ -117,7 +118,7 @@ func (s *bitblastStage) retire() {
 	}
 }
 
-func (s *bitblastStage) Decide(ctx context.Context, p *Problem) (v Verdict, err error) {
+func (s *bitblastStage) Decide(ctx context.Context, p *stage.Problem) (v stage.Verdict, err error) {
 	if s.st != p.Store || s.solver == nil {
 		s.reset(p.Store)
 	}
@@ -126,18 +127,18 @@ func (s *bitblastStage) Decide(ctx context.Context, p *Problem) (v Verdict, err 
 		// trusted, so the next check starts over.
 		if r := recover(); r != nil {
 			s.reset(p.Store)
-			v, err = Verdict{}, fmt.Errorf("bitblast: internal error: %v", r)
+			v, err = stage.Verdict{}, fmt.Errorf("bitblast: internal error: %v", r)
 		}
 	}()
-	stop := func(err error) (Verdict, error) {
+	stop := func(err error) (stage.Verdict, error) {
 		var u *unsupportedError
 		switch {
 		case errors.As(err, &u):
-			return Verdict{Status: Unknown, Reason: u.Error()}, nil
+			return stage.Verdict{Status: term.Unknown, Reason: u.Error()}, nil
 		case ctx.Err() != nil:
-			return Verdict{Status: Unknown, Reason: ctxReason(ctx.Err())}, nil
+			return stage.Verdict{Status: term.Unknown, Reason: stage.ContextReason(ctx.Err())}, nil
 		}
-		return Verdict{}, err
+		return stage.Verdict{}, err
 	}
 
 	s.checks++
@@ -202,13 +203,13 @@ func (s *bitblastStage) Decide(ctx context.Context, p *Problem) (v Verdict, err 
 				return stop(err)
 			}
 			if m != nil {
-				return Verdict{Status: Sat, Model: m}, nil
+				return stage.Verdict{Status: term.Sat, Model: m}, nil
 			}
 			if s.tb.lod.extraGrew() {
 				cone = s.tb.lod.cone(roots)
 			}
 			if err := ctx.Err(); err != nil {
-				return Verdict{Status: Unknown, Reason: ctxReason(err)}, nil
+				return stage.Verdict{Status: term.Unknown, Reason: stage.ContextReason(err)}, nil
 			}
 			continue
 		case sat.Unsat:
@@ -218,10 +219,10 @@ func (s *bitblastStage) Decide(ctx context.Context, p *Problem) (v Verdict, err 
 				s.solver.Assume(actLits...)
 				s.solver.Assume(asmLits...)
 				if s.solver.Solve(ctx) != sat.Unsat {
-					return Verdict{Status: Unsat}, nil
+					return stage.Verdict{Status: term.Unsat}, nil
 				}
 			}
-			v := Verdict{Status: Unsat, Core: []int{}, FailedAssumptions: []int{}}
+			v := stage.Verdict{Status: term.Unsat, Core: []int{}, FailedAssumptions: []int{}}
 			for i, l := range actLits {
 				if s.solver.Failed(l) {
 					v.Core = append(v.Core, i)
@@ -235,15 +236,15 @@ func (s *bitblastStage) Decide(ctx context.Context, p *Problem) (v Verdict, err 
 			return v, nil
 		}
 		if err := ctx.Err(); err != nil {
-			return Verdict{Status: Unknown, Reason: ctxReason(err)}, nil
+			return stage.Verdict{Status: term.Unknown, Reason: stage.ContextReason(err)}, nil
 		}
 		if s.solver.Err() != nil {
 			// CaDiCaL could not allocate (an address-space limit): the
 			// solver is given up, and the next check starts over.
 			s.Close()
-			return Verdict{Status: Unknown, Reason: "memout"}, nil
+			return stage.Verdict{Status: term.Unknown, Reason: "memout"}, nil
 		}
-		return Verdict{Status: Unknown, Reason: "sat solver gave up"}, nil
+		return stage.Verdict{Status: term.Unknown, Reason: "sat solver gave up"}, nil
 	}
 }
 

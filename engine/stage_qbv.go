@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/sift-solver/sift/engine/stage"
 	"github.com/sift-solver/sift/qbv"
 	"github.com/sift-solver/sift/quant"
+	"github.com/sift-solver/sift/term"
 )
 
 // qbvStage runs package qbv's counterexample-guided instantiation on
@@ -43,7 +45,7 @@ func (*qbvStage) Name() string { return "qbv" }
 // decide (see stageContext); 1 when nothing after it decides quantifiers.
 func (s *qbvStage) TimeShare() float64 { return s.share }
 
-func (s *qbvStage) Decide(ctx context.Context, p *Problem) (Verdict, error) {
+func (s *qbvStage) Decide(ctx context.Context, p *stage.Problem) (stage.Verdict, error) {
 	// The problem as posed, not as preprocessing left it: measured on the
 	// quantified dev files, the rewritten forms (products by even
 	// constants as concat and extract, say) made rounds slower, and Prove
@@ -55,21 +57,21 @@ func (s *qbvStage) Decide(ctx context.Context, p *Problem) (Verdict, error) {
 	}
 	roots := p.Terms()
 	if !quant.HasQuantifier(p.Store, roots) {
-		return Verdict{Status: Unknown, Reason: "no quantifier"}, nil
+		return stage.Verdict{Status: term.Unknown, Reason: "no quantifier"}, nil
 	}
 	r, err := s.solver.Solve(ctx, p.Store, roots)
 	if err != nil {
-		return Verdict{}, err
+		return stage.Verdict{}, err
 	}
 	s.tracef("qbv: %s by %s after %d rounds, %d instances, %d Skolemizations, %d quantifiers",
 		r.Status, ruleOrReason(r), r.Rounds, r.Instances, r.Skolemizations, r.Quantifiers)
 	switch r.Status {
 	case qbv.Sat:
-		return Verdict{Status: Sat, Model: r.Model, ModelCheck: s.solver.Prove, OnOriginal: onOriginal}, nil
+		return stage.Verdict{Status: term.Sat, Model: r.Model, ModelCheck: s.solver.Prove, OnOriginal: onOriginal}, nil
 	case qbv.Unsat:
-		return Verdict{Status: Unsat}, nil // no core: every assertion and assumption is taken
+		return stage.Verdict{Status: term.Unsat}, nil // no core: every assertion and assumption is taken
 	}
-	return Verdict{Status: Unknown, Reason: "qbv: " + r.Reason}, nil
+	return stage.Verdict{Status: term.Unknown, Reason: "qbv: " + r.Reason}, nil
 }
 
 func ruleOrReason(r qbv.Result) string {

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 
+	"github.com/sift-solver/sift/engine/stage"
 	"github.com/sift-solver/sift/quant"
 	"github.com/sift-solver/sift/term"
 )
@@ -34,10 +35,10 @@ func (*quantStage) Name() string { return "quant" }
 // over an unbounded count) would otherwise spend the whole limit.
 func (*quantStage) TimeShare() float64 { return 0.5 }
 
-func (s *quantStage) Decide(ctx context.Context, p *Problem) (Verdict, error) {
+func (s *quantStage) Decide(ctx context.Context, p *stage.Problem) (stage.Verdict, error) {
 	roots := p.Terms()
 	if !quant.HasQuantifier(p.Store, roots) {
-		return Verdict{Status: Unknown, Reason: "no quantifier"}, nil
+		return stage.Verdict{Status: term.Unknown, Reason: "no quantifier"}, nil
 	}
 	// The bit-blaster is kept across problems, as the main one is:
 	// symbolic execution asks one query after another over a growing path
@@ -52,18 +53,18 @@ func (s *quantStage) Decide(ctx context.Context, p *Problem) (Verdict, error) {
 	s.st = p.Store
 	r, err := s.solver.Solve(ctx, p.Store, roots)
 	if err != nil {
-		return Verdict{}, err
+		return stage.Verdict{}, err
 	}
 	switch r.Status {
 	case quant.Sat:
 		// The driver's evaluation gives up on a ∀ past its cap; the
 		// procedure's own check decides such a ∀ by a ground query.
-		return Verdict{Status: Sat, Model: r.Model, ModelCheck: s.check, Stage: "quant-" + string(r.Stage)}, nil
+		return stage.Verdict{Status: term.Sat, Model: r.Model, ModelCheck: s.check, Stage: "quant-" + string(r.Stage)}, nil
 	case quant.Unsat:
 		// No core: every assertion and assumption is taken.
-		return Verdict{Status: Unsat, Stage: "quant-" + string(r.Stage)}, nil
+		return stage.Verdict{Status: term.Unsat, Stage: "quant-" + string(r.Stage)}, nil
 	}
-	return Verdict{Status: Unknown, Reason: r.Reason}, nil
+	return stage.Verdict{Status: term.Unknown, Reason: r.Reason}, nil
 }
 
 // solveQF decides one quantifier-free sub-problem of the procedure.
@@ -71,7 +72,7 @@ func (s *quantStage) solveQF(ctx context.Context, assertions []term.Term) (quant
 	if len(assertions) == 0 {
 		return quant.Sat, term.NewModel(), nil
 	}
-	v := s.qf.Decide(ctx, &Problem{Store: s.st, Assertions: assertions, Labels: make([]string, len(assertions))})
+	v := s.qf.Decide(ctx, &stage.Problem{Store: s.st, Assertions: assertions, Labels: make([]string, len(assertions))})
 	return v.Status, v.Model, nil
 }
 

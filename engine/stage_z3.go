@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/sift-solver/sift/engine/stage"
 	"github.com/sift-solver/sift/engine/z3"
 	"github.com/sift-solver/sift/smtlib"
 	"github.com/sift-solver/sift/term"
@@ -126,7 +127,7 @@ func (s *z3Stage) counted(res z3.Result, err error) (z3.Result, error) {
 	return res, err
 }
 
-func (s *z3Stage) Decide(ctx context.Context, p *Problem) (Verdict, error) {
+func (s *z3Stage) Decide(ctx context.Context, p *stage.Problem) (stage.Verdict, error) {
 	if p.Original == nil {
 		return s.solve(ctx, p, false)
 	}
@@ -145,7 +146,7 @@ func (s *z3Stage) Decide(ctx context.Context, p *Problem) (Verdict, error) {
 	}
 	v, err := s.solve(first, p.Original, true)
 	cancel()
-	if err == nil && (v.Status == Unsat || (v.Status == Sat && !refuted(p.Original, v.Model))) {
+	if err == nil && (v.Status == term.Unsat || (v.Status == term.Sat && !refuted(p.Original, v.Model))) {
 		return v, nil
 	}
 	if ctx.Err() != nil {
@@ -163,8 +164,8 @@ func (s *z3Stage) Decide(ctx context.Context, p *Problem) (Verdict, error) {
 // few quantified BV files, slower on more: docs/bench/fallback-parity).
 // Text Z3 rejects (SMT-LIB 2.7 operators it does not know, say) is printed
 // by sift instead.
-func (s *z3Stage) solveAsPosed(ctx context.Context, p *Problem, all []term.Term) (z3.Result, error) {
-	if text, ok := p.posedText(); ok {
+func (s *z3Stage) solveAsPosed(ctx context.Context, p *stage.Problem, all []term.Term) (z3.Result, error) {
+	if text, ok := p.PosedText(); ok {
 		decide := s.call
 		if s.textToInterpreter {
 			decide = s.interpret
@@ -181,14 +182,14 @@ func (s *z3Stage) solveAsPosed(ctx context.Context, p *Problem, all []term.Term)
 
 // sameProblem reports whether two problems have the same assertions and
 // assumptions (terms are hash-consed, so equal terms are equal ids).
-func sameProblem(a, b *Problem) bool {
+func sameProblem(a, b *stage.Problem) bool {
 	return slices.Equal(a.Assertions, b.Assertions) && slices.Equal(a.Assumptions, b.Assumptions)
 }
 
 // refuted reports whether m makes some assertion or assumption of p false
 // under exact evaluation (an evaluation past the quantifier cap does not
 // count: the driver's validation settles those).
-func refuted(p *Problem, m *term.Model) bool {
+func refuted(p *stage.Problem, m *term.Model) bool {
 	ev := term.NewEvaluator(p.Store, m)
 	for _, a := range append(append([]term.Term(nil), p.Assertions...), p.Assumptions...) {
 		if b, err := ev.EvalBool(a); err == nil && !b {
@@ -200,7 +201,7 @@ func refuted(p *Problem, m *term.Model) bool {
 
 // solve hands p to Z3; onOriginal marks the verdict as being about the
 // session's original problem.
-func (s *z3Stage) solve(ctx context.Context, p *Problem, onOriginal bool) (Verdict, error) {
+func (s *z3Stage) solve(ctx context.Context, p *stage.Problem, onOriginal bool) (stage.Verdict, error) {
 	st := p.Store
 	all := append(append([]term.Term(nil), p.Assertions...), p.Assumptions...)
 	start := time.Now()
@@ -210,22 +211,22 @@ func (s *z3Stage) solve(ctx context.Context, p *Problem, onOriginal bool) (Verdi
 	switch {
 	case errors.As(err, &crash):
 		s.unknown++
-		return Verdict{Status: Unknown, Reason: crash.Error() + "; this check only"}, nil
+		return stage.Verdict{Status: term.Unknown, Reason: crash.Error() + "; this check only"}, nil
 	case err != nil:
 		// Z3 rejecting sift's own printing of a problem is a bug worth seeing
 		// in the trace, but not a reason to answer anything.
 		s.unknown++
-		return Verdict{}, fmt.Errorf("z3 rejected the problem: %w", err)
+		return stage.Verdict{}, fmt.Errorf("z3 rejected the problem: %w", err)
 	}
 	switch res.Status {
 	case z3.Unsat:
 		s.unsat++
-		return Verdict{Status: Unsat}, nil
+		return stage.Verdict{Status: term.Unsat}, nil
 	case z3.Sat:
 		m, err := importZ3Model(st, freeVars(st, all), res.Model)
 		if err != nil {
 			s.unknown++
-			return Verdict{Status: Unknown, Reason: "z3 said sat, but its model cannot be read exactly: " + err.Error()}, nil
+			return stage.Verdict{Status: term.Unknown, Reason: "z3 said sat, but its model cannot be read exactly: " + err.Error()}, nil
 		}
 		s.sat++
 		sent := make(map[term.Term]bool, len(all))
@@ -234,20 +235,20 @@ func (s *z3Stage) solve(ctx context.Context, p *Problem, onOriginal bool) (Verdi
 		}
 		check := func(ctx context.Context, st *term.Store, m *term.Model, assertions []term.Term) error {
 			help := checkHelp{budget: ownProofBudget(took), z3Took: took, all: all}
-			help.posed, help.hasPosed = p.posedText()
+			help.posed, help.hasPosed = p.PosedText()
 			return s.checkModel(ctx, st, m, assertions, sent, help)
 		}
-		return Verdict{Status: Sat, Model: m, ModelCheck: check, OnOriginal: onOriginal, Sentences: closedSentences(st, all)}, nil
+		return stage.Verdict{Status: term.Sat, Model: m, ModelCheck: check, OnOriginal: onOriginal, Sentences: closedSentences(st, all)}, nil
 	}
 	s.unknown++
 	if res.Reason == "memout" {
-		return Verdict{Status: Unknown, Reason: "memout"}, nil
+		return stage.Verdict{Status: term.Unknown, Reason: "memout"}, nil
 	}
 	reason := strings.Trim(res.Reason, "()")
 	if reason == "" {
 		reason = "no reason given"
 	}
-	return Verdict{Status: Unknown, Reason: "z3 gave up: " + reason}, nil
+	return stage.Verdict{Status: term.Unknown, Reason: "z3 gave up: " + reason}, nil
 }
 
 // checkModel proves assertions true under m with Z3: it defines every symbol

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/sift-solver/sift/bv"
+	"github.com/sift-solver/sift/engine/stage"
 	"github.com/sift-solver/sift/engine/z3"
 	"github.com/sift-solver/sift/smtlib"
 	"github.com/sift-solver/sift/term"
@@ -24,7 +25,7 @@ import (
 type fallbackRecorder struct {
 	st         *term.Store
 	assertions []term.Term
-	problem    *Problem
+	problem    *stage.Problem
 }
 
 func (r *fallbackRecorder) Push()                                  {}
@@ -39,14 +40,14 @@ func (r *fallbackRecorder) Statistics() [][2]string                { return nil 
 func (r *fallbackRecorder) SetRandomSeed(uint64)                   {}
 func (r *fallbackRecorder) CheckSat(_ context.Context, assumptions []term.Term) smtlib.CheckResult {
 	if r.problem == nil {
-		r.problem = &Problem{Store: r.st, Assertions: append([]term.Term(nil), r.assertions...),
+		r.problem = &stage.Problem{Store: r.st, Assertions: append([]term.Term(nil), r.assertions...),
 			Labels: make([]string, len(r.assertions)), Assumptions: assumptions}
 	}
 	return smtlib.CheckResult{}
 }
 
 // scriptProblem parses script (ending in check-sat) into a Problem.
-func scriptProblem(t *testing.T, script string) *Problem {
+func scriptProblem(t *testing.T, script string) *stage.Problem {
 	t.Helper()
 	var rec *fallbackRecorder
 	in := smtlib.NewInterpreter(smtlib.Config{ProduceModels: true, NewSolver: func(st *term.Store) smtlib.Solver {
@@ -60,7 +61,7 @@ func scriptProblem(t *testing.T, script string) *Problem {
 }
 
 // varByName finds a free variable of p.
-func varByName(t *testing.T, p *Problem, name string) term.Term {
+func varByName(t *testing.T, p *stage.Problem, name string) term.Term {
 	t.Helper()
 	for _, v := range freeVars(p.Store, append(p.Assertions, p.Assumptions...)) {
 		if p.Store.Name(v) == name {
@@ -290,12 +291,12 @@ func TestZ3ModelCheck(t *testing.T) {
 // satStage answers sat with a fixed model, with or without a model checker.
 type satStage struct {
 	model *term.Model
-	check ModelChecker
+	check stage.ModelChecker
 }
 
 func (satStage) Name() string { return "fixed-sat" }
-func (s satStage) Decide(context.Context, *Problem) (Verdict, error) {
-	return Verdict{Status: Sat, Model: s.model, ModelCheck: s.check}, nil
+func (s satStage) Decide(context.Context, *stage.Problem) (stage.Verdict, error) {
+	return stage.Verdict{Status: term.Sat, Model: s.model, ModelCheck: s.check}, nil
 }
 
 // TestDriverModelCheckGate checks that a model whose assertion passes the
@@ -321,14 +322,14 @@ func TestDriverModelCheckGate(t *testing.T) {
 	tests := []struct {
 		name  string
 		model *term.Model
-		check ModelChecker
-		want  Status
+		check stage.ModelChecker
+		want  term.Status
 	}{
-		{"no checker", good, nil, Unknown},
-		{"confirmed by z3", good, checkAll, Sat},
-		{"refuted by z3", bad, checkAll, Unknown},
-		{"proved by qbv", good, proveOwn, Sat},
-		{"not proved by qbv", bad, proveOwn, Unknown},
+		{"no checker", good, nil, term.Unknown},
+		{"confirmed by z3", good, checkAll, term.Sat},
+		{"refuted by z3", bad, checkAll, term.Unknown},
+		{"proved by qbv", good, proveOwn, term.Sat},
+		{"not proved by qbv", bad, proveOwn, term.Unknown},
 	}
 	for _, tc := range tests {
 		d := NewDriver(satStage{tc.model, tc.check})
@@ -348,15 +349,15 @@ func TestZ3StageVerdicts(t *testing.T) {
 	tests := []struct {
 		name, script string
 		ctx          context.Context
-		want         Status
+		want         term.Status
 		reason       string
 	}{
 		{"sat with UF and declared sort", `(declare-sort U 0) (declare-fun g (U) U) (declare-const u U) (declare-fun f ((_ BitVec 8)) (_ BitVec 8))
-(assert (distinct u (g u))) (assert (forall ((y (_ BitVec 8))) (= (f y) (bvadd y #x01)))) (check-sat)`, context.Background(), Sat, ""},
+(assert (distinct u (g u))) (assert (forall ((y (_ BitVec 8))) (= (f y) (bvadd y #x01)))) (check-sat)`, context.Background(), term.Sat, ""},
 		{"unsat quantified", `(declare-const x (_ BitVec 8)) (assert (forall ((y (_ BitVec 8))) (bvult y x))) (check-sat)`,
-			context.Background(), Unsat, ""},
+			context.Background(), term.Unsat, ""},
 		{"canceled", `(declare-const x (_ BitVec 8)) (assert (forall ((y (_ BitVec 8))) (bvult y x))) (check-sat)`,
-			canceled, Unknown, "z3 gave up: canceled"},
+			canceled, term.Unknown, "z3 gave up: canceled"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -368,7 +369,7 @@ func TestZ3StageVerdicts(t *testing.T) {
 			if v.Status != tc.want || (tc.reason != "" && v.Reason != tc.reason) {
 				t.Fatalf("%v (%s), want %v (%s)", v.Status, v.Reason, tc.want, tc.reason)
 			}
-			if v.Status == Sat {
+			if v.Status == term.Sat {
 				d := NewDriver()
 				if _, err := d.validate(context.Background(), p, v.Model, v); err != nil {
 					t.Fatalf("model does not validate: %v", err)
@@ -549,9 +550,9 @@ func TestZ3ModelCheckClosedSentences(t *testing.T) {
 // try when the passes changed nothing.
 func TestSameProblem(t *testing.T) {
 	p := scriptProblem(t, "(declare-const x (_ BitVec 8))(assert (bvult x #x05))(assert (distinct x #x01))(check-sat)")
-	same := &Problem{Store: p.Store, Assertions: append([]term.Term(nil), p.Assertions...)}
-	fewer := &Problem{Store: p.Store, Assertions: p.Assertions[:1]}
-	assumed := &Problem{Store: p.Store, Assertions: p.Assertions, Assumptions: p.Assertions[:1]}
+	same := &stage.Problem{Store: p.Store, Assertions: append([]term.Term(nil), p.Assertions...)}
+	fewer := &stage.Problem{Store: p.Store, Assertions: p.Assertions[:1]}
+	assumed := &stage.Problem{Store: p.Store, Assertions: p.Assertions, Assumptions: p.Assertions[:1]}
 	if !sameProblem(p, same) || sameProblem(p, fewer) || sameProblem(p, assumed) {
 		t.Errorf("sameProblem: same %v, fewer %v, with assumptions %v; want true, false, false",
 			sameProblem(p, same), sameProblem(p, fewer), sameProblem(p, assumed))
@@ -562,8 +563,8 @@ func TestSameProblem(t *testing.T) {
 type sentenceStage struct{ sentences map[term.Term]bool }
 
 func (sentenceStage) Name() string { return "vouching-sat" }
-func (s sentenceStage) Decide(context.Context, *Problem) (Verdict, error) {
-	return Verdict{Status: Sat, Model: term.NewModel(), Sentences: s.sentences}, nil
+func (s sentenceStage) Decide(context.Context, *stage.Problem) (stage.Verdict, error) {
+	return stage.Verdict{Status: term.Sat, Model: term.NewModel(), Sentences: s.sentences}, nil
 }
 
 // TestDriverTakesDecidedSentences checks that validation takes the closed
@@ -573,11 +574,11 @@ func (s sentenceStage) Decide(context.Context, *Problem) (Verdict, error) {
 func TestDriverTakesDecidedSentences(t *testing.T) {
 	p := scriptProblem(t, `(assert (forall ((y (_ BitVec 2))) (= y #b00))) (check-sat)`)
 	sentence := p.Assertions[0]
-	if v := NewDriver(sentenceStage{}).Decide(context.Background(), p); v.Status != Unknown {
+	if v := NewDriver(sentenceStage{}).Decide(context.Background(), p); v.Status != term.Unknown {
 		t.Errorf("without the vouch: %v, want unknown (the sentence is false)", v.Status)
 	}
 	d := NewDriver(sentenceStage{map[term.Term]bool{sentence: true}})
-	if v := d.Decide(context.Background(), p); v.Status != Sat {
+	if v := d.Decide(context.Background(), p); v.Status != term.Sat {
 		t.Errorf("with the vouch: %v (%s), want sat", v.Status, v.Reason)
 	}
 }
@@ -683,7 +684,7 @@ func TestZ3ModelProvedByParts(t *testing.T) {
 }
 
 // modelOf returns the model giving each named symbol of p its value.
-func modelOf(t *testing.T, p *Problem, vals map[string]term.Value) *term.Model {
+func modelOf(t *testing.T, p *stage.Problem, vals map[string]term.Value) *term.Model {
 	t.Helper()
 	m := term.NewModel()
 	for name, v := range vals {

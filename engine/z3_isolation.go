@@ -9,6 +9,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/sift-solver/sift/engine/stage"
 	"github.com/sift-solver/sift/engine/z3"
 )
 
@@ -65,7 +66,7 @@ func (z *isolatedZ3) decide(ctx context.Context, smt2 string,
 		// the caller's deadline (a timeout, not Z3 giving up), so it waits
 		// for it (at most the margin).
 		<-ctx.Done()
-		res.Reason = ctxReason(ctx.Err())
+		res.Reason = stage.ContextReason(ctx.Err())
 	}
 	return res, err
 }
