@@ -13,9 +13,9 @@
 //	                guided instantiation, package qbv; half the time left
 //	                when the Z3 fallback follows (stage_qbv.go)
 //	arrays-precheck ILP pre-check (seed 003), package arrays
-//	bitblast        AIG → CaDiCaL, lemmas on demand for arrays and UFs
-//	                (lod*.go; eager lemmas pruned by the arrays analysis,
-//	                array_pruning.go); half the time left when a later
+//	bitblast        AIG → CaDiCaL, lemmas on demand for arrays and UFs,
+//	                eager lemmas pruned by the arrays analysis (package
+//	                engine/bitblast); half the time left when a later
 //	                stage exists
 //	z3-fallback     Z3 through cgo (package engine/z3), on the original problem
 //

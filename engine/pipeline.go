@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 
+	"github.com/sift-solver/sift/engine/bitblast"
 	"github.com/sift-solver/sift/engine/stage"
 	"github.com/sift-solver/sift/preprocess"
 	"github.com/sift-solver/sift/qbv"
@@ -20,7 +21,7 @@ func newPipeline(opts Options, memoryLimit int64) *Driver {
 	}
 	pruning := opts.ArrayPruning
 	if pruning == "" {
-		pruning = PruningFull
+		pruning = bitblast.PruningFull
 	}
 	fallback := !opts.NoFallback && !off[z3StageName]
 	share := qbvShare
@@ -35,12 +36,12 @@ func newPipeline(opts Options, memoryLimit int64) *Driver {
 		newQuantStage(),
 		newQBVStage(share, opts.Trace),
 	}
-	if pruning != PruningOff {
+	if pruning != bitblast.PruningOff {
 		// With intervals only, the pre-check analyses for the pruning and
 		// answers nothing.
-		steps = append(steps, &ArraysPrecheckStage{Silent: pruning == PruningIntervals})
+		steps = append(steps, &ArraysPrecheckStage{Silent: pruning == bitblast.PruningIntervals})
 	}
-	steps = append(steps, newBitblastStage(pruning))
+	steps = append(steps, bitblast.New(pruning))
 	if fallback {
 		steps = append(steps, newZ3Stage(z3Options{
 			InProcess:   opts.Z3InProcess,
@@ -73,7 +74,7 @@ func newQFPipeline(rewrite bool) *Driver {
 	if rewrite {
 		steps = append(steps, &preprocessStage{driver: preprocess.NewDriver(preprocess.Options{}, &preprocess.Rewrite{})})
 	}
-	return NewDriver(append(steps, newBitblastStage(PruningOff))...)
+	return NewDriver(append(steps, bitblast.New(bitblast.PruningOff))...)
 }
 
 // newQFDriver returns a quantifier-free solver for qbv, incremental across

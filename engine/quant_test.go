@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sift-solver/sift/engine/bitblast"
 	"github.com/sift-solver/sift/preprocess"
 	"github.com/sift-solver/sift/quant"
 	"github.com/sift-solver/sift/smtlib"
@@ -22,7 +23,7 @@ import (
 func quantSession(st *term.Store) (*Session, *quantStage) {
 	q := newQuantStage()
 	s := NewSession(st, Options{})
-	s.driver = NewDriver(constantStage{}, NewSVIStage(), newPreprocessStage(preprocess.Options{}), q, NewArraysPrecheckStage(), newBitblastStage(PruningOff))
+	s.driver = NewDriver(constantStage{}, NewSVIStage(), newPreprocessStage(preprocess.Options{}), q, NewArraysPrecheckStage(), bitblast.New(bitblast.PruningOff))
 	return s, q
 }
 

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/sift-solver/sift/engine/bitblast"
 	"github.com/sift-solver/sift/engine/stage"
 	"github.com/sift-solver/sift/smtlib"
 	"github.com/sift-solver/sift/term"
@@ -26,8 +27,8 @@ type Options struct {
 	// to switch off ("rewrite", "poly-eq", "unconstrained", …).
 	Disable []string
 	// ArrayPruning is the ablation switch of the array lemma pruning
-	// (--array-pruning); "" is PruningFull.
-	ArrayPruning ArrayPruning
+	// (--array-pruning); "" is bitblast.PruningFull.
+	ArrayPruning bitblast.Pruning
 	// Z3InProcess runs the Z3 fallback in sift's own process
 	// (--z3-in-process) instead of a worker process: cheaper per call, but a
 	// crash inside libz3 then ends the session.
@@ -49,6 +50,10 @@ type Options struct {
 	// DefaultMemoryLimit(); a negative value is no limit.
 	MemoryLimit int64
 }
+
+// ParseArrayPruning reads a --array-pruning value (bitblast.ParsePruning):
+// the command line reaches the engine's settings through this package.
+func ParseArrayPruning(s string) (bitblast.Pruning, error) { return bitblast.ParsePruning(s) }
 
 // Session is the solver state behind one SMT-LIB script: the assertion stack
 // and the last answer. It implements smtlib.Solver.

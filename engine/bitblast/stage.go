@@ -1,4 +1,4 @@
-package engine
+package bitblast
 
 import (
 	"context"
@@ -14,7 +14,7 @@ import (
 	"github.com/sift-solver/sift/term"
 )
 
-// bitblastStage decides quantifier-free problems over Bool, bit-vectors,
+// Stage decides quantifier-free problems over Bool, bit-vectors,
 // arrays, uninterpreted functions and uninterpreted sorts by blasting them to
 // an AIG and solving its CNF with CaDiCaL. Arrays and functions are
 // abstracted and refined by lemmas on demand (lod.go). Anything else
@@ -29,7 +29,7 @@ import (
 // assertions it holds plus the literals of its assumptions, so a popped
 // assertion simply stops being assumed, and CaDiCaL's failed assumptions give
 // the unsat core.
-type bitblastStage struct {
+type Stage struct {
 	st     *term.Store
 	tb     *termBlaster
 	cnf    *sat.CNF
@@ -44,7 +44,7 @@ type bitblastStage struct {
 	checks   int
 	lastUsed map[term.Term]int
 	// pruning is the array lemma pruning's mode (PruningOff: none).
-	pruning ArrayPruning
+	pruning Pruning
 }
 
 // retireAfter is how many checks an assertion may go unused before its
@@ -55,25 +55,25 @@ type bitblastStage struct {
 // push/pop session stays in the clause database and slows every solve.
 const retireAfter = 4
 
-// newBitblastStage returns the stage with array lemma pruning mode pruning
+// New returns the stage with array lemma pruning mode pruning
 // ("" is PruningFull).
-func newBitblastStage(pruning ArrayPruning) *bitblastStage {
+func New(pruning Pruning) *Stage {
 	if pruning == "" {
 		pruning = PruningFull
 	}
-	return &bitblastStage{pruning: pruning}
+	return &Stage{pruning: pruning}
 }
 
-func (*bitblastStage) Name() string { return "bitblast" }
+func (*Stage) Name() string { return "bitblast" }
 
 // TimeShare gives bit-blasting half of the time left when the Z3 fallback
 // comes after it. On the dev suite, 4 of the files sift decided took it more
 // than 5 s, while Z3 settles some that bit-level search cannot (multiplier
 // equivalences) in milliseconds.
-func (*bitblastStage) TimeShare() float64 { return 0.5 }
+func (*Stage) TimeShare() float64 { return 0.5 }
 
 // reset starts over on store st with a fresh solver.
-func (s *bitblastStage) reset(st *term.Store) {
+func (s *Stage) reset(st *term.Store) {
 	if s.solver != nil {
 		s.cleanup.Stop()
 		s.solver.Close()
@@ -92,7 +92,7 @@ func (s *bitblastStage) reset(st *term.Store) {
 
 // Close releases the solver's C memory at once (the session drops the
 // stage after a check that ran out of memory).
-func (s *bitblastStage) Close() {
+func (s *Stage) Close() {
 	if s.solver != nil {
 		s.solver.Close()
 		s.solver = nil
@@ -101,7 +101,7 @@ func (s *bitblastStage) Close() {
 
 // retire fixes false the activation literals of assertions unused for
 // retireAfter checks.
-func (s *bitblastStage) retire() {
+func (s *Stage) retire() {
 	retired := false
 	for t, a := range s.acts {
 		if s.checks-s.lastUsed[t] > retireAfter {
@@ -118,7 +118,7 @@ func (s *bitblastStage) retire() {
 	}
 }
 
-func (s *bitblastStage) Decide(ctx context.Context, p *stage.Problem) (v stage.Verdict, err error) {
+func (s *Stage) Decide(ctx context.Context, p *stage.Problem) (v stage.Verdict, err error) {
 	if s.st != p.Store || s.solver == nil {
 		s.reset(p.Store)
 	}
@@ -254,7 +254,7 @@ const groupThreshold = 64
 
 // group returns a literal that implies every literal of lits (made once per
 // distinct list).
-func (s *bitblastStage) group(lits []sat.Lit) sat.Lit {
+func (s *Stage) group(lits []sat.Lit) sat.Lit {
 	var b strings.Builder
 	for _, l := range lits {
 		b.WriteString(strconv.Itoa(int(l)))
@@ -274,7 +274,7 @@ func (s *bitblastStage) group(lits []sat.Lit) sat.Lit {
 }
 
 // Statistics reports what the lemmas-on-demand loop did over the session.
-func (s *bitblastStage) Statistics() [][2]string {
+func (s *Stage) Statistics() [][2]string {
 	if s.tb == nil {
 		return (&lodStats{}).pairs()
 	}
@@ -283,7 +283,7 @@ func (s *bitblastStage) Statistics() [][2]string {
 
 // activation returns the literal that, when assumed, asserts t; the guarding
 // clause is added the first time t is asserted.
-func (s *bitblastStage) activation(ctx context.Context, t term.Term) (sat.Lit, error) {
+func (s *Stage) activation(ctx context.Context, t term.Term) (sat.Lit, error) {
 	if l, ok := s.acts[t]; ok {
 		return l, nil
 	}

@@ -1,4 +1,4 @@
-package engine
+package bitblast
 
 import (
 	"context"
@@ -9,24 +9,24 @@ import (
 	"github.com/sift-solver/sift/term"
 )
 
-// ArrayPruning is the ablation switch of seed 003's lemma pruning
+// Pruning is the ablation switch of seed 003's lemma pruning
 // (--array-pruning).
-type ArrayPruning string
+type Pruning string
 
 const (
 	// PruningOff is plain lemmas on demand: no array analysis, no pre-check.
-	PruningOff ArrayPruning = "off"
+	PruningOff Pruning = "off"
 	// PruningIntervals prunes by disjoint index intervals only; the
 	// pre-check's intervals are computed but its unsat is not used.
-	PruningIntervals ArrayPruning = "intervals"
+	PruningIntervals Pruning = "intervals"
 	// PruningFull adds verified access sizes, offsets and constant
 	// differences, and lets the pre-check decide (the default).
-	PruningFull ArrayPruning = "full"
+	PruningFull Pruning = "full"
 )
 
-// ParseArrayPruning reads a --array-pruning value; "" is the default, full.
-func ParseArrayPruning(s string) (ArrayPruning, error) {
-	switch p := ArrayPruning(s); p {
+// ParsePruning reads a --array-pruning value; "" is the default, full.
+func ParsePruning(s string) (Pruning, error) {
+	switch p := Pruning(s); p {
 	case "":
 		return PruningFull, nil
 	case PruningOff, PruningIntervals, PruningFull:
@@ -36,7 +36,7 @@ func ParseArrayPruning(s string) (ArrayPruning, error) {
 }
 
 // filter is the arrays package's filter for mode p.
-func (p ArrayPruning) filter() arrays.Filter {
+func (p Pruning) filter() arrays.Filter {
 	if p == PruningIntervals {
 		return arrays.FilterIntervals
 	}
@@ -46,7 +46,7 @@ func (p ArrayPruning) filter() arrays.Filter {
 // oracle returns the alias oracle for p under mode p's filter: the
 // problem's array analysis, or the oracle that proves nothing when pruning
 // is off or the analysis fails.
-func (m ArrayPruning) oracle(ctx context.Context, p *stage.Problem) aliasOracle {
+func (m Pruning) oracle(ctx context.Context, p *stage.Problem) aliasOracle {
 	if m == PruningOff {
 		return mayAlias{}
 	}
