@@ -5,6 +5,7 @@ import (
 
 	"github.com/sift-solver/sift/engine/bitblast"
 	"github.com/sift-solver/sift/engine/stage"
+	"github.com/sift-solver/sift/engine/z3"
 	"github.com/sift-solver/sift/preprocess"
 	"github.com/sift-solver/sift/qbv"
 	"github.com/sift-solver/sift/term"
@@ -23,7 +24,7 @@ func newPipeline(opts Options, memoryLimit int64) *Driver {
 	if pruning == "" {
 		pruning = bitblast.PruningFull
 	}
-	fallback := !opts.NoFallback && !off[z3StageName]
+	fallback := !opts.NoFallback && !off[z3.StageName]
 	share := qbvShare
 	if !fallback {
 		share = 1 // nothing after qbv decides quantifiers
@@ -43,7 +44,7 @@ func newPipeline(opts Options, memoryLimit int64) *Driver {
 	}
 	steps = append(steps, bitblast.New(pruning))
 	if fallback {
-		steps = append(steps, newZ3Stage(z3Options{
+		steps = append(steps, z3.NewStage(z3.StageOptions{
 			InProcess:   opts.Z3InProcess,
 			Interpreter: opts.Z3Interpreter,
 			Binary:      opts.Z3Binary,
@@ -82,7 +83,7 @@ func newQFPipeline(rewrite bool) *Driver {
 func newQFDriver(st *term.Store) qbv.QFSolver { return qfDriver{st, newQFPipeline(false)} }
 
 // newProofQFDriver is newQFDriver with the word-level rewriter before
-// bit-blasting, for proving a Z3 model's sentences (z3Stage.proveOwn): with
+// bit-blasting, for proving a Z3 model's sentences (the Z3 stage's own proofs): with
 // every free symbol fixed to a constant, rewriting folds much of the body
 // away. On q3b's 007 (Boolean symbols selecting ite branches) a proof took
 // 12 ms rewritten against 250 ms bit-blasted as fixed; the rest of the
@@ -93,7 +94,7 @@ func newProofQFDriver(st *term.Store) qbv.QFSolver { return qfDriver{st, newQFPi
 // newModelProver returns the Z3 fallback's own prover of a model's
 // quantified assertions: qbv's counterexample-guided instantiation over
 // newProofQFDriver.
-func newModelProver() modelProver { return qbv.NewSolver(newProofQFDriver) }
+func newModelProver() z3.Prover { return qbv.NewSolver(newProofQFDriver) }
 
 // qfDriver is a quantifier-free pipeline as qbv's QFSolver.
 type qfDriver struct {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/sift-solver/sift/engine/bitblast"
 	"github.com/sift-solver/sift/engine/stage"
+	"github.com/sift-solver/sift/engine/z3"
 	"github.com/sift-solver/sift/smtlib"
 	"github.com/sift-solver/sift/term"
 )
@@ -51,6 +52,11 @@ type Options struct {
 	MemoryLimit int64
 }
 
+// StopZ3Workers stops the process's idle Z3 workers and waits for them
+// (z3.StopSharedWorkers), so that their time is accounted to this process:
+// sift calls it at exit.
+func StopZ3Workers() { z3.StopSharedWorkers() }
+
 // ParseArrayPruning reads a --array-pruning value (bitblast.ParsePruning):
 // the command line reaches the engine's settings through this package.
 func ParseArrayPruning(s string) (bitblast.Pruning, error) { return bitblast.ParsePruning(s) }
@@ -86,7 +92,7 @@ func NewSession(st *term.Store, opts Options) *Session {
 		limit = DefaultMemoryLimit()
 	}
 	limit = max(limit, 0)
-	sharedWorkers().SetMemoryMB(uint64(limit >> 20))
+	z3.SetSharedMemoryMB(uint64(limit >> 20))
 	return &Session{st: st, opts: opts, driver: newPipeline(opts, limit), memory: newMemoryGuard(limit)}
 }
 
