@@ -207,16 +207,8 @@ func (a *Analysis) collectDefinitions(assertions []term.Term) {
 // the bit-vector selects with bit-vector indices, and false when the input
 // is unsupported (quantifiers) or larger than maxTerms.
 func collect(st *term.Store, roots []term.Term) (reach, reads []term.Term, ok bool) {
-	seen := map[term.Term]bool{}
-	stack := append([]term.Term(nil), roots...)
 	ok = true
-	for len(stack) > 0 {
-		t := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if seen[t] {
-			continue
-		}
-		seen[t] = true
+	st.Walk(roots, func(t term.Term) bool {
 		reach = append(reach, t)
 		if len(reach) > maxTerms {
 			ok = false
@@ -229,8 +221,8 @@ func collect(st *term.Store, roots []term.Term) (reach, reads []term.Term, ok bo
 				reads = append(reads, t)
 			}
 		}
-		stack = append(stack, st.Args(t)...)
-	}
+		return false
+	})
 	return reach, reads, ok
 }
 

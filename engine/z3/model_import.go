@@ -234,7 +234,7 @@ func (im *modelImporter) closedValue(t term.Term) (term.Value, error) {
 		}
 		return term.Value{Kind: term.ValArray, Sort: st.SortOf(t), Arr: vals[0].Arr.Store(vals[1], vals[2])}, nil
 	}
-	if im.mentionsPlaceholder(t, map[term.Term]bool{}) {
+	if im.mentionsPlaceholder(t) {
 		// Evaluation cannot see through abstract elements or parameters.
 		return term.Value{}, fmt.Errorf("cannot compute %s to a value", st.Op(t))
 	}
@@ -248,25 +248,15 @@ func (im *modelImporter) closedValue(t term.Term) (term.Value, error) {
 // mentionsPlaceholder reports whether t contains a bound variable (a
 // parameter or an abstract element) or a free symbol; such a term is not a
 // ground value that Eval can compute.
-func (im *modelImporter) mentionsPlaceholder(t term.Term, memo map[term.Term]bool) bool {
-	if r, ok := memo[t]; ok {
-		return r
-	}
+func (im *modelImporter) mentionsPlaceholder(t term.Term) bool {
 	st := im.st
-	r := false
-	switch st.Op(t) {
-	case term.OpBound, term.OpVar, term.OpForall, term.OpExists:
-		r = true
-	default:
-		for _, a := range st.Args(t) {
-			if im.mentionsPlaceholder(a, memo) {
-				r = true
-				break
-			}
+	return st.Contains(t, func(u term.Term) bool {
+		switch st.Op(u) {
+		case term.OpBound, term.OpVar, term.OpForall, term.OpExists:
+			return true
 		}
-	}
-	memo[t] = r
-	return r
+		return false
+	})
 }
 
 // funTable turns a function body over params into a table. Z3 writes tables

@@ -171,13 +171,7 @@ func featuresOf(st *term.Store, terms []term.Term) problemFeatures {
 			visitSort(st.Range(s), free)
 		}
 	}
-	seen := map[term.Term]bool{}
-	var visit func(t term.Term)
-	visit = func(t term.Term) {
-		if seen[t] {
-			return
-		}
-		seen[t] = true
+	st.PostOrder(terms, func(t term.Term) {
 		switch st.Op(t) {
 		case term.OpForall, term.OpExists:
 			f.quantified = true
@@ -185,13 +179,7 @@ func featuresOf(st *term.Store, terms []term.Term) problemFeatures {
 			visitSort(st.SortOf(t), true)
 		}
 		visitSort(st.SortOf(t), false)
-		for _, a := range st.Args(t) {
-			visit(a)
-		}
-	}
-	for _, t := range terms {
-		visit(t)
-	}
+	})
 	return f
 }
 
