@@ -44,7 +44,7 @@ func zArgs(args []string) []string {
 }
 
 func main() {
-	// sift started again as its own Z3 worker (engine/z3_isolation.go).
+	// sift started again as its own Z3 worker (engine/z3/isolated.go).
 	z3.RunWorkerIfAsked(os.Args[1:])
 	runAndExit()
 }

@@ -1,4 +1,4 @@
-package engine
+package bitblast
 
 import (
 	"context"
@@ -9,11 +9,12 @@ import (
 	"strings"
 
 	"github.com/sift-solver/sift/arrays"
+	"github.com/sift-solver/sift/engine/stage"
 	"github.com/sift-solver/sift/sat"
 	"github.com/sift-solver/sift/term"
 )
 
-// bitblastStage decides quantifier-free problems over Bool, bit-vectors,
+// Stage decides quantifier-free problems over Bool, bit-vectors,
 // arrays, uninterpreted functions and uninterpreted sorts by blasting them to
 // an AIG and solving its CNF with CaDiCaL. Arrays and functions are
 // abstracted and refined by lemmas on demand (lod.go). Anything else
@@ -28,7 +29,7 @@ import (
 // assertions it holds plus the literals of its assumptions, so a popped
 // assertion simply stops being assumed, and CaDiCaL's failed assumptions give
 // the unsat core.
-type bitblastStage struct {
+type Stage struct {
 	st     *term.Store
 	tb     *termBlaster
 	cnf    *sat.CNF
@@ -42,9 +43,8 @@ type bitblastStage struct {
 	// each assertion, so that assertions popped for good can be retired.
 	checks   int
 	lastUsed map[term.Term]int
-	// facts gives each check's alias oracle for the lemma pruning (nil:
-	// no pruning).
-	facts *arrayFacts
+	// pruning is the array lemma pruning's mode (PruningOff: none).
+	pruning Pruning
 }
 
 // retireAfter is how many checks an assertion may go unused before its
@@ -55,18 +55,25 @@ type bitblastStage struct {
 // push/pop session stays in the clause database and slows every solve.
 const retireAfter = 4
 
-func newBitblastStage() *bitblastStage { return &bitblastStage{} }
+// New returns the stage with array lemma pruning mode pruning
+// ("" is PruningFull).
+func New(pruning Pruning) *Stage {
+	if pruning == "" {
+		pruning = PruningFull
+	}
+	return &Stage{pruning: pruning}
+}
 
-func (*bitblastStage) Name() string { return "bitblast" }
+func (*Stage) Name() string { return "bitblast" }
 
 // TimeShare gives bit-blasting half of the time left when the Z3 fallback
 // comes after it. On the dev suite, 4 of the files sift decided took it more
 // than 5 s, while Z3 settles some that bit-level search cannot (multiplier
 // equivalences) in milliseconds.
-func (*bitblastStage) TimeShare() float64 { return 0.5 }
+func (*Stage) TimeShare() float64 { return 0.5 }
 
 // reset starts over on store st with a fresh solver.
-func (s *bitblastStage) reset(st *term.Store) {
+func (s *Stage) reset(st *term.Store) {
 	if s.solver != nil {
 		s.cleanup.Stop()
 		s.solver.Close()
@@ -85,7 +92,7 @@ func (s *bitblastStage) reset(st *term.Store) {
 
 // Close releases the solver's C memory at once (the session drops the
 // stage after a check that ran out of memory).
-func (s *bitblastStage) Close() {
+func (s *Stage) Close() {
 	if s.solver != nil {
 		s.solver.Close()
 		s.solver = nil
@@ -94,7 +101,7 @@ func (s *bitblastStage) Close() {
 
 // retire fixes false the activation literals of assertions unused for
 // retireAfter checks.
-func (s *bitblastStage) retire() {
+func (s *Stage) retire() {
 	retired := false
 	for t, a := range s.acts {
 		if s.checks-s.lastUsed[t] > retireAfter {
@@ -111,7 +118,7 @@ func (s *bitblastStage) retire() {
 	}
 }
 
-func (s *bitblastStage) Decide(ctx context.Context, p *Problem) (v Verdict, err error) {
+func (s *Stage) Decide(ctx context.Context, p *stage.Problem) (v stage.Verdict, err error) {
 	if s.st != p.Store || s.solver == nil {
 		s.reset(p.Store)
 	}
@@ -120,18 +127,18 @@ func (s *bitblastStage) Decide(ctx context.Context, p *Problem) (v Verdict, err 
 		// trusted, so the next check starts over.
 		if r := recover(); r != nil {
 			s.reset(p.Store)
-			v, err = Verdict{}, fmt.Errorf("bitblast: internal error: %v", r)
+			v, err = stage.Verdict{}, fmt.Errorf("bitblast: internal error: %v", r)
 		}
 	}()
-	stop := func(err error) (Verdict, error) {
+	stop := func(err error) (stage.Verdict, error) {
 		var u *unsupportedError
 		switch {
 		case errors.As(err, &u):
-			return Verdict{Status: Unknown, Reason: u.Error()}, nil
+			return stage.Verdict{Status: term.Unknown, Reason: u.Error()}, nil
 		case ctx.Err() != nil:
-			return Verdict{Status: Unknown, Reason: ctxReason(ctx.Err())}, nil
+			return stage.Verdict{Status: term.Unknown, Reason: stage.ContextReason(ctx.Err())}, nil
 		}
-		return Verdict{}, err
+		return stage.Verdict{}, err
 	}
 
 	s.checks++
@@ -159,7 +166,7 @@ func (s *bitblastStage) Decide(ctx context.Context, p *Problem) (v Verdict, err 
 		asmLits[i] = s.cnf.Lit(e)
 	}
 
-	roots := append(append([]term.Term(nil), p.Assertions...), p.Assumptions...)
+	roots := p.Terms()
 	cone := s.tb.lod.cone(roots)
 	abstracted := len(cone.reads)+len(cone.apps)+len(cone.eqs) > 0
 	lst := &s.tb.lod.stats
@@ -171,7 +178,7 @@ func (s *bitblastStage) Decide(ctx context.Context, p *Problem) (v Verdict, err 
 	if arrayCheck {
 		lst.arrayChecks++
 		lst.candidates += arrays.CountCandidates(p.Store, roots)
-		s.tb.lod.oracle = s.facts.oracle(ctx, p)
+		s.tb.lod.oracle = s.pruning.oracle(ctx, p)
 	}
 	// CaDiCaL spends a decision level per assumption on every solve, which
 	// dominates a CEGAR loop over thousands of assertions: those loops assume
@@ -196,13 +203,13 @@ func (s *bitblastStage) Decide(ctx context.Context, p *Problem) (v Verdict, err 
 				return stop(err)
 			}
 			if m != nil {
-				return Verdict{Status: Sat, Model: m}, nil
+				return stage.Verdict{Status: term.Sat, Model: m}, nil
 			}
 			if s.tb.lod.extraGrew() {
 				cone = s.tb.lod.cone(roots)
 			}
 			if err := ctx.Err(); err != nil {
-				return Verdict{Status: Unknown, Reason: ctxReason(err)}, nil
+				return stage.Verdict{Status: term.Unknown, Reason: stage.ContextReason(err)}, nil
 			}
 			continue
 		case sat.Unsat:
@@ -212,10 +219,10 @@ func (s *bitblastStage) Decide(ctx context.Context, p *Problem) (v Verdict, err 
 				s.solver.Assume(actLits...)
 				s.solver.Assume(asmLits...)
 				if s.solver.Solve(ctx) != sat.Unsat {
-					return Verdict{Status: Unsat}, nil
+					return stage.Verdict{Status: term.Unsat}, nil
 				}
 			}
-			v := Verdict{Status: Unsat, Core: []int{}, FailedAssumptions: []int{}}
+			v := stage.Verdict{Status: term.Unsat, Core: []int{}, FailedAssumptions: []int{}}
 			for i, l := range actLits {
 				if s.solver.Failed(l) {
 					v.Core = append(v.Core, i)
@@ -229,15 +236,15 @@ func (s *bitblastStage) Decide(ctx context.Context, p *Problem) (v Verdict, err 
 			return v, nil
 		}
 		if err := ctx.Err(); err != nil {
-			return Verdict{Status: Unknown, Reason: ctxReason(err)}, nil
+			return stage.Verdict{Status: term.Unknown, Reason: stage.ContextReason(err)}, nil
 		}
 		if s.solver.Err() != nil {
 			// CaDiCaL could not allocate (an address-space limit): the
 			// solver is given up, and the next check starts over.
 			s.Close()
-			return Verdict{Status: Unknown, Reason: "memout"}, nil
+			return stage.Verdict{Status: term.Unknown, Reason: "memout"}, nil
 		}
-		return Verdict{Status: Unknown, Reason: "sat solver gave up"}, nil
+		return stage.Verdict{Status: term.Unknown, Reason: "sat solver gave up"}, nil
 	}
 }
 
@@ -247,7 +254,7 @@ const groupThreshold = 64
 
 // group returns a literal that implies every literal of lits (made once per
 // distinct list).
-func (s *bitblastStage) group(lits []sat.Lit) sat.Lit {
+func (s *Stage) group(lits []sat.Lit) sat.Lit {
 	var b strings.Builder
 	for _, l := range lits {
 		b.WriteString(strconv.Itoa(int(l)))
@@ -267,7 +274,7 @@ func (s *bitblastStage) group(lits []sat.Lit) sat.Lit {
 }
 
 // Statistics reports what the lemmas-on-demand loop did over the session.
-func (s *bitblastStage) Statistics() [][2]string {
+func (s *Stage) Statistics() [][2]string {
 	if s.tb == nil {
 		return (&lodStats{}).pairs()
 	}
@@ -276,7 +283,7 @@ func (s *bitblastStage) Statistics() [][2]string {
 
 // activation returns the literal that, when assumed, asserts t; the guarding
 // clause is added the first time t is asserted.
-func (s *bitblastStage) activation(ctx context.Context, t term.Term) (sat.Lit, error) {
+func (s *Stage) activation(ctx context.Context, t term.Term) (sat.Lit, error) {
 	if l, ok := s.acts[t]; ok {
 		return l, nil
 	}
@@ -293,31 +300,4 @@ func (s *bitblastStage) activation(ctx context.Context, t term.Term) (sat.Lit, e
 	s.solver.Add(a.Not(), body)
 	s.acts[t] = a
 	return a, nil
-}
-
-// model gives every free variable of the problem its value in the solver's
-// model. Variables the builder simplified away are absent and take their
-// default value, which the driver's validation confirms is harmless.
-func (s *bitblastStage) model(p *Problem) *term.Model {
-	m := term.NewModel()
-	seen := map[term.Term]bool{}
-	var stack []term.Term
-	stack = append(stack, p.Assertions...)
-	stack = append(stack, p.Assumptions...)
-	for len(stack) > 0 {
-		t := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if seen[t] {
-			continue
-		}
-		seen[t] = true
-		if p.Store.Op(t) == term.OpVar {
-			if int(t) < len(s.tb.enc) && s.tb.enc[t].done && s.tb.sortOK(t) == nil {
-				m.Set(t, s.tb.modelValue(s.cnf, t))
-			}
-			continue
-		}
-		stack = append(stack, p.Store.Args(t)...)
-	}
-	return m
 }

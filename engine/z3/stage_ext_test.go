@@ -1,4 +1,4 @@
-package engine
+package z3_test
 
 import (
 	"bytes"
@@ -12,10 +12,117 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sift-solver/sift/bv"
+	"github.com/sift-solver/sift/engine"
+	"github.com/sift-solver/sift/engine/stage"
 	"github.com/sift-solver/sift/engine/z3"
 	"github.com/sift-solver/sift/smtlib"
 	"github.com/sift-solver/sift/term"
 )
+
+// These tests drive the stage through the engine's driver and sessions,
+// which import this package: hence a package of their own, with the hooks
+// of export_test.go.
+
+// verdictStage answers with a fixed verdict.
+type verdictStage struct{ v stage.Verdict }
+
+func (verdictStage) Name() string { return "fixed" }
+
+func (s verdictStage) Decide(context.Context, *stage.Problem) (stage.Verdict, error) { return s.v, nil }
+
+// fallbackOf returns the Z3 stage of a session's pipeline: the stage as the
+// engine makes it, with sift's own prover of models.
+func fallbackOf(t *testing.T, s *engine.Session) *z3.Stage {
+	t.Helper()
+	for _, step := range s.Driver().Steps {
+		if z, ok := step.(*z3.Stage); ok {
+			return z
+		}
+	}
+	t.Fatal("no Z3 stage in the pipeline")
+	return nil
+}
+
+// TestDriverModelCheckGate checks that a model whose assertion passes the
+// quantifier cap is accepted only through a model checker that confirms it.
+func TestDriverModelCheckGate(t *testing.T) {
+	p := z3.ScriptProblem(t, `(declare-const x (_ BitVec 32)) (assert (forall ((y (_ BitVec 32))) (= (bvand x y) y))) (check-sat)`)
+	st := p.Store
+	x := z3.VarByName(t, p, "x")
+	good, bad := term.NewModel(), term.NewModel()
+	good.Set(x, st.BVValue(bv.New(32, 0xffffffff)))
+	bad.Set(x, st.BVValue(bv.New(32, 0x7fffffff)))
+	z := z3.NewStage(z3.StageOptions{})
+	checkAll := func(ctx context.Context, st *term.Store, m *term.Model, as []term.Term) error {
+		return z.CheckModel(ctx, st, m, as, 0)
+	}
+	// With a budget for its own proof, and no Z3 to ask: sift's quantifier
+	// procedure must prove the good model alone, and not the bad one.
+	own := fallbackOf(t, engine.NewSession(st, engine.Options{}))
+	own.SetRoute(z3.FailingZ3{})
+	proveOwn := func(ctx context.Context, st *term.Store, m *term.Model, as []term.Term) error {
+		return own.CheckModel(ctx, st, m, as, 10*time.Second)
+	}
+	tests := []struct {
+		name  string
+		model *term.Model
+		check stage.ModelChecker
+		want  term.Status
+	}{
+		{"no checker", good, nil, term.Unknown},
+		{"confirmed by z3", good, checkAll, term.Sat},
+		{"refuted by z3", bad, checkAll, term.Unknown},
+		{"proved by qbv", good, proveOwn, term.Sat},
+		{"not proved by qbv", bad, proveOwn, term.Unknown},
+	}
+	for _, tc := range tests {
+		d := engine.NewDriver(verdictStage{stage.Verdict{Status: term.Sat, Model: tc.model, ModelCheck: tc.check}})
+		if v := d.Decide(context.Background(), p); v.Status != tc.want {
+			t.Errorf("%s: %v (%s), want %v", tc.name, v.Status, v.Reason, tc.want)
+		}
+	}
+	if n := own.OwnProofs(); n != 1 {
+		t.Errorf("own proofs = %d, want 1", n)
+	}
+}
+
+// TestZ3StageVerdicts runs the stage alone on small problems of each answer.
+func TestZ3StageVerdicts(t *testing.T) {
+	canceled, cancel := context.WithCancel(context.Background())
+	cancel()
+	tests := []struct {
+		name, script string
+		ctx          context.Context
+		want         term.Status
+		reason       string
+	}{
+		{"sat with UF and declared sort", `(declare-sort U 0) (declare-fun g (U) U) (declare-const u U) (declare-fun f ((_ BitVec 8)) (_ BitVec 8))
+(assert (distinct u (g u))) (assert (forall ((y (_ BitVec 8))) (= (f y) (bvadd y #x01)))) (check-sat)`, context.Background(), term.Sat, ""},
+		{"unsat quantified", `(declare-const x (_ BitVec 8)) (assert (forall ((y (_ BitVec 8))) (bvult y x))) (check-sat)`,
+			context.Background(), term.Unsat, ""},
+		{"canceled", `(declare-const x (_ BitVec 8)) (assert (forall ((y (_ BitVec 8))) (bvult y x))) (check-sat)`,
+			canceled, term.Unknown, "z3 gave up: canceled"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := z3.ScriptProblem(t, tc.script)
+			v, err := z3.NewStage(z3.StageOptions{}).Decide(tc.ctx, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if v.Status != tc.want || (tc.reason != "" && v.Reason != tc.reason) {
+				t.Fatalf("%v (%s), want %v (%s)", v.Status, v.Reason, tc.want, tc.reason)
+			}
+			if v.Status == term.Sat {
+				d := engine.NewDriver(verdictStage{v})
+				if got := d.Decide(context.Background(), p); got.Status != term.Sat || d.ValidationFailures > 0 {
+					t.Fatalf("model does not validate: %v (%s)", got.Status, got.Reason)
+				}
+			}
+		})
+	}
+}
 
 // scriptsSeen is a z3.Solver that runs Z3 in process and keeps every script
 // it was handed, and whether it went to Z3's command interpreter.
@@ -100,7 +207,7 @@ func TestFallbackGetsPosedText(t *testing.T) {
 		// A ∀∃ file the z3 binary decides in 0.3 s and libz3 does not
 		// within seconds: the check is interrupted at the limit.
 		name:    "the limit interrupts the check",
-		script:  string(mustRead(t, filepath.Join("z3", "testdata", "rnd_6_8_unsat.smt2"))),
+		script:  string(mustRead(t, filepath.Join("testdata", "rnd_6_8_unsat.smt2"))),
 		disable: quantified, answers: "unknown", timeout: 150 * time.Millisecond,
 		first: "(set-logic BV)\n(declare-fun y1 () (_ BitVec 32))\n", posed: true,
 	}}
@@ -118,34 +225,34 @@ func TestFallbackGetsPosedText(t *testing.T) {
 		for _, tc := range tests {
 			t.Run(route+"/"+tc.name, func(t *testing.T) {
 				seen := &scriptsSeen{}
-				var sessions []*Session
+				var sessions []*engine.Session
 				var out bytes.Buffer
-				opts := Options{Disable: tc.disable, Z3Interpreter: interpreter}
+				opts := engine.Options{Disable: tc.disable, Z3Interpreter: interpreter}
 				if route == "binary" {
 					opts.Z3Binary = z3Binary.Path
 				}
 				in := smtlib.NewInterpreter(smtlib.Config{Timeout: tc.timeout, NewSolver: func(st *term.Store) smtlib.Solver {
-					s := NewSession(st, opts)
-					for _, step := range s.driver.Steps {
-						z, ok := step.(*z3Stage)
+					s := engine.NewSession(st, opts)
+					for _, step := range s.Driver().Steps {
+						z, ok := step.(*z3.Stage)
 						if !ok {
 							continue
 						}
-						bf, viaBinary := z.solver.(*binaryFirst)
+						bf, viaBinary := z.Route().(*z3.BinaryFirst)
 						if viaBinary != (route == "binary") {
-							t.Fatalf("route %s: the stage's solver is %T", route, z.solver)
+							t.Fatalf("route %s: the stage's solver is %T", route, z.Route())
 						}
 						if !viaBinary {
-							z.solver = seen
+							z.SetRoute(seen)
 							continue
 						}
 						// Every script the executable gets is seen;
 						// libz3 must not be needed.
-						bf.binary = func(ctx context.Context, smt2 string) (z3.Result, error) {
+						bf.SetBinary(func(ctx context.Context, smt2 string) (z3.Result, error) {
 							seen.see(smt2, false)
 							return z3Binary.Solve(ctx, smt2)
-						}
-						bf.next = failingSolver{t}
+						})
+						bf.SetNext(failingSolver{t})
 					}
 					sessions = append(sessions, s)
 					return s
@@ -173,9 +280,9 @@ func TestFallbackGetsPosedText(t *testing.T) {
 					t.Fatalf("%d models validated, %d failed", d.Validations, d.ValidationFailures)
 				}
 				posedCalls := 0
-				for _, step := range last.driver.Steps {
-					if z, ok := step.(*z3Stage); ok {
-						posedCalls = int(z.posedCalls.Load())
+				for _, step := range last.Driver().Steps {
+					if z, ok := step.(*z3.Stage); ok {
+						posedCalls = int(z.PosedCalls())
 					}
 				}
 				if (posedCalls > 0) != tc.posed {
@@ -205,14 +312,14 @@ func (f failingSolver) Interpret(ctx context.Context, smt2 string) (z3.Result, e
 // answer leaves the check to libz3, which decides it.
 func TestBinaryFallsBackToLibz3(t *testing.T) {
 	missing := filepath.Join(t.TempDir(), "no-z3")
-	var stage *z3Stage
+	var fallback *z3.Stage
 	var out bytes.Buffer
 	in := smtlib.NewInterpreter(smtlib.Config{NewSolver: func(st *term.Store) smtlib.Solver {
-		s := NewSession(st, Options{Disable: []string{"svi", "preprocess", "quant", "qbv", "arrays-precheck", "bitblast", "constant"}, Z3Binary: missing})
-		for _, step := range s.driver.Steps {
-			if z, ok := step.(*z3Stage); ok {
-				stage = z
-				z.solver.(*binaryFirst).next = &scriptsSeen{}
+		s := engine.NewSession(st, engine.Options{Disable: []string{"svi", "preprocess", "quant", "qbv", "arrays-precheck", "bitblast", "constant"}, Z3Binary: missing})
+		for _, step := range s.Driver().Steps {
+			if z, ok := step.(*z3.Stage); ok {
+				fallback = z
+				z.Route().(*z3.BinaryFirst).SetNext(&scriptsSeen{})
 			}
 		}
 		return s
@@ -224,29 +331,7 @@ func TestBinaryFallsBackToLibz3(t *testing.T) {
 	if got := strings.TrimSpace(out.String()); got != "sat" {
 		t.Fatalf("answer %q, want sat", got)
 	}
-	if n := stage.solver.(*binaryFirst).fellBack.Load(); n == 0 {
+	if n := fallback.Route().(*z3.BinaryFirst).FellBack(); n == 0 {
 		t.Fatalf("libz3 decided no call")
-	}
-}
-
-// TestPosedTextStandsForItsProblemOnly checks that a problem derived from
-// the session's (other assertions or assumptions) does not get its text.
-func TestPosedTextStandsForItsProblemOnly(t *testing.T) {
-	st := term.NewStore()
-	a, b := st.Var("a", st.BoolSort()), st.Var("b", st.BoolSort())
-	posed := &Posed{text: func() (string, bool) { return "(assert a)", true }, assertions: []term.Term{a}}
-	for _, tc := range []struct {
-		name string
-		p    *Problem
-		ok   bool
-	}{
-		{"the same problem", &Problem{Assertions: []term.Term{a}, Posed: posed}, true},
-		{"other assertions", &Problem{Assertions: []term.Term{b}, Posed: posed}, false},
-		{"an assumption more", &Problem{Assertions: []term.Term{a}, Assumptions: []term.Term{b}, Posed: posed}, false},
-		{"no text", &Problem{Assertions: []term.Term{a}}, false},
-	} {
-		if _, ok := tc.p.posedText(); ok != tc.ok {
-			t.Errorf("%s: posed text %v, want %v", tc.name, ok, tc.ok)
-		}
 	}
 }

@@ -1,43 +1,11 @@
-package engine
+package z3
 
 import (
 	"context"
 	"os"
 	"testing"
 	"time"
-
-	"github.com/sift-solver/sift/engine/z3"
 )
-
-// burnUntil uses CPU until done is closed or the bound passes, and reports
-// whether done was closed.
-func burnUntil(done <-chan struct{}, bound time.Duration) bool {
-	end := time.Now().Add(bound)
-	for time.Now().Before(end) {
-		select {
-		case <-done:
-			return true
-		default:
-		}
-	}
-	return false
-}
-
-// TestAfterCPU checks that afterCPU calls f once the process has used the
-// CPU time asked for, and not when stopped before.
-func TestAfterCPU(t *testing.T) {
-	called := make(chan struct{})
-	stop := afterCPU(time.Millisecond, func() { close(called) })
-	defer stop()
-	if !burnUntil(called, 30*time.Second) {
-		t.Fatal("f was not called after the process used a millisecond of CPU")
-	}
-	stopped := make(chan struct{})
-	afterCPU(time.Millisecond, func() { close(stopped) })()
-	if burnUntil(stopped, 50*time.Millisecond) {
-		t.Fatal("f was called after stop")
-	}
-}
 
 // TestZ3WorkerKilledByTheDeadline checks that a Z3 worker that ignores the
 // interrupt (the "hang" fault) is killed by the caller's deadline, not a
@@ -47,7 +15,7 @@ func TestZ3WorkerKilledByTheDeadline(t *testing.T) {
 	if err != nil {
 		t.Skip(err)
 	}
-	p := z3.NewProcess(exe).WithFaults()
+	p := NewProcess(exe).WithFaults()
 	defer p.Close()
 	// A grace long enough that a kill after the deadline cannot pass for
 	// one before it, even on a loaded machine.
@@ -63,7 +31,7 @@ func TestZ3WorkerKilledByTheDeadline(t *testing.T) {
 	start := time.Now()
 	res, err := iso.Solve(ctx, "(declare-const x Bool)(assert x)")
 	el := time.Since(start)
-	if err != nil || res.Status != z3.Unknown || res.Reason != "timeout" {
+	if err != nil || res.Status != Unknown || res.Reason != "timeout" {
 		t.Fatalf("got %+v, %v; want unknown, timeout", res, err)
 	}
 	if k := p.Killed.Load(); k != 1 {

@@ -1,4 +1,4 @@
-package engine
+package stage
 
 import (
 	"slices"
@@ -20,9 +20,16 @@ type Posed struct {
 	assertions, assumptions []term.Term
 }
 
-// posedText returns the script text of p when p is exactly the problem it
+// NewPosed returns the text that text gives (false when the interpreter no
+// longer has it), standing for a problem of exactly these assertions and
+// assumptions.
+func NewPosed(text func() (string, bool), assertions, assumptions []term.Term) *Posed {
+	return &Posed{text: text, assertions: assertions, assumptions: assumptions}
+}
+
+// PosedText returns the script text of p when p is exactly the problem it
 // was kept for and the interpreter still has it.
-func (p *Problem) posedText() (string, bool) {
+func (p *Problem) PosedText() (string, bool) {
 	if p.Posed == nil || !slices.Equal(p.Assertions, p.Posed.assertions) ||
 		!slices.Equal(p.Assumptions, p.Posed.assumptions) {
 		return "", false

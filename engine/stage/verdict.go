@@ -1,42 +1,14 @@
-package engine
+package stage
 
 import (
 	"context"
 
-	"github.com/sift-solver/sift/smtlib"
 	"github.com/sift-solver/sift/term"
 )
 
-// Status is a stage's or a check's answer: the front-end's type, so that a
-// verdict needs no conversion on its way out.
-type Status = smtlib.Status
-
-const (
-	Unsat   = smtlib.Unsat
-	Unknown = smtlib.Unknown
-	Sat     = smtlib.Sat
-)
-
-// Problem is one satisfiability question: the conjunction of the assertions
-// under the assumptions.
-type Problem struct {
-	Store       *term.Store
-	Assertions  []term.Term
-	Labels      []string // :named label of each assertion, or ""
-	Assumptions []term.Term
-	// Posed is the script text that posed the session's problem, when the
-	// interpreter kept it (nil otherwise); see posedText.
-	Posed *Posed
-	// Original is the problem as the session posed it, when transformers
-	// have rewritten this one (nil otherwise). A stage that would rather
-	// decide the original (the Z3 fallback: Z3 preprocesses on its own)
-	// may, and says so with Verdict.OnOriginal.
-	Original *Problem
-}
-
 // Verdict is what a stage concluded.
 type Verdict struct {
-	Status Status
+	Status term.Status
 	Model  *term.Model // for Sat
 	Reason string      // for Unknown: why not decided
 	// Core lists indices into Assertions, and FailedAssumptions indices into
@@ -69,27 +41,15 @@ type Verdict struct {
 // evaluation.
 type ModelChecker func(ctx context.Context, st *term.Store, m *term.Model, assertions []term.Term) error
 
-// A Stage tries to decide a problem. It returns Unknown when it cannot decide,
-// and never guesses. The driver alone decides the order, and stages never
-// call each other.
-type Stage interface {
-	Name() string
-	Decide(ctx context.Context, p *Problem) (Verdict, error)
-}
-
-// A Transformer rewrites a problem into an equisatisfiable one that later
-// stages decide instead (preprocessing). Its ModelMap carries a model of the
-// rewritten problem back to one of the problem it was given. Validation is
-// always against the original problem, so a wrong transformation shows up as
-// a failed validation, never as a wrong sat.
-//
-// A transformer may also decide the problem outright (a pass that reduces it
-// to false, say) by returning a Verdict whose Status is not Unknown.
-type Transformer interface {
-	Name() string
-	Transform(ctx context.Context, p *Problem) (*Problem, ModelMap, Verdict, error)
-}
-
 // ModelMap maps a model of a transformed problem back to the problem before
 // the transformation. A nil ModelMap is the identity.
 type ModelMap func(m *term.Model) *term.Model
+
+// ContextReason is the reason of an unknown answer that ctx's end cut
+// short: "timeout" at its deadline, "canceled" otherwise.
+func ContextReason(err error) string {
+	if err == context.DeadlineExceeded {
+		return "timeout"
+	}
+	return "canceled"
+}

@@ -1,4 +1,4 @@
-package engine
+package z3
 
 import (
 	"fmt"
@@ -6,7 +6,6 @@ import (
 	"strconv"
 
 	"github.com/sift-solver/sift/bv"
-	"github.com/sift-solver/sift/engine/z3"
 	"github.com/sift-solver/sift/smtlib"
 	"github.com/sift-solver/sift/term"
 )
@@ -27,17 +26,17 @@ type modelImporter struct {
 	elems map[term.Term]int    // placeholder → element number
 }
 
-// importZ3Model returns the model that bindings give to vars, the free
+// importModel returns the model that bindings give to vars, the free
 // variables of a problem. A variable without a binding keeps its default
 // value (Z3 binds every symbol its assertions mention, so any value does).
 // Any binding that cannot be read exactly is an error: a partial or guessed
 // model is never returned.
-func importZ3Model(st *term.Store, vars []term.Term, bindings []z3.Binding) (*term.Model, error) {
+func importModel(st *term.Store, vars []term.Term, bindings []Binding) (*term.Model, error) {
 	im := &modelImporter{st: st, sorts: map[string]term.Sort{}, elems: map[term.Term]int{}}
 	for _, v := range vars {
 		im.collectSorts(st.SortOf(v))
 	}
-	byName := make(map[string]z3.Binding, len(bindings))
+	byName := make(map[string]Binding, len(bindings))
 	for _, b := range bindings {
 		byName[b.Name] = b
 	}
@@ -105,7 +104,7 @@ func (im *modelImporter) scope(text string, params map[string]term.Term) (smtlib
 }
 
 // binding reads the value of the variable v from b.
-func (im *modelImporter) binding(v term.Term, b z3.Binding) (term.Value, error) {
+func (im *modelImporter) binding(v term.Term, b Binding) (term.Value, error) {
 	st := im.st
 	s := st.SortOf(v)
 	isFun := st.Kind(s) == term.KindFun
@@ -235,7 +234,7 @@ func (im *modelImporter) closedValue(t term.Term) (term.Value, error) {
 		}
 		return term.Value{Kind: term.ValArray, Sort: st.SortOf(t), Arr: vals[0].Arr.Store(vals[1], vals[2])}, nil
 	}
-	if im.mentionsPlaceholder(t, map[term.Term]bool{}) {
+	if im.mentionsPlaceholder(t) {
 		// Evaluation cannot see through abstract elements or parameters.
 		return term.Value{}, fmt.Errorf("cannot compute %s to a value", st.Op(t))
 	}
@@ -249,25 +248,15 @@ func (im *modelImporter) closedValue(t term.Term) (term.Value, error) {
 // mentionsPlaceholder reports whether t contains a bound variable (a
 // parameter or an abstract element) or a free symbol; such a term is not a
 // ground value that Eval can compute.
-func (im *modelImporter) mentionsPlaceholder(t term.Term, memo map[term.Term]bool) bool {
-	if r, ok := memo[t]; ok {
-		return r
-	}
+func (im *modelImporter) mentionsPlaceholder(t term.Term) bool {
 	st := im.st
-	r := false
-	switch st.Op(t) {
-	case term.OpBound, term.OpVar, term.OpForall, term.OpExists:
-		r = true
-	default:
-		for _, a := range st.Args(t) {
-			if im.mentionsPlaceholder(a, memo) {
-				r = true
-				break
-			}
+	return st.Contains(t, func(u term.Term) bool {
+		switch st.Op(u) {
+		case term.OpBound, term.OpVar, term.OpForall, term.OpExists:
+			return true
 		}
-	}
-	memo[t] = r
-	return r
+		return false
+	})
 }
 
 // funTable turns a function body over params into a table. Z3 writes tables

@@ -1,4 +1,4 @@
-package engine
+package z3
 
 import (
 	"github.com/sift-solver/sift/bv"

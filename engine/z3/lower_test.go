@@ -1,4 +1,4 @@
-package engine
+package z3
 
 import (
 	"testing"

@@ -1,66 +1,55 @@
-package engine
+package z3
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"errors"
-	"os"
-	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/sift-solver/sift/bv"
-	"github.com/sift-solver/sift/engine/z3"
+	"github.com/sift-solver/sift/engine/bitblast"
+	"github.com/sift-solver/sift/engine/stage"
+	"github.com/sift-solver/sift/qbv"
 	"github.com/sift-solver/sift/smtlib"
 	"github.com/sift-solver/sift/term"
 )
 
-// fallbackRecorder is an smtlib.Solver that keeps the problem of the first
-// check-sat, so stages and model checks can be run on it directly.
-type fallbackRecorder struct {
-	st         *term.Store
-	assertions []term.Term
-	problem    *Problem
-}
-
-func (r *fallbackRecorder) Push()                                  {}
-func (r *fallbackRecorder) Pop()                                   {}
-func (r *fallbackRecorder) Assert(t term.Term, _ string)           { r.assertions = append(r.assertions, t) }
-func (r *fallbackRecorder) ResetAssertions()                       { r.assertions = nil }
-func (r *fallbackRecorder) Assertions() []term.Term                { return r.assertions }
-func (r *fallbackRecorder) Model() (*term.Model, error)            { return nil, errors.New("none") }
-func (r *fallbackRecorder) UnsatCore() ([]string, error)           { return nil, errors.New("none") }
-func (r *fallbackRecorder) UnsatAssumptions() ([]term.Term, error) { return nil, errors.New("none") }
-func (r *fallbackRecorder) Statistics() [][2]string                { return nil }
-func (r *fallbackRecorder) SetRandomSeed(uint64)                   {}
-func (r *fallbackRecorder) CheckSat(_ context.Context, assumptions []term.Term) smtlib.CheckResult {
-	if r.problem == nil {
-		r.problem = &Problem{Store: r.st, Assertions: append([]term.Term(nil), r.assertions...),
-			Labels: make([]string, len(r.assertions)), Assumptions: assumptions}
-	}
-	return smtlib.CheckResult{}
-}
-
-// scriptProblem parses script (ending in check-sat) into a Problem.
-func scriptProblem(t *testing.T, script string) *Problem {
+// scriptProblem parses script (ending in check-sat) into the problem of
+// its check.
+func scriptProblem(t *testing.T, script string) *stage.Problem {
 	t.Helper()
-	var rec *fallbackRecorder
-	in := smtlib.NewInterpreter(smtlib.Config{ProduceModels: true, NewSolver: func(st *term.Store) smtlib.Solver {
-		rec = &fallbackRecorder{st: st}
-		return rec
-	}}, &bytes.Buffer{})
-	if err := in.Run(context.Background(), strings.NewReader(script)); err != nil || rec == nil || rec.problem == nil {
-		t.Fatalf("script gave no problem (%v)", err)
+	st, as, out, err := smtlib.ReadAssertions(strings.NewReader(script))
+	if err != nil || st == nil {
+		t.Fatalf("script gave no problem (%v): %s", err, out)
 	}
-	return rec.problem
+	return &stage.Problem{Store: st, Assertions: as, Labels: make([]string, len(as))}
+}
+
+// testProver is the stage's own prover in these tests: qbv over a bare
+// bit-blaster (the engine gives the stage qbv over its quantifier-free
+// pipeline).
+func testProver() Prover {
+	return qbv.NewSolver(func(st *term.Store) qbv.QFSolver { return blastQF{st, bitblast.New(bitblast.PruningOff)} })
+}
+
+// blastQF is a bit-blasting stage as qbv's QFSolver.
+type blastQF struct {
+	st *term.Store
+	s  *bitblast.Stage
+}
+
+func (q blastQF) Solve(ctx context.Context, assertions, assumptions []term.Term) (term.Status, *term.Model, error) {
+	v, err := q.s.Decide(ctx, &stage.Problem{Store: q.st, Assertions: assertions, Labels: make([]string, len(assertions)), Assumptions: assumptions})
+	if err != nil {
+		return term.Unknown, nil, nil
+	}
+	return v.Status, v.Model, nil
 }
 
 // varByName finds a free variable of p.
-func varByName(t *testing.T, p *Problem, name string) term.Term {
+func varByName(t *testing.T, p *stage.Problem, name string) term.Term {
 	t.Helper()
 	for _, v := range freeVars(p.Store, append(p.Assertions, p.Assumptions...)) {
 		if p.Store.Name(v) == name {
@@ -89,57 +78,57 @@ func TestImportZ3Model(t *testing.T) {
 	bvs := func(w string) string { return "(_ BitVec " + w + ")" }
 	tests := []struct {
 		name    string
-		binding z3.Binding
+		binding Binding
 		want    string // the define-fun the printer writes, or the error text
 		wantErr bool
 	}{
-		{"bit-vector", z3.Binding{Name: "x", Sort: bvs("8"), Value: "#x2a"},
+		{"bit-vector", Binding{Name: "x", Sort: bvs("8"), Value: "#x2a"},
 			"(define-fun x () (_ BitVec 8) #x2a)", false},
-		{"wide bit-vector", z3.Binding{Name: "w", Sort: bvs("72"), Value: "#x800000000000000001"},
+		{"wide bit-vector", Binding{Name: "w", Sort: bvs("72"), Value: "#x800000000000000001"},
 			"(define-fun w () (_ BitVec 72) #x800000000000000001)", false},
-		{"Bool", z3.Binding{Name: "p", Sort: "Bool", Value: "true"},
+		{"Bool", Binding{Name: "p", Sort: "Bool", Value: "true"},
 			"(define-fun p () Bool true)", false},
-		{"array with let", z3.Binding{Name: "a", Sort: "(Array (_ BitVec 2) (_ BitVec 8))",
+		{"array with let", Binding{Name: "a", Sort: "(Array (_ BitVec 2) (_ BitVec 8))",
 			Value: "(let ((a!1 (store ((as const (Array (_ BitVec 2) (_ BitVec 8))) #x00) #b00 #x61))) (store a!1 #b01 #x62))"},
 			"(define-fun a () (Array (_ BitVec 2) (_ BitVec 8)) (store (store ((as const (Array (_ BitVec 2) (_ BitVec 8))) #x00) #b00 #x61) #b01 #x62))", false},
-		{"nested array", z3.Binding{Name: "n", Sort: "(Array (_ BitVec 4) (Array (_ BitVec 4) (_ BitVec 8)))",
+		{"nested array", Binding{Name: "n", Sort: "(Array (_ BitVec 4) (Array (_ BitVec 4) (_ BitVec 8)))",
 			Value: "(store ((as const (Array (_ BitVec 4) (Array (_ BitVec 4) (_ BitVec 8)))) ((as const (Array (_ BitVec 4) (_ BitVec 8))) #x06)) #x1 (store ((as const (Array (_ BitVec 4) (_ BitVec 8))) #x06) #x2 #x05))"},
 			"(define-fun n () (Array (_ BitVec 4) (Array (_ BitVec 4) (_ BitVec 8))) (store ((as const (Array (_ BitVec 4) (Array (_ BitVec 4) (_ BitVec 8)))) ((as const (Array (_ BitVec 4) (_ BitVec 8))) #x06)) #x1 (store ((as const (Array (_ BitVec 4) (_ BitVec 8))) #x06) #x2 #x05)))", false},
-		{"function table", z3.Binding{Name: "f", Params: []z3.Param{{Name: "x!0", Sort: bvs("8")}, {Name: "x!1", Sort: "Bool"}}, Sort: bvs("4"),
+		{"function table", Binding{Name: "f", Params: []Param{{Name: "x!0", Sort: bvs("8")}, {Name: "x!1", Sort: "Bool"}}, Sort: bvs("4"),
 			Value: "(ite (and (= x!0 #x02) (= x!1 false)) #x4 (ite (and (= x!0 #x01) (= x!1 true)) #x1 #x0))"},
 			"(define-fun f ((x!0 (_ BitVec 8)) (x!1 Bool)) (_ BitVec 4) (ite (and (= x!0 #x02) (= x!1 false)) #x4 (ite (and (= x!0 #x01) (= x!1 true)) #x1 #x0)))", false},
-		{"function table, repeated row", z3.Binding{Name: "f", Params: []z3.Param{{Name: "x!0", Sort: bvs("8")}, {Name: "x!1", Sort: "Bool"}}, Sort: bvs("4"),
+		{"function table, repeated row", Binding{Name: "f", Params: []Param{{Name: "x!0", Sort: bvs("8")}, {Name: "x!1", Sort: "Bool"}}, Sort: bvs("4"),
 			Value: "(ite (and (= #x02 x!0) (not x!1)) #x4 (ite (and (= x!0 #x02) (= x!1 false)) #x9 #x0))"},
 			"(define-fun f ((x!0 (_ BitVec 8)) (x!1 Bool)) (_ BitVec 4) (ite (and (= x!0 #x02) (= x!1 false)) #x4 #x0))", false},
-		{"element", z3.Binding{Name: "u", Sort: "U", Value: "U!val!1"},
+		{"element", Binding{Name: "u", Sort: "U", Value: "U!val!1"},
 			"(define-fun u () U U!val!1)", false},
-		{"function over a declared sort", z3.Binding{Name: "g", Params: []z3.Param{{Name: "x!0", Sort: "U"}}, Sort: "U",
+		{"function over a declared sort", Binding{Name: "g", Params: []Param{{Name: "x!0", Sort: "U"}}, Sort: "U",
 			Value: "(ite (= x!0 U!val!0) U!val!1 U!val!0)"},
 			"(define-fun g ((x!0 U)) U (ite (= x!0 U!val!0) U!val!1 U!val!0))", false},
-		{"constant function", z3.Binding{Name: "h", Params: []z3.Param{{Name: "x!0", Sort: "U"}}, Sort: bvs("8"), Value: "#x03"},
+		{"constant function", Binding{Name: "h", Params: []Param{{Name: "x!0", Sort: "U"}}, Sort: bvs("8"), Value: "#x03"},
 			"(define-fun h ((x!0 U)) (_ BitVec 8) #x03)", false},
-		{"array over a declared sort", z3.Binding{Name: "au", Sort: "(Array U Bool)",
+		{"array over a declared sort", Binding{Name: "au", Sort: "(Array U Bool)",
 			Value: "(store ((as const (Array U Bool)) false) U!val!2 true)"},
 			"(define-fun au () (Array U Bool) (store ((as const (Array U Bool)) false) U!val!2 true))", false},
-		{"wrong sort", z3.Binding{Name: "x", Sort: bvs("16"), Value: "#x002a"}, "Z3 gives sort", true},
-		{"value of another sort", z3.Binding{Name: "x", Sort: bvs("8"), Value: "#b1"}, "has sort", true},
-		{"lambda", z3.Binding{Name: "a", Sort: "(Array (_ BitVec 2) (_ BitVec 8))",
+		{"wrong sort", Binding{Name: "x", Sort: bvs("16"), Value: "#x002a"}, "Z3 gives sort", true},
+		{"value of another sort", Binding{Name: "x", Sort: bvs("8"), Value: "#b1"}, "has sort", true},
+		{"lambda", Binding{Name: "a", Sort: "(Array (_ BitVec 2) (_ BitVec 8))",
 			Value: "(lambda ((i (_ BitVec 2))) #x00)"}, "lambda", true},
-		{"element of an unknown sort", z3.Binding{Name: "u", Sort: "U", Value: "V!val!0"}, "unknown sort", true},
-		{"symbolic value", z3.Binding{Name: "x", Sort: bvs("8"), Value: "(bvadd y #x01)"}, "unknown constant", true},
-		{"body over a large domain", z3.Binding{Name: "big", Params: []z3.Param{{Name: "x!0", Sort: bvs("32")}}, Sort: bvs("32"),
+		{"element of an unknown sort", Binding{Name: "u", Sort: "U", Value: "V!val!0"}, "unknown sort", true},
+		{"symbolic value", Binding{Name: "x", Sort: bvs("8"), Value: "(bvadd y #x01)"}, "unknown constant", true},
+		{"body over a large domain", Binding{Name: "big", Params: []Param{{Name: "x!0", Sort: bvs("32")}}, Sort: bvs("32"),
 			Value: "(ite (= x!0 #x00000000) #x00000000 (bvadd x!0 #x00000001))"},
 			"(define-fun big ((x!0 (_ BitVec 32))) (_ BitVec 32) (ite (= x!0 #x00000000) #x00000000 (bvadd x!0 #x00000001)))", false},
-		{"body over a large domain with a symbol", z3.Binding{Name: "big", Params: []z3.Param{{Name: "x!0", Sort: bvs("32")}}, Sort: bvs("32"),
+		{"body over a large domain with a symbol", Binding{Name: "big", Params: []Param{{Name: "x!0", Sort: bvs("32")}}, Sort: bvs("32"),
 			Value: "(bvadd x!0 y)"}, "unknown constant", true},
-		{"missing parameter", z3.Binding{Name: "f", Sort: bvs("4"), Value: "#x0"}, "parameters", true},
+		{"missing parameter", Binding{Name: "f", Sort: bvs("4"), Value: "#x0"}, "parameters", true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			p := scriptProblem(t, decls)
 			st := p.Store
 			v := varByName(t, p, tc.binding.Name)
-			m, err := importZ3Model(st, []term.Term{v}, []z3.Binding{tc.binding})
+			m, err := importModel(st, []term.Term{v}, []Binding{tc.binding})
 			if tc.wantErr {
 				if err == nil || !strings.Contains(err.Error(), tc.want) {
 					t.Fatalf("err = %v, want one mentioning %q", err, tc.want)
@@ -163,9 +152,9 @@ func TestImportZ3ModelEnumeratesSmallBodies(t *testing.T) {
 	p := scriptProblem(t, `(declare-fun f ((_ BitVec 3) Bool) (_ BitVec 3)) (assert (= (f #b000 true) #b000)) (check-sat)`)
 	st := p.Store
 	f := varByName(t, p, "f")
-	b := z3.Binding{Name: "f", Params: []z3.Param{{Name: "x!0", Sort: "(_ BitVec 3)"}, {Name: "x!1", Sort: "Bool"}}, Sort: "(_ BitVec 3)",
+	b := Binding{Name: "f", Params: []Param{{Name: "x!0", Sort: "(_ BitVec 3)"}, {Name: "x!1", Sort: "Bool"}}, Sort: "(_ BitVec 3)",
 		Value: "(ite (= x!0 #b101) #b010 (ite x!1 (bvmul x!0 #b011) (bvnot x!0)))"}
-	m, err := importZ3Model(st, []term.Term{f}, []z3.Binding{b})
+	m, err := importModel(st, []term.Term{f}, []Binding{b})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -196,9 +185,9 @@ func TestImportZ3ModelLambda(t *testing.T) {
 	p := scriptProblem(t, `(declare-fun f ((_ BitVec 32) (_ BitVec 32)) (_ BitVec 32)) (assert (= (f #x00000001 #x00000002) #x00000000)) (check-sat)`)
 	st := p.Store
 	f := varByName(t, p, "f")
-	b := z3.Binding{Name: "f", Params: []z3.Param{{Name: "x!0", Sort: "(_ BitVec 32)"}, {Name: "x!1", Sort: "(_ BitVec 32)"}}, Sort: "(_ BitVec 32)",
+	b := Binding{Name: "f", Params: []Param{{Name: "x!0", Sort: "(_ BitVec 32)"}, {Name: "x!1", Sort: "(_ BitVec 32)"}}, Sort: "(_ BitVec 32)",
 		Value: "(ite (= x!0 #x00000007) #x0000002a (bvmul (bvadd x!0 x!1) x!1))"}
-	m, err := importZ3Model(st, []term.Term{f}, []z3.Binding{b})
+	m, err := importModel(st, []term.Term{f}, []Binding{b})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -256,25 +245,25 @@ func TestZ3ModelCheck(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			p := scriptProblem(t, tc.script)
 			st := p.Store
-			var bindings []z3.Binding
+			var bindings []Binding
 			vars := freeVars(st, p.Assertions)
 			for _, v := range vars {
-				b := z3.Binding{Name: st.Name(v), Value: tc.model[st.Name(v)]}
+				b := Binding{Name: st.Name(v), Value: tc.model[st.Name(v)]}
 				s := st.SortOf(v)
 				if st.Kind(s) == term.KindFun {
 					for i, d := range st.Domain(s) {
-						b.Params = append(b.Params, z3.Param{Name: "x!" + string(rune('0'+i)), Sort: st.SortString(d)})
+						b.Params = append(b.Params, Param{Name: "x!" + string(rune('0'+i)), Sort: st.SortString(d)})
 					}
 					s = st.Range(s)
 				}
 				b.Sort = st.SortString(s)
 				bindings = append(bindings, b)
 			}
-			m, err := importZ3Model(st, vars, bindings)
+			m, err := importModel(st, vars, bindings)
 			if err != nil {
 				t.Fatal(err)
 			}
-			s := newZ3Stage()
+			s := NewStage(StageOptions{})
 			checked := p.Assertions
 			if tc.lastOnly {
 				checked = checked[len(checked)-1:]
@@ -287,245 +276,6 @@ func TestZ3ModelCheck(t *testing.T) {
 	}
 }
 
-// satStage answers sat with a fixed model, with or without a model checker.
-type satStage struct {
-	model *term.Model
-	check ModelChecker
-}
-
-func (satStage) Name() string { return "fixed-sat" }
-func (s satStage) Decide(context.Context, *Problem) (Verdict, error) {
-	return Verdict{Status: Sat, Model: s.model, ModelCheck: s.check}, nil
-}
-
-// TestDriverModelCheckGate checks that a model whose assertion passes the
-// quantifier cap is accepted only through a model checker that confirms it.
-func TestDriverModelCheckGate(t *testing.T) {
-	p := scriptProblem(t, `(declare-const x (_ BitVec 32)) (assert (forall ((y (_ BitVec 32))) (= (bvand x y) y))) (check-sat)`)
-	st := p.Store
-	x := varByName(t, p, "x")
-	good, bad := term.NewModel(), term.NewModel()
-	good.Set(x, st.BVValue(bv.New(32, 0xffffffff)))
-	bad.Set(x, st.BVValue(bv.New(32, 0x7fffffff)))
-	z := newZ3Stage()
-	checkAll := func(ctx context.Context, st *term.Store, m *term.Model, as []term.Term) error {
-		return z.checkModel(ctx, st, m, as, nil, checkHelp{})
-	}
-	// With a budget for its own proof, and no Z3 to ask: sift's quantifier
-	// procedure must prove the good model alone, and not the bad one.
-	own := newZ3Stage()
-	own.solver = failingZ3{}
-	proveOwn := func(ctx context.Context, st *term.Store, m *term.Model, as []term.Term) error {
-		return own.checkModel(ctx, st, m, as, nil, checkHelp{budget: 10 * time.Second})
-	}
-	tests := []struct {
-		name  string
-		model *term.Model
-		check ModelChecker
-		want  Status
-	}{
-		{"no checker", good, nil, Unknown},
-		{"confirmed by z3", good, checkAll, Sat},
-		{"refuted by z3", bad, checkAll, Unknown},
-		{"proved by qbv", good, proveOwn, Sat},
-		{"not proved by qbv", bad, proveOwn, Unknown},
-	}
-	for _, tc := range tests {
-		d := NewDriver(satStage{tc.model, tc.check})
-		if v := d.Decide(context.Background(), p); v.Status != tc.want {
-			t.Errorf("%s: %v (%s), want %v", tc.name, v.Status, v.Reason, tc.want)
-		}
-	}
-	if n := own.ownProofs.Load(); n != 1 {
-		t.Errorf("own proofs = %d, want 1", n)
-	}
-}
-
-// TestZ3StageVerdicts runs the stage alone on small problems of each answer.
-func TestZ3StageVerdicts(t *testing.T) {
-	canceled, cancel := context.WithCancel(context.Background())
-	cancel()
-	tests := []struct {
-		name, script string
-		ctx          context.Context
-		want         Status
-		reason       string
-	}{
-		{"sat with UF and declared sort", `(declare-sort U 0) (declare-fun g (U) U) (declare-const u U) (declare-fun f ((_ BitVec 8)) (_ BitVec 8))
-(assert (distinct u (g u))) (assert (forall ((y (_ BitVec 8))) (= (f y) (bvadd y #x01)))) (check-sat)`, context.Background(), Sat, ""},
-		{"unsat quantified", `(declare-const x (_ BitVec 8)) (assert (forall ((y (_ BitVec 8))) (bvult y x))) (check-sat)`,
-			context.Background(), Unsat, ""},
-		{"canceled", `(declare-const x (_ BitVec 8)) (assert (forall ((y (_ BitVec 8))) (bvult y x))) (check-sat)`,
-			canceled, Unknown, "z3 gave up: canceled"},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			p := scriptProblem(t, tc.script)
-			v, err := newZ3Stage().Decide(tc.ctx, p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if v.Status != tc.want || (tc.reason != "" && v.Reason != tc.reason) {
-				t.Fatalf("%v (%s), want %v (%s)", v.Status, v.Reason, tc.want, tc.reason)
-			}
-			if v.Status == Sat {
-				d := NewDriver()
-				if _, err := d.validate(context.Background(), p, v.Model, v); err != nil {
-					t.Fatalf("model does not validate: %v", err)
-				}
-			}
-		})
-	}
-}
-
-// solveFile runs a script through sessions with opts and returns the
-// answers of its check-sats. Steps named in drop are left out of the
-// pipeline.
-func solveFile(t *testing.T, path string, opts Options, timeout time.Duration, drop ...string) []string {
-	t.Helper()
-	src, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out bytes.Buffer
-	in := smtlib.NewInterpreter(smtlib.Config{ProduceModels: true, Timeout: timeout, NewSolver: func(st *term.Store) smtlib.Solver {
-		opts.Disable = append(opts.Disable, drop...)
-		return NewSession(st, opts)
-	}}, &out)
-	if err := in.Run(context.Background(), bytes.NewReader(src)); err != nil {
-		t.Fatal(err)
-	}
-	var answers []string
-	sc := bufio.NewScanner(&out)
-	for sc.Scan() {
-		switch l := strings.TrimSpace(sc.Text()); l {
-		case "sat", "unsat", "unknown":
-			answers = append(answers, l)
-		}
-	}
-	return answers
-}
-
-var statusInfo = regexp.MustCompile(`:status\s+(sat|unsat|unknown)`)
-
-// expectedComment reads "; expected sat|unsat" after a check-sat, the form
-// of files with several checks.
-var expectedComment = regexp.MustCompile(`\(check-sat\)\s*;\s*expected\s+(sat|unsat)`)
-
-// TestFallbackSeed000 answers every seed-000 file per its :status (or its
-// per-check "expected" comments), with the default pipeline and with the
-// quant stage left out, so that the fallback decides what quant would.
-func TestFallbackSeed000(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join("..", "testdata", "seeds", "000", "*.smt2"))
-	if len(files) == 0 {
-		t.Fatal("no seed-000 files")
-	}
-	for _, drop := range []string{"", "quant"} {
-		for _, f := range files {
-			name := filepath.Base(f)
-			label := "default"
-			if drop != "" {
-				label = "without_" + drop
-			}
-			t.Run(strings.TrimSuffix(name, ".smt2")+"_"+label, func(t *testing.T) {
-				src, _ := os.ReadFile(f)
-				var want []string
-				for _, m := range expectedComment.FindAllStringSubmatch(string(src), -1) {
-					want = append(want, m[1])
-				}
-				if want == nil {
-					for _, m := range statusInfo.FindAllStringSubmatch(string(src), 1) {
-						want = append(want, m[1])
-					}
-				}
-				if want == nil {
-					t.Fatal("no expected status")
-				}
-				got := solveFile(t, f, Options{}, 20*time.Second, drop)
-				if !slices.Equal(got, want) {
-					t.Fatalf("answers %v, want %v", got, want)
-				}
-			})
-		}
-	}
-}
-
-// TestFallbackDevQuantified answers the quantified files of the dev subset
-// (logics BV, ABV, UFBV, AUFBV) per their expected status, or unknown; never
-// wrongly. Files only the fallback decides are listed in wantDecided.
-func TestFallbackDevQuantified(t *testing.T) {
-	if testing.Short() {
-		t.Skip("several seconds of Z3")
-	}
-	tsv, err := os.ReadFile(filepath.Join("..", "testdata", "dev", "ATTRIBUTION.tsv"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	n := 0
-	for _, line := range strings.Split(string(tsv), "\n") {
-		cols := strings.Split(line, "\t")
-		if len(cols) < 7 {
-			continue
-		}
-		switch cols[5] {
-		case "BV", "ABV", "UFBV", "AUFBV":
-		default:
-			continue
-		}
-		n++
-		path, want := cols[0], cols[6]
-		t.Run(strings.ReplaceAll(filepath.Base(path), "/", "_"), func(t *testing.T) {
-			got := solveFile(t, filepath.Join("..", "testdata", "dev", path), Options{}, 5*time.Second)
-			if len(got) == 0 {
-				t.Fatal("no answer")
-			}
-			for _, g := range got {
-				if g != "unknown" && want != "unknown" && g != want {
-					t.Fatalf("WRONG: answers %v, expected %s", got, want)
-				}
-			}
-			if got[len(got)-1] == "unknown" {
-				t.Logf("unknown (expected %s)", want)
-			}
-		})
-	}
-	if n != 26 {
-		t.Fatalf("%d quantified dev files, want 26", n)
-	}
-}
-
-// TestNoFallback checks that a quantified unsat file only Z3 decides (with
-// the qbv stage off, which decides it too) is unknown with NoFallback and
-// unsat without.
-func TestNoFallback(t *testing.T) {
-	f := filepath.Join("..", "testdata", "dev", "cvc5", "test", "regress", "cli", "regress0", "quantifiers", "qbv-simp.smt2")
-	noQBV := []string{"qbv"}
-	tests := []struct {
-		opts Options
-		want string
-	}{
-		{Options{Disable: noQBV}, "unsat"},
-		{Options{NoFallback: true, Disable: noQBV}, "unknown"},
-	}
-	for _, tc := range tests {
-		got := solveFile(t, f, tc.opts, 20*time.Second)
-		if len(got) != 1 || got[0] != tc.want {
-			t.Errorf("NoFallback=%v: %v, want %s", tc.opts.NoFallback, got, tc.want)
-		}
-	}
-	var trace bytes.Buffer
-	in := smtlib.NewInterpreter(smtlib.Config{ProduceModels: true, NewSolver: func(st *term.Store) smtlib.Solver {
-		return NewSession(st, Options{Trace: &trace, Disable: noQBV})
-	}}, &bytes.Buffer{})
-	src, _ := os.ReadFile(f)
-	if err := in.Run(context.Background(), bytes.NewReader(src)); err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(trace.String(), "stage z3-fallback: unsat") {
-		t.Errorf("trace does not say the fallback decided:\n%s", trace.String())
-	}
-}
-
 // TestZ3ModelCheckClosedSentences checks that a closed assertion Z3 was given
 // is taken as proved by Z3's sat answer (no second call), and that one it was
 // not given is still checked.
@@ -535,7 +285,7 @@ func TestZ3ModelCheckClosedSentences(t *testing.T) {
 	x := st.BoundVar("x", w)
 	// ∀x. x <u 0 is false: no second call would confirm it.
 	closedFalse := st.MustMake(term.OpForall, nil, x, st.MustMake(term.OpBVUlt, nil, x, st.ConstUint64(8, 0)))
-	z := newZ3Stage()
+	z := NewStage(StageOptions{})
 	m := term.NewModel()
 	if err := z.checkModel(context.Background(), st, m, []term.Term{closedFalse}, map[term.Term]bool{closedFalse: true}, checkHelp{}); err != nil {
 		t.Errorf("closed assertion given to z3: %v, want it accepted on z3's sat", err)
@@ -549,36 +299,12 @@ func TestZ3ModelCheckClosedSentences(t *testing.T) {
 // try when the passes changed nothing.
 func TestSameProblem(t *testing.T) {
 	p := scriptProblem(t, "(declare-const x (_ BitVec 8))(assert (bvult x #x05))(assert (distinct x #x01))(check-sat)")
-	same := &Problem{Store: p.Store, Assertions: append([]term.Term(nil), p.Assertions...)}
-	fewer := &Problem{Store: p.Store, Assertions: p.Assertions[:1]}
-	assumed := &Problem{Store: p.Store, Assertions: p.Assertions, Assumptions: p.Assertions[:1]}
+	same := &stage.Problem{Store: p.Store, Assertions: append([]term.Term(nil), p.Assertions...)}
+	fewer := &stage.Problem{Store: p.Store, Assertions: p.Assertions[:1]}
+	assumed := &stage.Problem{Store: p.Store, Assertions: p.Assertions, Assumptions: p.Assertions[:1]}
 	if !sameProblem(p, same) || sameProblem(p, fewer) || sameProblem(p, assumed) {
 		t.Errorf("sameProblem: same %v, fewer %v, with assumptions %v; want true, false, false",
 			sameProblem(p, same), sameProblem(p, fewer), sameProblem(p, assumed))
-	}
-}
-
-// sentenceStage answers sat with an empty model and vouches for sentences.
-type sentenceStage struct{ sentences map[term.Term]bool }
-
-func (sentenceStage) Name() string { return "vouching-sat" }
-func (s sentenceStage) Decide(context.Context, *Problem) (Verdict, error) {
-	return Verdict{Status: Sat, Model: term.NewModel(), Sentences: s.sentences}, nil
-}
-
-// TestDriverTakesDecidedSentences checks that validation takes the closed
-// sentences a verdict vouches for without evaluating them, and evaluates
-// everything else: a false sentence gets through only when vouched for,
-// which is why only the Z3 fallback, for sentences Z3 itself decided, does.
-func TestDriverTakesDecidedSentences(t *testing.T) {
-	p := scriptProblem(t, `(assert (forall ((y (_ BitVec 2))) (= y #b00))) (check-sat)`)
-	sentence := p.Assertions[0]
-	if v := NewDriver(sentenceStage{}).Decide(context.Background(), p); v.Status != Unknown {
-		t.Errorf("without the vouch: %v, want unknown (the sentence is false)", v.Status)
-	}
-	d := NewDriver(sentenceStage{map[term.Term]bool{sentence: true}})
-	if v := d.Decide(context.Background(), p); v.Status != Sat {
-		t.Errorf("with the vouch: %v (%s), want sat", v.Status, v.Reason)
 	}
 }
 
@@ -600,11 +326,12 @@ func TestClosedSentences(t *testing.T) {
 // failingZ3 answers every call with an error.
 type failingZ3 struct{}
 
-func (failingZ3) Solve(context.Context, string) (z3.Result, error) {
-	return z3.Result{}, errors.New("no z3 here")
+func (failingZ3) Solve(context.Context, string) (Result, error) {
+	return Result{}, errors.New("no z3 here")
 }
-func (failingZ3) Interpret(context.Context, string) (z3.Result, error) {
-	return z3.Result{}, errors.New("no z3 here")
+
+func (failingZ3) Interpret(context.Context, string) (Result, error) {
+	return Result{}, errors.New("no z3 here")
 }
 
 // TestZ3ModelConfirmedOnPosedText checks the confirmation through the
@@ -622,7 +349,7 @@ func TestZ3ModelConfirmedOnPosedText(t *testing.T) {
 	if !ok || !strings.Contains(script, "(assert (= x #x0f0f0f0f))") || !strings.Contains(script, "(assert (= b true))") {
 		t.Fatalf("fixedScript = %q, %v", script, ok)
 	}
-	z := newZ3Stage()
+	z := NewStage(StageOptions{})
 	help := checkHelp{all: p.Assertions, posed: posed, hasPosed: true}
 	for _, tc := range []struct {
 		name string
@@ -656,7 +383,7 @@ func TestZ3ModelProvedByParts(t *testing.T) {
 	good := modelOf(t, p, map[string]term.Value{"x": st.BVValue(bv.New(32, 0xffffffff)), "b": term.BoolValue(true)})
 	bad := modelOf(t, p, map[string]term.Value{"x": st.BVValue(bv.New(32, 0x7fffffff)), "b": term.BoolValue(true)})
 
-	own := newZ3Stage()
+	own := NewStage(StageOptions{NewProver: testProver})
 	own.solver = failingZ3{}
 	if err := own.checkModel(context.Background(), st, good, p.Assertions, nil, checkHelp{budget: 10 * time.Second}); err != nil || own.ownProofs.Load() != 1 {
 		t.Errorf("own proof: %v, %d proofs; want proved once", err, own.ownProofs.Load())
@@ -665,7 +392,7 @@ func TestZ3ModelProvedByParts(t *testing.T) {
 		t.Error("own proof: a false model was proved")
 	}
 
-	z := newZ3Stage()
+	z := NewStage(StageOptions{})
 	help := checkHelp{z3Took: time.Second}
 	if err := z.checkModel(context.Background(), st, good, p.Assertions[:1], nil, help); err != nil {
 		t.Errorf("by z3: %v", err)
@@ -683,7 +410,7 @@ func TestZ3ModelProvedByParts(t *testing.T) {
 }
 
 // modelOf returns the model giving each named symbol of p its value.
-func modelOf(t *testing.T, p *Problem, vals map[string]term.Value) *term.Model {
+func modelOf(t *testing.T, p *stage.Problem, vals map[string]term.Value) *term.Model {
 	t.Helper()
 	m := term.NewModel()
 	for name, v := range vals {
