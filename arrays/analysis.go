@@ -7,20 +7,14 @@ import (
 	"github.com/sift-solver/sift/term"
 )
 
-// Status is the pre-check's answer.
-type Status int8
+// Status is the pre-check's answer, term's answer type: Unsat or Unknown,
+// never Sat.
+type Status = term.Status
 
 const (
-	Unsat   Status = -1 // the linear system is infeasible: the problem is unsatisfiable
-	Unknown Status = 0  // not decided (the problem may be sat or unsat)
+	Unsat   = term.Unsat   // the linear system is infeasible: the problem is unsatisfiable
+	Unknown = term.Unknown // not decided (the problem may be sat or unsat)
 )
-
-func (s Status) String() string {
-	if s == Unsat {
-		return "unsat"
-	}
-	return "unknown"
-}
 
 // Interval is an unsigned range Lo <= x <= Hi that holds in every model of
 // the analysed assertions. Terms wider than 64 bits always get the whole
@@ -213,16 +207,8 @@ func (a *Analysis) collectDefinitions(assertions []term.Term) {
 // the bit-vector selects with bit-vector indices, and false when the input
 // is unsupported (quantifiers) or larger than maxTerms.
 func collect(st *term.Store, roots []term.Term) (reach, reads []term.Term, ok bool) {
-	seen := map[term.Term]bool{}
-	stack := append([]term.Term(nil), roots...)
 	ok = true
-	for len(stack) > 0 {
-		t := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if seen[t] {
-			continue
-		}
-		seen[t] = true
+	st.Walk(roots, func(t term.Term) bool {
 		reach = append(reach, t)
 		if len(reach) > maxTerms {
 			ok = false
@@ -235,8 +221,8 @@ func collect(st *term.Store, roots []term.Term) (reach, reads []term.Term, ok bo
 				reads = append(reads, t)
 			}
 		}
-		stack = append(stack, st.Args(t)...)
-	}
+		return false
+	})
 	return reach, reads, ok
 }
 

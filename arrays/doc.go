@@ -22,8 +22,9 @@
 //     position inside a concat (t05, t16). The set-info access-size hint is
 //     ignored.
 //
-// Start reading at analysis.go (Analyze), then linearize.go (the encoding
-// table of the digest §3.3), propagate.go, simplex.go and branch.go (the
+// Start reading at analysis.go (Analyze, and Status: term's answer type),
+// then linearize.go (the encoding table of the digest §3.3) and system.go
+// (the linear system it fills), propagate.go, simplex.go and branch.go (the
 // decision), congruence.go and access.go (type recovery), maybe_equal.go and
 // lemmas.go (the pruning).
 package arrays

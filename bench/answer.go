@@ -1,6 +1,10 @@
 package bench
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/sift-solver/sift/internal/sexpr"
+)
 
 // Result is how one run of a solver on a file ended. Whether a sat or unsat result is right is decided at
 // scoring time against the expected status, not here.
@@ -37,7 +41,10 @@ func parseOutput(out []byte) parsedOutput {
 		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
 			i++
 		case c == '(':
-			end := skipList(s, i)
+			end := sexpr.End(s, i)
+			if end < 0 {
+				end = len(s)
+			}
 			head := strings.TrimLeft(s[i+1:end], " \t\r\n")
 			if strings.HasPrefix(head, "error") {
 				p.errorsPrinted++
@@ -59,35 +66,6 @@ func parseOutput(out []byte) parsedOutput {
 		}
 	}
 	return p
-}
-
-// skipList returns the index just past the list that opens at s[i], or len(s) if it never closes.
-func skipList(s string, i int) int {
-	depth := 0
-	for i < len(s) {
-		switch s[i] {
-		case '(':
-			depth++
-		case ')':
-			depth--
-			if depth == 0 {
-				return i + 1
-			}
-		case '"':
-			// SMT-LIB 2.6 strings escape a quote by doubling it, which this loop handles as two strings.
-			i++
-			for i < len(s) && s[i] != '"' {
-				i++
-			}
-		case '|':
-			i++
-			for i < len(s) && s[i] != '|' {
-				i++
-			}
-		}
-		i++
-	}
-	return len(s)
 }
 
 // classify turns a finished process into a result. Order matters: the wall limit overrides any answer

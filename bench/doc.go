@@ -5,12 +5,16 @@
 //   - suites: a directory of .smt2 files or a manifest TSV (suite.go);
 //   - solver specs and the command line of each solver kind (solver.go);
 //   - running one process under a wall limit with a kill margin (the whole process group is killed) and an
-//     address-space cap set with prlimit(1), measuring wall time, rusage CPU time and peak RSS (process.go);
+//     address-space cap set with prlimit(1), measuring wall time, rusage CPU time and peak RSS, and reading
+//     sizes such as 8G (process.go);
 //   - reading an answer out of stdout, (error …) responses included (answer.go);
 //   - the parallel run with progress bar, resume and Ctrl-C handling (runner.go) and its JSON-lines records
 //     (record.go);
 //   - SMT-COMP single-query scoring, PAR-2, virtual best, pairwise (score.go), reports (report.go), cactus and
-//     scatter plots (plot.go), before/after comparison (compare.go) and the kong command (cli.go);
+//     scatter plots (plot.go), before/after comparison (compare.go);
+//   - the results page index.html, one self-contained file: summary tables, the plots as inline SVG, and
+//     every file's outcomes as JSON for the page's script, which sorts, filters and draws only the rows in
+//     view (html.go; the template, style and script are in page/);
 //   - campaigns over many machines: a deterministic slice of a suite per shard (shard.go), the identity of
 //     each solver build and host in run.json (identity.go), and the merge of the shards' results into one run
 //     that scores exactly as a single run would (merge.go).
@@ -24,5 +28,6 @@
 //     skipping the (solver, file, repeat) keys already on record.
 //   - Times are of the child process only: wall time around its lifetime, CPU time from its rusage.
 //
-// Start reading at Run in runner.go, then ScoreRecords in score.go; cli.go shows how they are driven.
+// The command line, sift bench, is cmd/sift's (bench.go): it turns flags into a RunConfig and drives Run,
+// ScoreRecords and the reports. Start reading at Run in runner.go, then ScoreRecords in score.go.
 package bench

@@ -20,15 +20,20 @@ const minPlotSec = 0.01
 // plotFormats are the files each plot is saved as.
 var plotFormats = []string{"png", "svg"}
 
-// WritePlots writes the cactus plot and, for each peer of the scatter base, a log-log scatter plot.
-func WritePlots(dir string, sc *Score, scatterBase string) error {
+// ReportPlot is one plot of the reports: saved as Stem.png and Stem.svg, and drawn inline in index.html.
+type ReportPlot struct {
+	Stem string
+	Plot *plot.Plot
+	W, H vg.Length
+}
+
+// ReportPlots are the cactus plot and, for each peer of the scatter base, a log-log scatter plot.
+func ReportPlots(sc *Score, scatterBase string) ([]ReportPlot, error) {
 	p, err := CactusPlot(sc)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if err := savePlot(p, filepath.Join(dir, CactusPlotBase), 16*vg.Centimeter, 11*vg.Centimeter); err != nil {
-		return err
-	}
+	plots := []ReportPlot{{CactusPlotBase, p, 16 * vg.Centimeter, 11 * vg.Centimeter}}
 	base := ScatterBase(sc, scatterBase)
 	for _, peer := range sc.Solvers {
 		if peer == base {
@@ -36,10 +41,26 @@ func WritePlots(dir string, sc *Score, scatterBase string) error {
 		}
 		p, err := ScatterPlot(sc, base, peer)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		stem := fmt.Sprintf("%s-%s-vs-%s", ScatterPlotStem, base, peer)
-		if err := savePlot(p, filepath.Join(dir, stem), 12*vg.Centimeter, 12*vg.Centimeter); err != nil {
+		plots = append(plots, ReportPlot{stem, p, 12 * vg.Centimeter, 12 * vg.Centimeter})
+	}
+	return plots, nil
+}
+
+// WritePlots writes the ReportPlots into dir.
+func WritePlots(dir string, sc *Score, scatterBase string) error {
+	plots, err := ReportPlots(sc, scatterBase)
+	if err != nil {
+		return err
+	}
+	return savePlots(dir, plots)
+}
+
+func savePlots(dir string, plots []ReportPlot) error {
+	for _, p := range plots {
+		if err := savePlot(p.Plot, filepath.Join(dir, p.Stem), p.W, p.H); err != nil {
 			return err
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os/exec"
 	"strconv"
+	"strings"
 	"syscall"
 	"time"
 )
@@ -21,6 +22,33 @@ type Limits struct {
 	// MemoryBytes caps the address space (RLIMIT_AS) of the solver, set by prlimit(1) on the child before it
 	// execs the solver; 0 means no cap.
 	MemoryBytes uint64
+}
+
+// ParseBytes reads sizes such as 512M, 8G, 8GiB or a plain byte count; units are powers of 1024.
+func ParseBytes(s string) (uint64, error) {
+	t := strings.ToUpper(strings.TrimSpace(s))
+	t = strings.TrimSuffix(strings.TrimSuffix(t, "B"), "I")
+	mult := uint64(1)
+	if n := len(t); n > 0 {
+		switch t[n-1] {
+		case 'K':
+			mult = 1 << 10
+		case 'M':
+			mult = 1 << 20
+		case 'G':
+			mult = 1 << 30
+		case 'T':
+			mult = 1 << 40
+		}
+		if mult > 1 {
+			t = t[:n-1]
+		}
+	}
+	v, err := strconv.ParseUint(t, 10, 64)
+	if err != nil {
+		return 0, fmt.Errorf("%q is not a size like 512M or 8G", s)
+	}
+	return v * mult, nil
 }
 
 // outcome is what one process did, before any interpretation of its output.

@@ -162,8 +162,9 @@ func WriteSummaryJSON(w io.Writer, sc *Score) error {
 func itoa(i int) string     { return strconv.Itoa(i) }
 func ftoa(f float64) string { return strconv.FormatFloat(f, 'f', 3, 64) }
 
-// WriteReports writes the table, CSV, JSON and plots into dir. scatterBase names the solver plotted against
-// each peer (sift by default; the first solver when it is absent).
+// WriteReports writes the table, CSV, JSON, plots and the HTML page into dir. scatterBase names the solver
+// plotted against each peer (sift by default; the first solver when it is absent). The page describes the
+// run from dir's run.json when there is one.
 func WriteReports(dir string, recs []Record, sc *Score, scatterBase string) error {
 	files := []struct {
 		name  string
@@ -179,7 +180,18 @@ func WriteReports(dir string, recs []Record, sc *Score, scatterBase string) erro
 			return err
 		}
 	}
-	return WritePlots(dir, sc, scatterBase)
+	plots, err := ReportPlots(sc, scatterBase)
+	if err != nil {
+		return err
+	}
+	if err := savePlots(dir, plots); err != nil {
+		return err
+	}
+	page := HTMLReport{Records: recs, Score: sc, Plots: plots}
+	if m, err := readMeta(dir); err == nil {
+		page.Meta = &m
+	}
+	return writeFile(filepath.Join(dir, HTMLFile), page.Write)
 }
 
 func writeFile(path string, write func(io.Writer) error) error {

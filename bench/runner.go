@@ -332,3 +332,16 @@ func readMeta(dir string) (RunMeta, error) {
 	err = json.Unmarshal(data, &m)
 	return m, err
 }
+
+// SolverOrder is the solver order recorded in a run's run.json, or nil.
+func SolverOrder(dir string) []string {
+	m, err := readMeta(dir)
+	if err != nil {
+		return nil
+	}
+	var names []string
+	for _, s := range m.Solvers {
+		names = append(names, s.Name)
+	}
+	return names
+}

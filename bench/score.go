@@ -300,10 +300,16 @@ func solverOrder(order []string, outs map[string]map[string]Outcome) []string {
 	return append(res, rest...)
 }
 
-func groupOf(m map[string]*Group, name string) *Group {
-	if name == "" {
-		name = "(none)"
+// groupName is the name of a logic or family in reports, as ScoreRecords groups them.
+func groupName(s string) string {
+	if s == "" {
+		return "(none)"
 	}
+	return s
+}
+
+func groupOf(m map[string]*Group, name string) *Group {
+	name = groupName(name)
 	g, ok := m[name]
 	if !ok {
 		g = &Group{Name: name, Solvers: map[string]Tally{}}

@@ -121,7 +121,7 @@ func TestMergeShards(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := ScoreRecords(again, metaSolverOrder(out)); !reflect.DeepEqual(got, want) {
+	if got := ScoreRecords(again, SolverOrder(out)); !reflect.DeepEqual(got, want) {
 		t.Errorf("the merged directory scores differently when read back")
 	}
 	single := filepath.Join(root, "single")

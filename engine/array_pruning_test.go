@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/sift-solver/sift/engine"
+	"github.com/sift-solver/sift/engine/bitblast"
 	"github.com/sift-solver/sift/smtlib"
 	"github.com/sift-solver/sift/term"
 )
@@ -53,7 +54,7 @@ func statInt(t *testing.T, stats map[string]string, name string) int {
 	return n
 }
 
-var pruningModes = []engine.ArrayPruning{engine.PruningOff, engine.PruningIntervals, engine.PruningFull}
+var pruningModes = []bitblast.Pruning{bitblast.PruningOff, bitblast.PruningIntervals, bitblast.PruningFull}
 
 // bytes16 declares a 16-byte array a, all zero but byte 5 (#x09), by
 // per-byte asserts, and a 32-bit x.
@@ -108,7 +109,7 @@ func TestSeed003Stats(t *testing.T) {
 	if err != nil || len(files) != 20 {
 		t.Fatalf("want 20 seed files, got %d (%v)", len(files), err)
 	}
-	stats := map[engine.ArrayPruning]map[string]map[string]string{}
+	stats := map[bitblast.Pruning]map[string]map[string]string{}
 	for _, mode := range pruningModes {
 		stats[mode] = map[string]map[string]string{}
 		for _, f := range files {
@@ -125,7 +126,7 @@ func TestSeed003Stats(t *testing.T) {
 			stats[mode][name[:3]] = st
 		}
 	}
-	full := stats[engine.PruningFull]
+	full := stats[bitblast.PruningFull]
 	if got := statInt(t, full["t02"], "array-candidate-lemmas"); got != 156 {
 		t.Errorf("t02: %d candidate lemmas, want 156", got)
 	}
@@ -151,8 +152,8 @@ func TestSeed003Stats(t *testing.T) {
 		}
 	}
 	// The pruning only removes lemmas: off >= intervals >= full on t02.
-	off := statInt(t, stats[engine.PruningOff]["t02"], "array-lemmas-generated")
-	iv := statInt(t, stats[engine.PruningIntervals]["t02"], "array-lemmas-generated")
+	off := statInt(t, stats[bitblast.PruningOff]["t02"], "array-lemmas-generated")
+	iv := statInt(t, stats[bitblast.PruningIntervals]["t02"], "array-lemmas-generated")
 	if fu := statInt(t, full["t02"], "array-lemmas-generated"); !(off >= iv && iv >= fu) {
 		t.Errorf("t02 lemmas generated: off %d, intervals %d, full %d: want non-increasing", off, iv, fu)
 	}

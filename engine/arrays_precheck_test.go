@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sift-solver/sift/engine/stage"
 	"github.com/sift-solver/sift/smtlib"
 	"github.com/sift-solver/sift/term"
 )
@@ -17,7 +18,7 @@ import (
 type precheckRecorder struct {
 	st         *term.Store
 	assertions []term.Term
-	problem    *Problem
+	problem    *stage.Problem
 }
 
 func (r *precheckRecorder) Push()                                  {}
@@ -32,7 +33,7 @@ func (r *precheckRecorder) Statistics() [][2]string                { return nil 
 func (r *precheckRecorder) SetRandomSeed(uint64)                   {}
 func (r *precheckRecorder) CheckSat(_ context.Context, assumptions []term.Term) smtlib.CheckResult {
 	if r.problem == nil {
-		r.problem = &Problem{Store: r.st, Assertions: append([]term.Term(nil), r.assertions...),
+		r.problem = &stage.Problem{Store: r.st, Assertions: append([]term.Term(nil), r.assertions...),
 			Labels: make([]string, len(r.assertions)), Assumptions: assumptions}
 	}
 	return smtlib.CheckResult{}
@@ -40,7 +41,7 @@ func (r *precheckRecorder) CheckSat(_ context.Context, assumptions []term.Term) 
 
 // firstProblem parses a script and returns the problem of its first
 // check-sat, or nil when the script has none or does not parse.
-func firstProblem(t *testing.T, path string) *Problem {
+func firstProblem(t *testing.T, path string) *stage.Problem {
 	t.Helper()
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -77,13 +78,13 @@ func TestArraysPrecheckSeeds(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if v.Status == Sat {
+		if v.Status == term.Sat {
 			t.Errorf("%s: the pre-check answered sat", name)
 		}
-		if v.Status == Unsat && strings.Contains(string(b), ":status sat") {
+		if v.Status == term.Unsat && strings.Contains(string(b), ":status sat") {
 			t.Errorf("%s: unsat on a sat file", name)
 		}
-		if must[name] && (v.Status != Unsat || s.Decided != 1) {
+		if must[name] && (v.Status != term.Unsat || s.Decided != 1) {
 			t.Errorf("%s: not decided by the pre-check (%s)", name, v.Reason)
 		}
 	}
@@ -115,7 +116,7 @@ func TestArraysPrecheckDev(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if v.Status == Unsat {
+		if v.Status == term.Unsat {
 			decided++
 			if cols[6] == "sat" {
 				t.Errorf("%s: unsat on a sat file", cols[0])

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/sift-solver/sift/engine"
+	"github.com/sift-solver/sift/engine/bitblast"
 )
 
 // constArrayForm is one of KLEE's encodings of an initialised byte array
@@ -71,7 +72,7 @@ func constArrayScript(form constArrayForm, n int, want byte) string {
 func TestLargeConstantArrays(t *testing.T) {
 	for _, n := range []int{1024, 4096} {
 		for _, form := range []constArrayForm{formAsserts, formChain, formConstChain} {
-			for _, mode := range []engine.ArrayPruning{engine.PruningOff, engine.PruningIntervals, engine.PruningFull} {
+			for _, mode := range []bitblast.Pruning{bitblast.PruningOff, bitblast.PruningIntervals, bitblast.PruningFull} {
 				t.Run(fmt.Sprintf("%s-%d-%s", form, n, mode), func(t *testing.T) {
 					opts := engine.Options{NoFallback: true, ArrayPruning: mode}
 					// sat at exactly i = n-7, then unsat without it.
@@ -161,8 +162,8 @@ func kleeWordsScript(n int, word string) string {
 // fewer lemmas than none.
 func TestKleeWordsPruning(t *testing.T) {
 	const n = 1024
-	generated := map[engine.ArrayPruning]int{}
-	for _, mode := range []engine.ArrayPruning{engine.PruningOff, engine.PruningIntervals, engine.PruningFull} {
+	generated := map[bitblast.Pruning]int{}
+	for _, mode := range []bitblast.Pruning{bitblast.PruningOff, bitblast.PruningIntervals, bitblast.PruningFull} {
 		opts := engine.Options{NoFallback: true, ArrayPruning: mode}
 		out, stats, bad := runOpts(t, kleeWordsScript(n, "#x01020304"), opts)
 		if out != "unsat\n" {
@@ -175,7 +176,7 @@ func TestKleeWordsPruning(t *testing.T) {
 		}
 	}
 	t.Logf("lemmas generated (unsat): %v", generated)
-	if off, full := generated[engine.PruningOff], generated[engine.PruningFull]; full*4 > off {
+	if off, full := generated[bitblast.PruningOff], generated[bitblast.PruningFull]; full*4 > off {
 		t.Errorf("full pruning generated %d lemmas, off %d: want at least 4x fewer", full, off)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/sift-solver/sift/engine/stage"
 	"github.com/sift-solver/sift/term"
 )
 
@@ -18,16 +19,11 @@ type StageStats struct {
 	Time    time.Duration
 }
 
-// Step is one element of the pipeline: a Stage or a Transformer.
-type Step interface {
-	Name() string
-}
-
 // Driver runs the pipeline on a problem: transformers rewrite it, stages try
 // to decide it, in order, until one decides. It validates every sat answer
 // against the original problem.
 type Driver struct {
-	Steps []Step
+	Steps []stage.Stage
 	// Trace, when set, receives one line per step per check.
 	Trace io.Writer
 	Stats []StageStats
@@ -37,7 +33,7 @@ type Driver struct {
 }
 
 // NewDriver returns a driver over steps, in that order.
-func NewDriver(steps ...Step) *Driver {
+func NewDriver(steps ...stage.Stage) *Driver {
 	d := &Driver{Steps: steps, Stats: make([]StageStats, len(steps))}
 	for i, s := range steps {
 		d.Stats[i].Name = s.Name()
@@ -52,17 +48,17 @@ func (d *Driver) tracef(format string, args ...any) {
 }
 
 // Decide runs the pipeline on p.
-func (d *Driver) Decide(ctx context.Context, p *Problem) Verdict {
+func (d *Driver) Decide(ctx context.Context, p *stage.Problem) stage.Verdict {
 	reason := "incomplete"
 	cur := p
-	var maps []ModelMap
+	var maps []stage.ModelMap
 	// An unsat answer without a core is held back while later stages may
 	// still give one, when the script asks for cores or assumptions.
 	wantCore := len(p.Assumptions) > 0
 	for _, l := range p.Labels {
 		wantCore = wantCore || l != ""
 	}
-	var deferred *Verdict
+	var deferred *stage.Verdict
 	// sameIndices holds while every transformation applied kept assertion
 	// and assumption i as the i-th: cores then refer to p as well.
 	sameIndices := true
@@ -71,34 +67,31 @@ func (d *Driver) Decide(ctx context.Context, p *Problem) Verdict {
 			if deferred != nil {
 				return *deferred
 			}
-			return Verdict{Status: Unknown, Reason: ctxReason(err)}
+			return stage.Verdict{Status: term.Unknown, Reason: stage.ContextReason(err)}
 		}
 		start := time.Now()
-		var v Verdict
+		var v stage.Verdict
 		var err error
-		switch s := step.(type) {
-		case Transformer:
-			var next *Problem
-			var mm ModelMap
-			next, mm, v, err = s.Transform(ctx, cur)
-			if err == nil && v.Status == Unknown {
+		if t, ok := step.(stage.Transformer); ok {
+			var next *stage.Problem
+			var mm stage.ModelMap
+			next, mm, v, err = t.Transform(ctx, cur)
+			if err == nil && v.Status == term.Unknown {
 				d.Stats[i].Calls++
 				d.Stats[i].Time += time.Since(start)
-				d.tracef("transform %s: %d -> %d assertions in %v", s.Name(), len(cur.Assertions), len(next.Assertions), time.Since(start))
+				d.tracef("transform %s: %d -> %d assertions in %v", t.Name(), len(cur.Assertions), len(next.Assertions), time.Since(start))
 				next.Original = p
-				if _, keeps := s.(IndexPreserver); next != cur && !keeps {
+				if _, keeps := t.(stage.IndexPreserver); next != cur && !keeps {
 					sameIndices = false
 				}
 				cur = next
 				maps = append(maps, mm)
 				continue
 			}
-		case Stage:
-			sctx, cancel := stageContext(ctx, s, i < len(d.Steps)-1)
-			v, err = s.Decide(sctx, cur)
+		} else {
+			sctx, cancel := stageContext(ctx, step, i < len(d.Steps)-1)
+			v, err = step.Decide(sctx, cur)
 			cancel()
-		default:
-			panic("engine: pipeline step is neither a Stage nor a Transformer")
 		}
 		el := time.Since(start)
 		d.Stats[i].Calls++
@@ -108,7 +101,7 @@ func (d *Driver) Decide(ctx context.Context, p *Problem) Verdict {
 			reason = err.Error()
 			continue
 		}
-		if v.Status == Unknown {
+		if v.Status == term.Unknown {
 			d.tracef("stage %s: unknown (%s) in %v", step.Name(), v.Reason, el)
 			if v.Reason != "" {
 				reason = v.Reason
@@ -117,7 +110,7 @@ func (d *Driver) Decide(ctx context.Context, p *Problem) Verdict {
 				if deferred != nil {
 					return *deferred
 				}
-				return Verdict{Status: Unknown, Reason: ctxReason(ctx.Err())}
+				return stage.Verdict{Status: term.Unknown, Reason: stage.ContextReason(ctx.Err())}
 			}
 			continue
 		}
@@ -126,7 +119,7 @@ func (d *Driver) Decide(ctx context.Context, p *Problem) Verdict {
 			// every assertion and assumption is taken.
 			v.Core, v.FailedAssumptions = nil, nil
 		}
-		if v.Status == Unsat && wantCore && v.Core == nil {
+		if v.Status == term.Unsat && wantCore && v.Core == nil {
 			d.Stats[i].Decided++
 			d.tracef("stage %s: unsat without a core in %v; later stages may give one", step.Name(), el)
 			if v.Stage == "" {
@@ -137,7 +130,7 @@ func (d *Driver) Decide(ctx context.Context, p *Problem) Verdict {
 			}
 			continue
 		}
-		if v.Status == Sat {
+		if v.Status == term.Sat {
 			m := v.Model
 			if m == nil {
 				m = term.NewModel()
@@ -153,7 +146,7 @@ func (d *Driver) Decide(ctx context.Context, p *Problem) Verdict {
 				// A model check that ran out of time proved nothing, but
 				// found nothing wrong either: not a bug, an unknown.
 				d.tracef("stage %s: sat model not validated before the time limit: %v", step.Name(), err)
-				reason = ctxReason(ctx.Err())
+				reason = stage.ContextReason(ctx.Err())
 				continue
 			}
 			if err != nil {
@@ -177,33 +170,39 @@ func (d *Driver) Decide(ctx context.Context, p *Problem) Verdict {
 	if deferred != nil {
 		return *deferred
 	}
-	return Verdict{Status: Unknown, Reason: reason}
+	return stage.Verdict{Status: term.Unknown, Reason: reason}
 }
 
-// A TimeSharer is a stage that, when a later stage could still decide, takes
-// only a share of the time left: the bit-blaster gives the Z3 fallback a turn
-// on problems that word-level reasoning settles at once but bit-level search
-// does not (multiplier equivalences, say).
-type TimeSharer interface {
-	TimeShare() float64
+// Close closes the steps that hold resources outside Go's heap (Closer).
+func (d *Driver) Close() {
+	for _, step := range d.Steps {
+		if c, ok := step.(stage.Closer); ok {
+			c.Close()
+		}
+	}
+}
+
+// Statistics returns the counters of the steps that keep their own
+// (StatsReporter), in pipeline order.
+func (d *Driver) Statistics() [][2]string {
+	var out [][2]string
+	for _, step := range d.Steps {
+		if r, ok := step.(stage.StatsReporter); ok {
+			out = append(out, r.Statistics()...)
+		}
+	}
+	return out
 }
 
 // stageContext returns the context a stage runs under: ctx itself, or, for a
 // TimeSharer with stages after it, ctx with a deadline at its share of the
 // time left.
-func stageContext(ctx context.Context, s Stage, later bool) (context.Context, context.CancelFunc) {
-	ts, ok := s.(TimeSharer)
+func stageContext(ctx context.Context, s stage.Stage, later bool) (context.Context, context.CancelFunc) {
+	ts, ok := s.(stage.TimeSharer)
 	deadline, has := ctx.Deadline()
 	if !ok || !has || !later {
 		return ctx, func() {}
 	}
 	left := time.Until(deadline)
 	return context.WithTimeout(ctx, time.Duration(float64(left)*ts.TimeShare()))
-}
-
-func ctxReason(err error) string {
-	if err == context.DeadlineExceeded {
-		return "timeout"
-	}
-	return "canceled"
 }

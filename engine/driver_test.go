@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sift-solver/sift/engine/stage"
 	"github.com/sift-solver/sift/term"
 )
 
@@ -13,31 +14,31 @@ type slowSharer struct{ deadline time.Time }
 
 func (*slowSharer) Name() string       { return "slow" }
 func (*slowSharer) TimeShare() float64 { return 0.5 }
-func (s *slowSharer) Decide(ctx context.Context, _ *Problem) (Verdict, error) {
+func (s *slowSharer) Decide(ctx context.Context, _ *stage.Problem) (stage.Verdict, error) {
 	s.deadline, _ = ctx.Deadline()
 	<-ctx.Done()
-	return Verdict{Status: Unknown, Reason: ctxReason(ctx.Err())}, nil
+	return stage.Verdict{Status: term.Unknown, Reason: stage.ContextReason(ctx.Err())}, nil
 }
 
 // decider answers unsat at once.
 type decider struct{ called bool }
 
 func (*decider) Name() string { return "decider" }
-func (d *decider) Decide(context.Context, *Problem) (Verdict, error) {
+func (d *decider) Decide(context.Context, *stage.Problem) (stage.Verdict, error) {
 	d.called = true
-	return Verdict{Status: Unsat}, nil
+	return stage.Verdict{Status: term.Unsat}, nil
 }
 
 // TestTimeShare checks that a TimeSharer gets a share of the time left and a
 // later stage still runs within the caller's deadline; and that a TimeSharer
 // that is the last stage gets all of it.
 func TestTimeShare(t *testing.T) {
-	p := &Problem{Store: term.NewStore()}
+	p := &stage.Problem{Store: term.NewStore()}
 	ctx, cancel := context.WithTimeout(context.Background(), 400*time.Millisecond)
 	defer cancel()
 	slow, last := &slowSharer{}, &decider{}
 	v := NewDriver(slow, last).Decide(ctx, p)
-	if v.Status != Unsat || !last.called {
+	if v.Status != term.Unsat || !last.called {
 		t.Fatalf("later stage did not decide: %v (%s)", v.Status, v.Reason)
 	}
 	parent, _ := ctx.Deadline()

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sift-solver/sift/engine/stage"
 	"github.com/sift-solver/sift/smtlib"
 	"github.com/sift-solver/sift/term"
 )
@@ -148,9 +149,9 @@ type capStage struct{ err error }
 
 func (capStage) Name() string { return "cap" }
 
-func (s capStage) Decide(ctx context.Context, p *Problem) (Verdict, error) {
+func (s capStage) Decide(ctx context.Context, p *stage.Problem) (stage.Verdict, error) {
 	check := func(context.Context, *term.Store, *term.Model, []term.Term) error { return s.err }
-	return Verdict{Status: Sat, Model: term.NewModel(), ModelCheck: check}, nil
+	return stage.Verdict{Status: term.Sat, Model: term.NewModel(), ModelCheck: check}, nil
 }
 
 // TestModelCheckOutOfTime checks that a model check that runs out of time
@@ -170,8 +171,8 @@ func TestModelCheckOutOfTime(t *testing.T) {
 		{errors.New("false under the model"), 1},
 	} {
 		d := NewDriver(capStage{tc.err})
-		v := d.Decide(context.Background(), &Problem{Store: st, Assertions: []term.Term{f}, Labels: []string{""}})
-		if v.Status != Unknown || d.ValidationFailures != tc.failures {
+		v := d.Decide(context.Background(), &stage.Problem{Store: st, Assertions: []term.Term{f}, Labels: []string{""}})
+		if v.Status != term.Unknown || d.ValidationFailures != tc.failures {
 			t.Errorf("%v: %s with %d validation failures, want unknown with %d", tc.err, v.Status, d.ValidationFailures, tc.failures)
 		}
 	}

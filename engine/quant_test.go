@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sift-solver/sift/engine/bitblast"
+	"github.com/sift-solver/sift/preprocess"
 	"github.com/sift-solver/sift/quant"
 	"github.com/sift-solver/sift/smtlib"
 	"github.com/sift-solver/sift/term"
@@ -21,7 +23,7 @@ import (
 func quantSession(st *term.Store) (*Session, *quantStage) {
 	q := newQuantStage()
 	s := NewSession(st, Options{})
-	s.driver = NewDriver(constantStage{}, NewSVIStage(), newPreprocessStage(), q, NewArraysPrecheckStage(), newBitblastStage())
+	s.driver = NewDriver(constantStage{}, NewSVIStage(), newPreprocessStage(preprocess.Options{}), q, NewArraysPrecheckStage(), bitblast.New(bitblast.PruningOff))
 	return s, q
 }
 

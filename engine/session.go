@@ -9,9 +9,9 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/sift-solver/sift/engine/bitblast"
+	"github.com/sift-solver/sift/engine/stage"
 	"github.com/sift-solver/sift/engine/z3"
-	"github.com/sift-solver/sift/preprocess"
-
 	"github.com/sift-solver/sift/smtlib"
 	"github.com/sift-solver/sift/term"
 )
@@ -28,8 +28,8 @@ type Options struct {
 	// to switch off ("rewrite", "poly-eq", "unconstrained", …).
 	Disable []string
 	// ArrayPruning is the ablation switch of the array lemma pruning
-	// (--array-pruning); "" is PruningFull.
-	ArrayPruning ArrayPruning
+	// (--array-pruning); "" is bitblast.PruningFull.
+	ArrayPruning bitblast.Pruning
 	// Z3InProcess runs the Z3 fallback in sift's own process
 	// (--z3-in-process) instead of a worker process: cheaper per call, but a
 	// crash inside libz3 then ends the session.
@@ -52,6 +52,15 @@ type Options struct {
 	MemoryLimit int64
 }
 
+// StopZ3Workers stops the process's idle Z3 workers and waits for them
+// (z3.StopSharedWorkers), so that their time is accounted to this process:
+// sift calls it at exit.
+func StopZ3Workers() { z3.StopSharedWorkers() }
+
+// ParseArrayPruning reads a --array-pruning value (bitblast.ParsePruning):
+// the command line reaches the engine's settings through this package.
+func ParseArrayPruning(s string) (bitblast.Pruning, error) { return bitblast.ParsePruning(s) }
+
 // Session is the solver state behind one SMT-LIB script: the assertion stack
 // and the last answer. It implements smtlib.Solver.
 type Session struct {
@@ -65,8 +74,8 @@ type Session struct {
 	levels     []int // len(assertions) at each push
 
 	checks      int
-	last        Verdict
-	lastProblem *Problem
+	last        stage.Verdict
+	lastProblem *stage.Problem
 	seed        uint64
 	posed       func() (string, bool) // for the coming check
 }
@@ -83,74 +92,8 @@ func NewSession(st *term.Store, opts Options) *Session {
 		limit = DefaultMemoryLimit()
 	}
 	limit = max(limit, 0)
-	sharedWorkers().SetMemoryMB(uint64(limit >> 20))
+	z3.SetSharedMemoryMB(uint64(limit >> 20))
 	return &Session{st: st, opts: opts, driver: newPipeline(opts, limit), memory: newMemoryGuard(limit)}
-}
-
-// newPipeline returns the driver over the stages opts ask for.
-func newPipeline(opts Options, memoryLimit int64) *Driver {
-	off := map[string]bool{}
-	for _, name := range opts.Disable {
-		off[name] = true
-	}
-	var steps []Step
-	var q *qbvStage
-	fallback := false
-	for _, s := range stagesFor(opts.ArrayPruning, off) {
-		zs, isZ3 := s.(*z3Stage)
-		if (isZ3 && opts.NoFallback) || off[s.Name()] {
-			continue
-		}
-		fallback = fallback || isZ3
-		if isZ3 && opts.Z3InProcess {
-			zs.solver = z3.InProcess{MemoryMB: uint64(memoryLimit >> 20)}
-		}
-		if isZ3 && opts.Z3Interpreter {
-			zs.textToInterpreter = true
-		}
-		if isZ3 && opts.Z3Binary != "" && !opts.Z3Interpreter {
-			bin := z3.Binary{Path: opts.Z3Binary, MemoryMB: uint64(memoryLimit >> 20)}
-			zs.solver = &binaryFirst{binary: bin.Solve, next: zs.solver}
-		}
-		if qs, ok := s.(*qbvStage); ok {
-			q = qs
-		}
-		steps = append(steps, s)
-	}
-	if q != nil {
-		// Without the fallback nothing after qbv decides quantifiers.
-		q.trace = opts.Trace
-		if !fallback {
-			q.share = 1
-		}
-	}
-	d := NewDriver(steps...)
-	d.Trace = opts.Trace
-	return d
-}
-
-// DefaultStages returns a fresh pipeline, in order.
-func DefaultStages() []Step { return stagesFor(PruningFull, nil) }
-
-// stagesFor returns a fresh pipeline with array pruning mode p: the
-// pre-check and the bit-blaster share the array analysis; with pruning off
-// there is no pre-check, and with intervals only it answers nothing.
-func stagesFor(p ArrayPruning, off map[string]bool) []Step {
-	if p == "" {
-		p = PruningFull
-	}
-	facts := &arrayFacts{mode: p}
-	bb := newBitblastStage()
-	bb.facts = facts
-	// Names in off that are preprocessing passes switch those passes off.
-	pre := newPreprocessStageWith(preprocess.Options{Disabled: off})
-	steps := []Step{constantStage{}, &fpLowerStep{}, NewSVIStage(), pre, newQuantStage(), newQBVStage()}
-	if p != PruningOff {
-		check := NewArraysPrecheckStage()
-		check.facts, check.Silent = facts, p == PruningIntervals
-		steps = append(steps, check)
-	}
-	return append(steps, bb, newZ3Stage())
 }
 
 // Driver returns the session's stage driver (for statistics).
@@ -181,14 +124,14 @@ func (s *Session) SetRandomSeed(seed uint64) { s.seed = seed }
 
 func (s *Session) CheckSat(ctx context.Context, assumptions []term.Term) smtlib.CheckResult {
 	s.checks++
-	p := &Problem{
+	p := &stage.Problem{
 		Store:       s.st,
 		Assertions:  append([]term.Term(nil), s.assertions...),
 		Labels:      append([]string(nil), s.labels...),
 		Assumptions: assumptions,
 	}
 	if s.posed != nil {
-		p.Posed = &Posed{text: s.posed, assertions: p.Assertions, assumptions: p.Assumptions}
+		p.Posed = stage.NewPosed(s.posed, p.Assertions, p.Assumptions)
 		s.posed = nil
 	}
 	if s.st.FeaturesOf(p.Assertions).Has(term.FeatQuantifier) {
@@ -197,8 +140,8 @@ func (s *Session) CheckSat(ctx context.Context, assumptions []term.Term) smtlib.
 		// prestartCPU (most merge queries are decided before that, and a
 		// worker costs a process start).
 		for _, step := range s.driver.Steps {
-			if z, ok := step.(*z3Stage); ok {
-				defer afterCPU(prestartCPU, z.warmUp)()
+			if ps, ok := step.(stage.Prestarter); ok {
+				defer afterCPU(prestartCPU, ps.Prestart)()
 			}
 		}
 	}
@@ -206,8 +149,8 @@ func (s *Session) CheckSat(ctx context.Context, assumptions []term.Term) smtlib.
 	start := time.Now()
 	guarded, memout := s.memory.watch(ctx)
 	v := s.driver.Decide(guarded, p)
-	if memout() || (v.Status == Unknown && v.Reason == "memout") {
-		v = Verdict{Status: Unknown, Reason: "memout"}
+	if memout() || (v.Status == term.Unknown && v.Reason == "memout") {
+		v = stage.Verdict{Status: term.Unknown, Reason: "memout"}
 		s.forgetCheck(mark)
 	}
 	// The whole check, stages and validation together: what the time
@@ -238,7 +181,7 @@ func (s *Session) CheckAlone(ctx context.Context, as []term.Term) (smtlib.CheckR
 // it was unknown): a step's name, or "quant-strip", "quant-duplicate",
 // "quant-repair" or "quant-expand" for the quant stage's procedure.
 func (s *Session) LastStage() string {
-	if s.last.Status == Unknown {
+	if s.last.Status == term.Unknown {
 		return ""
 	}
 	return s.last.Stage
@@ -249,7 +192,7 @@ func (s *Session) LastStage() string {
 // made again), so that the session goes on with the memory it had before.
 func (s *Session) forgetCheck(mark term.Mark) {
 	old := s.driver
-	closeSteps(old)
+	old.Close()
 	s.driver = newPipeline(s.opts, s.memory.limit)
 	s.driver.Stats, s.driver.Validations, s.driver.ValidationFailures = old.Stats, old.Validations, old.ValidationFailures
 	s.driver.Trace = old.Trace
@@ -259,28 +202,19 @@ func (s *Session) forgetCheck(mark term.Mark) {
 
 // Close releases what the pipeline's stages hold outside Go's heap (the
 // SAT solver of the bit-blaster). The session must not be used after it.
-func (s *Session) Close() { closeSteps(s.driver) }
-
-// closeSteps closes the steps of d that hold resources.
-func closeSteps(d *Driver) {
-	for _, step := range d.Steps {
-		if c, ok := step.(interface{ Close() }); ok {
-			c.Close()
-		}
-	}
-}
+func (s *Session) Close() { s.driver.Close() }
 
 var errNoAnswer = errors.New("no check-sat answer to refer to")
 
 func (s *Session) Model() (*term.Model, error) {
-	if s.lastProblem == nil || s.last.Status != Sat {
+	if s.lastProblem == nil || s.last.Status != term.Sat {
 		return nil, errNoAnswer
 	}
 	return s.last.Model, nil
 }
 
 func (s *Session) UnsatCore() ([]string, error) {
-	if s.lastProblem == nil || s.last.Status != Unsat {
+	if s.lastProblem == nil || s.last.Status != term.Unsat {
 		return nil, errNoAnswer
 	}
 	idx := s.last.Core
@@ -300,7 +234,7 @@ func (s *Session) UnsatCore() ([]string, error) {
 }
 
 func (s *Session) UnsatAssumptions() ([]term.Term, error) {
-	if s.lastProblem == nil || s.last.Status != Unsat {
+	if s.lastProblem == nil || s.last.Status != term.Unsat {
 		return nil, errNoAnswer
 	}
 	if s.last.FailedAssumptions == nil {
@@ -321,13 +255,9 @@ func (s *Session) Statistics() [][2]string {
 			[2]string{st.Name + "-decided", strconv.Itoa(st.Decided)},
 			[2]string{st.Name + "-time", fmt.Sprintf("%.3f", st.Time.Seconds())})
 	}
-	for _, step := range s.driver.Steps {
-		// Stages with counters of their own (the bitblast stage's lemmas on
-		// demand) report them here.
-		if r, ok := step.(interface{ Statistics() [][2]string }); ok {
-			out = append(out, r.Statistics()...)
-		}
-	}
+	// Stages with counters of their own (the bitblast stage's lemmas on
+	// demand) report them here.
+	out = append(out, s.driver.Statistics()...)
 	out = append(out, [2]string{"validations", strconv.Itoa(s.driver.Validations)},
 		[2]string{"validation-failures", strconv.Itoa(s.driver.ValidationFailures)})
 	return out

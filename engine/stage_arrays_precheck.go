@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/sift-solver/sift/arrays"
+	"github.com/sift-solver/sift/engine/stage"
 	"github.com/sift-solver/sift/term"
 )
 
@@ -13,8 +14,8 @@ import (
 // Alg. 3) as a pipeline stage before bit-blasting. It runs only on problems
 // that read arrays, answers Unsat when the linear over-approximation is
 // infeasible, and Unknown otherwise; it never answers Sat. The lemmas-on-
-// demand loop prunes its eager lemmas with the same analysis (arrayFacts,
-// array_pruning.go).
+// demand loop prunes its eager lemmas with the same analysis, which both
+// get from the problem they are handed (Problem.ArrayAnalysis).
 type ArraysPrecheckStage struct {
 	// Last is the analysis of the last check that reached the stage (nil if
 	// that problem read no array).
@@ -27,8 +28,6 @@ type ArraysPrecheckStage struct {
 	// Silent keeps the stage from answering (--array-pruning=intervals):
 	// it only analyses, for the pruning.
 	Silent bool
-
-	facts *arrayFacts // where the analysis goes for the pruning (may be nil)
 }
 
 // NewArraysPrecheckStage returns a stage with zeroed statistics.
@@ -37,34 +36,32 @@ func NewArraysPrecheckStage() *ArraysPrecheckStage { return &ArraysPrecheckStage
 func (*ArraysPrecheckStage) Name() string { return "arrays-precheck" }
 
 // Decide takes the assertions and the assumptions as one conjunction.
-func (s *ArraysPrecheckStage) Decide(ctx context.Context, p *Problem) (Verdict, error) {
+func (s *ArraysPrecheckStage) Decide(ctx context.Context, p *stage.Problem) (stage.Verdict, error) {
 	s.Last = nil
-	all := problemTerms(p)
-	if !readsArrays(p.Store, all) {
-		return Verdict{Status: Unknown, Reason: "no array reads"}, nil
+	if !readsArrays(p.Store, p.Terms()) {
+		return stage.Verdict{Status: term.Unknown, Reason: "no array reads"}, nil
 	}
-	a, err := arrays.Analyze(ctx, p.Store, all)
+	a, err := p.ArrayAnalysis(ctx)
 	if err != nil {
-		return Verdict{Status: Unknown, Reason: ctxReason(err)}, nil
+		return stage.Verdict{Status: term.Unknown, Reason: stage.ContextReason(err)}, nil
 	}
 	s.Last = a
-	s.facts.record(p, a)
 	s.Checks++
 	if a.Status == arrays.Unsat {
 		s.Unsat++
 	}
 	switch {
 	case a.Status == arrays.Unsat && s.Silent:
-		return Verdict{Status: Unknown, Reason: "pre-check unsat not used (array pruning: intervals)"}, nil
+		return stage.Verdict{Status: term.Unknown, Reason: "pre-check unsat not used (array pruning: intervals)"}, nil
 	case a.Status == arrays.Unsat:
 		s.Decided++
-		return Verdict{Status: Unsat}, nil // no core: every assertion and assumption is taken
+		return stage.Verdict{Status: term.Unsat}, nil // no core: every assertion and assumption is taken
 	case strings.HasPrefix(a.Stats.Outcome, "skipped"):
 		s.Skipped++
 	default:
 		s.Feasible++
 	}
-	return Verdict{Status: Unknown, Reason: a.Stats.Outcome}, nil
+	return stage.Verdict{Status: term.Unknown, Reason: a.Stats.Outcome}, nil
 }
 
 // readsArrays reports whether a select occurs below roots (recorded in

@@ -2,6 +2,9 @@ package engine
 
 import (
 	"context"
+
+	"github.com/sift-solver/sift/engine/stage"
+	"github.com/sift-solver/sift/term"
 )
 
 // constantStage decides problems that the builder's rewrites already reduced
@@ -11,13 +14,13 @@ type constantStage struct{}
 
 func (constantStage) Name() string { return "constant" }
 
-func (constantStage) Decide(ctx context.Context, p *Problem) (Verdict, error) {
+func (constantStage) Decide(ctx context.Context, p *stage.Problem) (stage.Verdict, error) {
 	st := p.Store
 	allTrue := true
 	for i, a := range p.Assertions {
 		switch a {
 		case st.False():
-			return Verdict{Status: Unsat, Core: []int{i}, FailedAssumptions: []int{}}, nil
+			return stage.Verdict{Status: term.Unsat, Core: []int{i}, FailedAssumptions: []int{}}, nil
 		case st.True():
 		default:
 			allTrue = false
@@ -26,14 +29,14 @@ func (constantStage) Decide(ctx context.Context, p *Problem) (Verdict, error) {
 	for i, a := range p.Assumptions {
 		switch a {
 		case st.False():
-			return Verdict{Status: Unsat, Core: []int{}, FailedAssumptions: []int{i}}, nil
+			return stage.Verdict{Status: term.Unsat, Core: []int{}, FailedAssumptions: []int{i}}, nil
 		case st.True():
 		default:
 			allTrue = false
 		}
 	}
 	if allTrue {
-		return Verdict{Status: Sat, Model: nil}, nil
+		return stage.Verdict{Status: term.Sat, Model: nil}, nil
 	}
-	return Verdict{Status: Unknown, Reason: "not constant"}, nil
+	return stage.Verdict{Status: term.Unknown, Reason: "not constant"}, nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/sift-solver/sift/engine/stage"
 	"github.com/sift-solver/sift/fp/fpbv"
 	"github.com/sift-solver/sift/term"
 )
@@ -13,7 +14,7 @@ import (
 // encoding, every operation an exact circuit of words, so that the stages
 // after it (svi, preprocess, the bit-blaster with lemmas on demand) decide
 // them. Its model map reads a model of the words back as floats, and the
-// driver validates that model on the original assertions. Problems without
+// driver validates that model on the original assertions. stage.Problems without
 // floating point pass through untouched.
 type fpLowerStep struct {
 	lowering *fpbv.Lowering // of the session's store, kept across checks
@@ -22,20 +23,25 @@ type fpLowerStep struct {
 
 func (*fpLowerStep) Name() string { return "fp-lower" }
 
-// PreservesIndices implements IndexPreserver: assertion i lowers to
+// Decide is what lowering decides alone: nothing.
+func (*fpLowerStep) Decide(context.Context, *stage.Problem) (stage.Verdict, error) {
+	return stage.Verdict{Status: term.Unknown, Reason: "lowering decides nothing"}, nil
+}
+
+// PreservesIndices implements stage.IndexPreserver: assertion i lowers to
 // assertion i.
 func (*fpLowerStep) PreservesIndices() {}
 
-func (s *fpLowerStep) Transform(ctx context.Context, p *Problem) (*Problem, ModelMap, Verdict, error) {
+func (s *fpLowerStep) Transform(ctx context.Context, p *stage.Problem) (*stage.Problem, stage.ModelMap, stage.Verdict, error) {
 	st := p.Store
 	if !st.FeaturesOf(p.Assertions).Has(term.FeatFloat) && !st.FeaturesOf(p.Assumptions).Has(term.FeatFloat) {
-		return p, nil, Verdict{}, nil
+		return p, nil, stage.Verdict{}, nil
 	}
 	if s.lowering == nil || s.st != st {
 		s.lowering, s.st = fpbv.New(st), st
 	}
 	if err := s.lowering.ArraysExact(append(append([]term.Term(nil), p.Assertions...), p.Assumptions...)); err != nil {
-		return p, nil, Verdict{}, fmt.Errorf("floating point: %w", err)
+		return p, nil, stage.Verdict{}, fmt.Errorf("floating point: %w", err)
 	}
 	lower := func(ts []term.Term) ([]term.Term, error) {
 		out := make([]term.Term, len(ts))
@@ -53,13 +59,13 @@ func (s *fpLowerStep) Transform(ctx context.Context, p *Problem) (*Problem, Mode
 	}
 	as, err := lower(p.Assertions)
 	if err != nil {
-		return p, nil, Verdict{}, fmt.Errorf("floating point: %w", err)
+		return p, nil, stage.Verdict{}, fmt.Errorf("floating point: %w", err)
 	}
 	asm, err := lower(p.Assumptions)
 	if err != nil {
-		return p, nil, Verdict{}, fmt.Errorf("floating point: %w", err)
+		return p, nil, stage.Verdict{}, fmt.Errorf("floating point: %w", err)
 	}
-	next := &Problem{Store: st, Assertions: as, Labels: p.Labels, Assumptions: asm}
+	next := &stage.Problem{Store: st, Assertions: as, Labels: p.Labels, Assumptions: asm}
 	l := s.lowering
 	mm := func(m *term.Model) *term.Model {
 		r, err := l.Model(m)
@@ -68,5 +74,5 @@ func (s *fpLowerStep) Transform(ctx context.Context, p *Problem) (*Problem, Mode
 		}
 		return r
 	}
-	return next, mm, Verdict{}, nil
+	return next, mm, stage.Verdict{}, nil
 }

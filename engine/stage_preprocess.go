@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/sift-solver/sift/engine/stage"
 	"github.com/sift-solver/sift/preprocess"
 	"github.com/sift-solver/sift/term"
 )
@@ -17,47 +18,54 @@ type preprocessStage struct {
 	driver *preprocess.Driver
 }
 
-// newPreprocessStage returns the stage with the default passes.
-func newPreprocessStage() *preprocessStage { return newPreprocessStageWith(preprocess.Options{}) }
-
-// newPreprocessStageWith returns the stage with the default passes under
-// opts (which can switch passes off by name).
-func newPreprocessStageWith(opts preprocess.Options) *preprocessStage {
+// newPreprocessStage returns the stage with the default passes under opts
+// (which can switch passes off by name).
+func newPreprocessStage(opts preprocess.Options) *preprocessStage {
 	return &preprocessStage{driver: preprocess.NewDriver(opts)}
 }
 
 func (*preprocessStage) Name() string { return "preprocess" }
 
-func (s *preprocessStage) Transform(ctx context.Context, p *Problem) (*Problem, ModelMap, Verdict, error) {
+// Decide is what the passes decide alone: unsat when they reduce the
+// assertions to false, unknown otherwise.
+func (s *preprocessStage) Decide(ctx context.Context, p *stage.Problem) (stage.Verdict, error) {
+	_, _, v, err := s.Transform(ctx, p)
+	if err == nil && v.Status == term.Unknown && v.Reason == "" {
+		v.Reason = "preprocessing decided nothing"
+	}
+	return v, err
+}
+
+func (s *preprocessStage) Transform(ctx context.Context, p *stage.Problem) (*stage.Problem, stage.ModelMap, stage.Verdict, error) {
 	if keepsCores(p) {
-		return p, nil, Verdict{}, nil
+		return p, nil, stage.Verdict{}, nil
 	}
 	res, err := s.driver.Run(ctx, p.Store, p.Assertions, p.Assumptions)
 	if err != nil {
 		if ctx.Err() != nil {
-			return p, nil, Verdict{Status: Unknown, Reason: ctxReason(ctx.Err())}, nil
+			return p, nil, stage.Verdict{Status: term.Unknown, Reason: stage.ContextReason(ctx.Err())}, nil
 		}
-		return p, nil, Verdict{}, err
+		return p, nil, stage.Verdict{}, err
 	}
 	if res.Unsat() {
 		// The assertions alone are unsat; which ones is not tracked.
-		return p, nil, Verdict{Status: Unsat, Core: nil, FailedAssumptions: []int{}}, nil
+		return p, nil, stage.Verdict{Status: term.Unsat, Core: nil, FailedAssumptions: []int{}}, nil
 	}
-	next := &Problem{
+	next := &stage.Problem{
 		Store:       p.Store,
 		Assertions:  res.Assertions,
 		Labels:      make([]string, len(res.Assertions)),
 		Assumptions: p.Assumptions,
 	}
 	mm := func(m *term.Model) *term.Model { return res.Reconstruct(m) }
-	return next, mm, Verdict{}, nil
+	return next, mm, stage.Verdict{}, nil
 }
 
 // keepsCores reports whether p must reach the deciding stage untransformed:
 // the driver drops unsat cores and failed assumptions of transformed
 // problems, so a problem with :named assertions or with assumptions is left
 // alone to keep get-unsat-core and get-unsat-assumptions precise.
-func keepsCores(p *Problem) bool {
+func keepsCores(p *stage.Problem) bool {
 	if len(p.Assumptions) > 0 {
 		return true
 	}

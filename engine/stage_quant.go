@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 
+	"github.com/sift-solver/sift/engine/stage"
 	"github.com/sift-solver/sift/quant"
 	"github.com/sift-solver/sift/term"
 )
@@ -18,13 +19,11 @@ import (
 type quantStage struct {
 	solver *quant.Solver
 	qf     *Driver
-	qfBits *bitblastStage // qf's bit-blaster
-	st     *term.Store    // the store of the problem being decided
+	st     *term.Store // the store of the problem being decided
 }
 
 func newQuantStage() *quantStage {
-	bits := newBitblastStage()
-	s := &quantStage{qf: NewDriver(constantStage{}, bits), qfBits: bits}
+	s := &quantStage{qf: newQFPipeline(false)}
 	s.solver = quant.NewSolver(s.solveQF)
 	return s
 }
@@ -36,11 +35,10 @@ func (*quantStage) Name() string { return "quant" }
 // over an unbounded count) would otherwise spend the whole limit.
 func (*quantStage) TimeShare() float64 { return 0.5 }
 
-func (s *quantStage) Decide(ctx context.Context, p *Problem) (Verdict, error) {
-	roots := make([]term.Term, 0, len(p.Assertions)+len(p.Assumptions))
-	roots = append(append(roots, p.Assertions...), p.Assumptions...)
+func (s *quantStage) Decide(ctx context.Context, p *stage.Problem) (stage.Verdict, error) {
+	roots := p.Terms()
 	if !quant.HasQuantifier(p.Store, roots) {
-		return Verdict{Status: Unknown, Reason: "no quantifier"}, nil
+		return stage.Verdict{Status: term.Unknown, Reason: "no quantifier"}, nil
 	}
 	// The bit-blaster is kept across problems, as the main one is:
 	// symbolic execution asks one query after another over a growing path
@@ -55,18 +53,18 @@ func (s *quantStage) Decide(ctx context.Context, p *Problem) (Verdict, error) {
 	s.st = p.Store
 	r, err := s.solver.Solve(ctx, p.Store, roots)
 	if err != nil {
-		return Verdict{}, err
+		return stage.Verdict{}, err
 	}
 	switch r.Status {
 	case quant.Sat:
 		// The driver's evaluation gives up on a ∀ past its cap; the
 		// procedure's own check decides such a ∀ by a ground query.
-		return Verdict{Status: Sat, Model: r.Model, ModelCheck: s.check, Stage: "quant-" + string(r.Stage)}, nil
+		return stage.Verdict{Status: term.Sat, Model: r.Model, ModelCheck: s.check, Stage: "quant-" + string(r.Stage)}, nil
 	case quant.Unsat:
 		// No core: every assertion and assumption is taken.
-		return Verdict{Status: Unsat, Stage: "quant-" + string(r.Stage)}, nil
+		return stage.Verdict{Status: term.Unsat, Stage: "quant-" + string(r.Stage)}, nil
 	}
-	return Verdict{Status: Unknown, Reason: r.Reason}, nil
+	return stage.Verdict{Status: term.Unknown, Reason: r.Reason}, nil
 }
 
 // solveQF decides one quantifier-free sub-problem of the procedure.
@@ -74,8 +72,8 @@ func (s *quantStage) solveQF(ctx context.Context, assertions []term.Term) (quant
 	if len(assertions) == 0 {
 		return quant.Sat, term.NewModel(), nil
 	}
-	v := s.qf.Decide(ctx, &Problem{Store: s.st, Assertions: assertions, Labels: make([]string, len(assertions))})
-	return quant.Status(v.Status), v.Model, nil
+	v := s.qf.Decide(ctx, &stage.Problem{Store: s.st, Assertions: assertions, Labels: make([]string, len(assertions))})
+	return v.Status, v.Model, nil
 }
 
 // check proves assertions past the evaluator's quantifier cap true under m.
@@ -92,4 +90,4 @@ func (s *quantStage) Statistics() [][2]string { return s.solver.Stats.Pairs() }
 
 // Close releases the kept bit-blaster's solver at once (the session drops
 // its stages after a check that ran out of memory).
-func (s *quantStage) Close() { s.qfBits.Close() }
+func (s *quantStage) Close() { s.qf.Close() }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/sift-solver/sift/engine/stage"
 	"github.com/sift-solver/sift/svi"
 	"github.com/sift-solver/sift/term"
 )
@@ -25,21 +26,18 @@ func NewSVIStage() *SVIStage { return &SVIStage{} }
 func (*SVIStage) Name() string { return "svi" }
 
 // Decide takes the assertions and the assumptions as one conjunction.
-func (s *SVIStage) Decide(ctx context.Context, p *Problem) (v Verdict, err error) {
+func (s *SVIStage) Decide(ctx context.Context, p *stage.Problem) (v stage.Verdict, err error) {
 	defer func() {
 		// A panic in the domain is a bug; later stages still get the problem.
 		if r := recover(); r != nil {
-			v, err = Verdict{}, fmt.Errorf("svi: internal error: %v", r)
+			v, err = stage.Verdict{}, fmt.Errorf("svi: internal error: %v", r)
 		}
 	}()
-	all := make([]term.Term, 0, len(p.Assertions)+len(p.Assumptions))
-	all = append(all, p.Assertions...)
-	all = append(all, p.Assumptions...)
-	d := s.s.Decide(ctx, p.Store, all)
+	d := s.s.Decide(ctx, p.Store, p.Terms())
 	switch d.Status {
 	case svi.Unsat:
 		// The core indexes the assertions followed by the assumptions.
-		v = Verdict{Status: Unsat, Core: []int{}, FailedAssumptions: []int{}}
+		v = stage.Verdict{Status: term.Unsat, Core: []int{}, FailedAssumptions: []int{}}
 		for _, i := range d.Core {
 			if i < len(p.Assertions) {
 				v.Core = append(v.Core, i)
@@ -49,9 +47,9 @@ func (s *SVIStage) Decide(ctx context.Context, p *Problem) (v Verdict, err error
 		}
 		return v, nil
 	case svi.Sat:
-		return Verdict{Status: Sat, Model: d.TermModel(p.Store)}, nil
+		return stage.Verdict{Status: term.Sat, Model: d.TermModel(p.Store)}, nil
 	}
-	return Verdict{Status: Unknown, Reason: d.Reason}, nil
+	return stage.Verdict{Status: term.Unknown, Reason: d.Reason}, nil
 }
 
 // Stats returns how many checks each layer answered.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/sift-solver/sift/engine/stage"
 	"github.com/sift-solver/sift/term"
 )
 
@@ -14,7 +15,7 @@ import (
 // has one, which must prove them true; closed sentences that the verdict's
 // stage decided as given (Verdict.Sentences) are proved already. checked
 // says how many were proved rather than evaluated.
-func (d *Driver) validate(ctx context.Context, p *Problem, m *term.Model, v Verdict) (checked int, err error) {
+func (d *Driver) validate(ctx context.Context, p *stage.Problem, m *term.Model, v stage.Verdict) (checked int, err error) {
 	ev := term.NewEvaluator(p.Store, m)
 	check := v.ModelCheck
 	var capped []term.Term

@@ -26,4 +26,7 @@
 // comparisons, sums in linear normal form, products, bitwise operators,
 // division, slices and shifts. rules_test.go checks every rule alone by
 // brute force at widths 1 to 6.
+//
+// The other files: fresh.go (fresh variables, one per role and term),
+// subst.go (substitution with one memo across assertions).
 package preprocess

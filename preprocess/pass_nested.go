@@ -403,28 +403,18 @@ func (r *nestedRound) scan() bool {
 			return false
 		}
 	}
-	seen := map[term.Term]bool{}
-	var deepest func(t term.Term)
-	deepest = func(t term.Term) {
-		if seen[t] {
-			return
-		}
-		seen[t] = true
+	var reached []term.Term
+	st.PostOrder(r.s.Assertions, func(t term.Term) {
+		reached = append(reached, t)
 		if d := arrayDepth(st, st.SortOf(t)); d > r.depth {
 			r.depth = d
 		}
-		for _, a := range st.Args(t) {
-			deepest(a)
-		}
-	}
-	for _, a := range r.s.Assertions {
-		deepest(a)
-	}
+	})
 	if r.depth < 2 {
 		return false
 	}
 	ok := true
-	for t := range seen {
+	for _, t := range reached {
 		if r.target(st.SortOf(t)) {
 			switch st.Op(t) {
 			case term.OpStore, term.OpIte, term.OpConstArray:

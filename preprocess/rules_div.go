@@ -146,18 +146,12 @@ var ruleLshrUdiv = &rule{name: "lshr-udiv", ops: ops(term.OpBVLshr),
 // maxCostNodes nodes it gives up and answers more than limit.
 func (r *rewriter) expensive(t term.Term, limit int) int {
 	st := r.st
-	n := 0
-	seen := map[term.Term]bool{}
-	var walk func(x term.Term)
-	walk = func(x term.Term) {
-		if seen[x] || n > limit {
-			return
-		}
-		if len(seen) >= maxCostNodes {
+	n, nodes := 0, 0
+	st.Walk([]term.Term{t}, func(x term.Term) bool {
+		if nodes++; nodes > maxCostNodes {
 			n = limit + 1
-			return
+			return true
 		}
-		seen[x] = true
 		switch st.Op(x) {
 		case term.OpBVMul, term.OpBVUdiv, term.OpBVUrem, term.OpBVSdiv, term.OpBVSrem, term.OpBVSmod:
 			n++
@@ -166,11 +160,8 @@ func (r *rewriter) expensive(t term.Term, limit int) int {
 				n++
 			}
 		}
-		for _, a := range st.Args(x) {
-			walk(a)
-		}
-	}
-	walk(t)
+		return n > limit
+	})
 	return n
 }
 

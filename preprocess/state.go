@@ -76,23 +76,8 @@ func NewState(st *term.Store, assertions []term.Term, frozen []term.Term) *State
 		frozen:     map[term.Term]bool{},
 		eliminated: map[term.Term]int{},
 	}
-	seen := map[term.Term]bool{}
-	var walk func(term.Term)
-	walk = func(t term.Term) {
-		if seen[t] {
-			return
-		}
-		seen[t] = true
-		if st.Op(t) == term.OpVar {
-			s.frozen[t] = true
-			return
-		}
-		for _, a := range st.Args(t) {
-			walk(a)
-		}
-	}
-	for _, t := range frozen {
-		walk(t)
+	for _, x := range st.FreeVarsOf(frozen...) {
+		s.frozen[x] = true
 	}
 	return s
 }

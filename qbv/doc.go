@@ -40,5 +40,7 @@
 //   - Unknown otherwise (time, unsupported sorts, a solver that gave up).
 //
 // Start reading at solve.go, then normalize.go, abstract.go, check.go and
-// instantiate.go.
+// instantiate.go. The others: facts.go (closed quantified terms proved
+// along the way), products.go (cheaper products for the SAT solver),
+// prove.go (Prove, for the validation of models), stats.go (counters).
 package qbv

@@ -375,18 +375,9 @@ func width(st *term.Store, x term.Term) uint32 {
 
 // dagSize counts the nodes below t, stopping once the count passes limit.
 func dagSize(st *term.Store, t term.Term, limit int) int {
-	seen := map[term.Term]bool{}
-	stack := []term.Term{t}
-	for len(stack) > 0 && len(seen) <= limit {
-		u := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if seen[u] {
-			continue
-		}
-		seen[u] = true
-		stack = append(stack, st.Args(u)...)
-	}
-	return len(seen)
+	n := 0
+	st.Walk([]term.Term{t}, func(term.Term) bool { n++; return n > limit })
+	return n
 }
 
 // expand returns the conjunction of body over every assignment of xs.

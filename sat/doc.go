@@ -4,7 +4,8 @@
 // encoder from AIG edges to solver literals (CNF), and the word-level
 // bit-blaster for every QF_BV operator (Blaster, Word).
 //
-// It knows nothing about SMT-LIB or the term DAG: callers map terms to Words
+// It knows nothing about SMT-LIB or the term DAG (it imports term for one
+// thing, the answer type: Result is term.Status): callers map terms to Words
 // (slices of AIG edges, least significant bit first) and keep that map across
 // check-sats, then ask a CNF for the literals of the edges they assert or
 // assume.
@@ -31,6 +32,18 @@
 //     by zero (udiv by 0 is all ones, urem by 0 the dividend) and shift amounts
 //     of any value and width.
 //
+// Files:
+//
+//	solver.go           the Solver interface and Lit
+//	cadical.go          the CaDiCaL backend (cgo), with its state guard
+//	cadical_guard.cc    CaDiCaL calls that may allocate, with bad_alloc caught
+//	aig.go              the and-inverter graph
+//	cnf.go              the incremental Tseitin encoder
+//	word.go             Blaster and Word: the bit-blaster's core
+//	blast_add.go, blast_cmp.go, blast_div.go, blast_logic.go, blast_mul.go,
+//	blast_overflow.go, blast_shift.go
+//	                    one file per operator family
+//
 // Start reading at solver.go (the interface), then aig.go, cnf.go and
-// word.go; one blast_*.go file per operator family.
+// word.go.
 package sat

@@ -1,6 +1,10 @@
 package sat
 
-import "context"
+import (
+	"context"
+
+	"github.com/sift-solver/sift/term"
+)
 
 // Lit is a literal in DIMACS convention: variable v > 0 appears as v (positive)
 // or -v (negative). 0 is not a literal; it is the clause terminator in DIMACS.
@@ -17,24 +21,16 @@ func (l Lit) Var() int32 {
 	return int32(l)
 }
 
-// Result is the outcome of a Solve call, with the gini/IPASIR numbering.
-type Result int8
+// Result is the outcome of a Solve call: sift's one answer type,
+// term.Status, whose numbering is gini's and IPASIR's (Sat 1, Unknown 0,
+// Unsat −1).
+type Result = term.Status
 
 const (
-	Unsat   Result = -1
-	Unknown Result = 0
-	Sat     Result = 1
+	Unsat   = term.Unsat
+	Unknown = term.Unknown
+	Sat     = term.Sat
 )
-
-func (r Result) String() string {
-	switch r {
-	case Sat:
-		return "sat"
-	case Unsat:
-		return "unsat"
-	}
-	return "unknown"
-}
 
 // Solver is the small incremental SAT interface every backend implements. It
 // knows nothing about SMT: only variables, clauses and assumptions.

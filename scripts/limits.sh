@@ -23,7 +23,7 @@ if [ -n "${AS:-}" ]; then
 fi
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-go run ./internal/blowup/cmd/blowup -o "$dir"
+go run ./cmd/blowup -o "$dir"
 fail=0
 echo "# $(uptime)"
 printf 'solver\tfile\tlimit_s\twall_s\twall/limit\tcpu_s\tcheck_s\tanswer\texit\n'

@@ -7,7 +7,7 @@
 #   scripts/merge-queries-per-process.sh SIFT DIR [LIMIT]
 #
 # DIR: a directory of .smt2 files (searched recursively), for instance
-# testdata/regress/merge-emitted, or one made by quant/mergegen/cmd/mergegen.
+# testdata/regress/merge-emitted, or one made by cmd/mergegen.
 # LIMIT: seconds per query for both solvers (default 20).
 set -eu
 sift=$1 dir=$2 limit=${3:-20}

@@ -12,7 +12,7 @@ n=${1:-20000}
 limit=${2:-60}
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-go run ./internal/blowup/cmd/blowup -parse "$n" -o "$dir/gen"
+go run ./cmd/blowup -parse "$n" -o "$dir/gen"
 echo "# $(uptime)"
 printf 'file\tMB\tsolver\twall_s\tcpu_s\tcpu_MB/s\texit\n'
 for g in "$dir"/gen/*.smt2; do

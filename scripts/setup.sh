@@ -4,8 +4,9 @@
 #   libcadical-dev  the SAT backend (static libcadical.a, ccadical.h)
 #   libz3-dev       the Z3 fallback stage (cgo)
 #   z3 cvc5 boolector  peer solvers for differential tests and `sift bench`
+#   chromium chromium-driver  headless browser for the test of `sift bench`'s index.html
 set -euo pipefail
-want=(libcadical-dev libz3-dev z3 cvc5 boolector)
+want=(libcadical-dev libz3-dev z3 cvc5 boolector chromium chromium-driver)
 missing=()
 for p in "${want[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

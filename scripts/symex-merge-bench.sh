@@ -36,9 +36,11 @@
 #
 # Usage: scripts/symex-merge-bench.sh OUT [CPU-LIMIT]   (needs jq; the module
 # cache must hold symex/testdata/realcode's modules: make symex-corpus
-# fetches them). docs/bench/symex-merge/table.sh turns runs.tsv into the
-# table; docs/bench/symex-merge/ttc.sh OUT/runs.tsv OUT gives the times to
-# none's coverage (from the summaries' coverage_first_s).
+# fetches them). scripts/symex-merge-table.sh turns runs.tsv into the
+# table; scripts/symex-merge-ttc.sh OUT/runs.tsv OUT gives the times to
+# none's coverage (from the summaries' coverage_first_s). make
+# symex-merge-bench runs it into out/symex-merge/NAME, and make
+# symex-merge-tables writes both tables of such a run into docs/.
 set -eu
 out=${1:?usage: symex-merge-bench.sh OUT [CPU-LIMIT]}
 limit=${2:-10s}
@@ -51,8 +53,8 @@ configs=${CONFIGS:-none std pat}
 root=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-bin=$out/siftsymex
-(cd "$root" && go build -o "$bin" ./symex/cmd/siftsymex)
+bin=$out/sift
+(cd "$root" && go build -o "$bin" ./cmd/sift)
 (cd "$root" && git rev-parse HEAD) >"$out/commit" 2>/dev/null || true
 funcs=${FUNCS:-'golang.org/x/mod/semver IsValid
 github.com/google/uuid Parse
@@ -107,7 +109,7 @@ bench() {
 		lim=$limit
 		case $c in none | nonebfs) lim=$none_limit ;; esac
 		# shellcheck disable=SC2046
-		nice -n 10 "$bin" "$pkg" "$fn" --max-len "$n" --cpu-limit "$lim" --timeout "$wall" --max-memory "$mem" \
+		nice -n 10 "$bin" symex "$pkg" "$fn" --max-len "$n" --cpu-limit "$lim" --timeout "$wall" --max-memory "$mem" \
 			$(flags $c) "$@" --json "$out/$id.$n.$c.json" >"$out/$id.$n.$c.txt" 2>&1 &
 	done
 	wait

@@ -16,8 +16,8 @@ per=${PER:-10}
 root=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-bin=$out/siftsymex
-(cd "$root" && go build -o "$bin" ./symex/cmd/siftsymex)
+bin=$out/sift
+(cd "$root" && go build -o "$bin" ./cmd/sift)
 funcs=$(sed -n "/^funcs=\${FUNCS:-'/,/'}\$/p" "$root/scripts/symex-merge-bench.sh" | sed "s/^funcs=\${FUNCS:-'//; s/'}\$//")
 cd "$root/symex/testdata/realcode"
 echo "$funcs" | while read -r pkg fn rest; do
@@ -26,7 +26,7 @@ echo "$funcs" | while read -r pkg fn rest; do
 	rm -rf "$all" "$out/$name"
 	mkdir -p "$all" "$out/$name"
 	# shellcheck disable=SC2086
-	nice -n 10 "$bin" "$pkg" "$fn" --max-len "$n" --cpu-limit "$limit" --timeout 300s --merge pat $rest \
+	nice -n 10 "$bin" symex "$pkg" "$fn" --max-len "$n" --cpu-limit "$limit" --timeout 300s --merge pat $rest \
 		--emit-smt2 "$all" >/dev/null 2>&1 || true
 	grep -l forall "$all"/*.smt2 2>/dev/null | sort >"$all.list" || true
 	total=$(wc -l <"$all.list")

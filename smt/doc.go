@@ -67,5 +67,20 @@
 // hash-consed term store and the exact evaluator) and engine (the stage
 // pipeline behind sift's command line). A Term is a store id with its
 // Solver; building one costs what term.Store.Make costs plus the checks that
-// turn misuse into errors.
+// turn misuse into errors. Status is term's answer type (Unsat −1, Unknown
+// 0, Sat 1), the one every layer of sift answers with; compare it with
+// Sat, Unsat and Unknown, not with numbers.
+//
+// # Files
+//
+//	solver.go       Solver, Options, Check, Status and Result
+//	declare.go      constants and functions
+//	sort.go, term.go
+//	                Sort and Term
+//	build_core.go, build_bv.go, build_array.go, build_quant.go
+//	                the constructors of each theory
+//	model.go        Model and Value
+//	parse.go        ParseSMTLIB and ParseTerm
+//	stats.go        Stats
+//	errors.go       the errors of bad use
 package smt

@@ -155,24 +155,15 @@ type namedAssertion struct {
 	level int
 }
 
-// Status is the answer of a check.
-type Status int8
+// Status is the answer of a check: sift's one answer type, the engine's
+// and every decision procedure's. Its zero value is Unknown.
+type Status = term.Status
 
 const (
-	Unknown Status = iota
-	Sat
-	Unsat
+	Unsat   = term.Unsat
+	Unknown = term.Unknown
+	Sat     = term.Sat
 )
-
-func (st Status) String() string {
-	switch st {
-	case Sat:
-		return "sat"
-	case Unsat:
-		return "unsat"
-	}
-	return "unknown"
-}
 
 // Result is the answer of Check.
 type Result struct {
@@ -224,12 +215,9 @@ func (s *Solver) Check(ctx context.Context, assumptions ...Term) (res Result, er
 	}
 	r := s.sess.CheckSat(ctx, ids)
 	s.checks++
-	res = Result{Reason: r.Reason}
-	switch r.Status {
-	case term.Sat:
-		res = Result{Status: Sat, Stage: s.sess.LastStage()}
-	case term.Unsat:
-		res = Result{Status: Unsat, Stage: s.sess.LastStage()}
+	res = Result{Status: r.Status, Reason: r.Reason}
+	if r.Status != Unknown {
+		res = Result{Status: r.Status, Stage: s.sess.LastStage()}
 	}
 	s.last, s.lastAs = res, append(s.lastAs[:0], assumptions...)
 	return res, nil

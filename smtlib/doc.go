@@ -15,5 +15,27 @@
 // interpreter goes on with the next command. The package knows nothing of
 // solving: it talks to a Solver (solver.go), which package engine implements.
 //
+// Files:
+//
+//	lexer.go         tokens (Lexer) and positions
+//	reader.go        Reader: the input cut into top-level commands (the
+//	                 scanning is internal/sexpr's, shared with every reader
+//	                 of solver output)
+//	grammar.go       the participle grammar of the command layer
+//	declarations.go  the repeated declarations and definitions, parsed
+//	                 without participle
+//	parse_term.go    the term and sort parser
+//	env.go           the symbol table, scoped by push and pop
+//	scoped.go        lists that follow the assertion stack
+//	interp.go        Interpreter: runs commands against a Solver
+//	options.go       set-option, get-option and get-info
+//	dialect.go       where z3 departs from the standard (--compat=z3)
+//	posed.go         the script text that posed a check (PosedSolver)
+//	script.go        ReadAssertions: a script's problem without solving
+//	solver.go        the Solver seam and the answer type
+//	value.go         ParseTerm and Scope: terms read outside a script
+//	printer.go       terms, sorts, values and models as SMT-LIB text
+//	errors.go        Error (with line and column) and Unsupported
+//
 // Start reading at interp.go.
 package smtlib

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"io"
+
+	"github.com/sift-solver/sift/internal/sexpr"
 )
 
 // Reader cuts an input stream into top-level commands: each call to Next
@@ -104,79 +106,18 @@ func (rd *Reader) Next() ([]byte, Pos, error) {
 start:
 	pos := Pos{rd.line, rd.col}
 	// Scan one s-expression (or one atom) from rd.off, refilling as needed.
-	// Offsets are relative to rd.off because fill may move the buffer.
-	depth := 0
+	// i is relative to rd.off because fill may move the buffer.
+	var sc sexpr.Scanner
 	i := 0
-	const (
-		normal = iota
-		inString
-		inQuoted
-		inComment
-	)
-	state := normal
-	atom := rd.buf[rd.off] != '('
 	for {
-		for rd.off+i < len(rd.buf) {
-			c := rd.buf[rd.off+i]
-			i++
-			switch state {
-			case inString:
-				if c == '"' {
-					if rd.off+i >= len(rd.buf) && !rd.eof {
-						i--
-						goto more
-					}
-					if rd.off+i < len(rd.buf) && rd.buf[rd.off+i] == '"' {
-						i++
-					} else {
-						state = normal
-					}
-				}
-				continue
-			case inQuoted:
-				if c == '|' {
-					state = normal
-				}
-				continue
-			case inComment:
-				if c == '\n' {
-					state = normal
-				}
-				continue
-			}
-			switch c {
-			case '"':
-				state = inString
-			case '|':
-				state = inQuoted
-			case ';':
-				state = inComment
-			case '(':
-				if atom {
-					i--
-					goto done
-				}
-				depth++
-			case ')':
-				if atom {
-					i--
-					goto done
-				}
-				depth--
-				if depth == 0 {
-					goto done
-				}
-			case ' ', '\t', '\n', '\r', '\f', '\v':
-				if atom && state == normal {
-					i--
-					goto done
-				}
-			}
+		n, done := sc.Scan(rd.buf[rd.off+i:])
+		i += n
+		if done {
+			break
 		}
-	more:
 		if !rd.fill() {
-			if atom && state == normal {
-				goto done
+			if sc.Complete() {
+				break
 			}
 			cmd := rd.buf[rd.off:]
 			rd.advance(rd.off, len(rd.buf))
@@ -186,10 +127,6 @@ start:
 			}
 			return cmd, pos, ErrIncomplete
 		}
-	}
-done:
-	if i == 0 {
-		i = 1 // a lone ')' is a command of its own, answered with an error
 	}
 	cmd := rd.buf[rd.off : rd.off+i]
 	rd.advance(rd.off, rd.off+i)

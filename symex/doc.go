@@ -34,9 +34,14 @@
 // inputs.go makes the symbolic parameters and reads concrete ones (and the
 // results) from solver models; solver.go holds the engine
 // and pipe back-ends; emit.go writes --emit-smt2 files; testgen.go writes the
-// reproducing tests; coverage.go counts blocks and lines; cmd.go is the CLI,
-// summary.go its --json output and gc.go the collector's setting during an
-// exploration (a higher GOGC under a soft limit tied to --max-memory).
+// reproducing tests; coverage.go counts blocks and lines; report.go prints a
+// run's text report, summary.go its --json summary, and gc.go the
+// collector's setting during an exploration (a higher GOGC under a soft
+// limit tied to --max-memory). executor.go holds Options, Stats and the
+// Result of an exploration, state.go a path's State (frames, symbolic loop
+// regions) and cputime.go the process CPU time that --cpu-limit reads. The
+// command line, sift symex, is cmd/sift's (symex.go): it turns flags into
+// Options and drives the exploration.
 //
 // State merging (--merge, package merge decides what merges): mergesched.go
 // parks states at merge points and runs seed 002's Fig. 7 loop, merging the
@@ -45,6 +50,8 @@
 // values only) and rebuilds a merged state; trace.go keeps the branch
 // decisions of every member of a merge so that --replay stays exact;
 // mergeinc.go keeps seed 000's incremental-merging trees (--incremental-merge);
+// mergewarmup.go explores as --merge=none does for the first --merge-after
+// units of work; mergescout.go sends coverage scouts past merge points;
 // objects.go numbers objects by allocation site under merging, so heaps pair
 // object by object, and pads in the objects a parked state lacks; symptr.go
 // holds merged pointers (ite trees over locations) and lifts loads and

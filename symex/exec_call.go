@@ -99,8 +99,11 @@ func (e *Executor) call(s *State, in *ssa.Call) (bool, error) {
 		return true, nil
 	}
 	fn := cl.fn
-	if fn.Name() == "init" && fn.Signature.Params().Len() == 0 && fn.Pkg != nil && fn.Parent() == nil {
+	if fn.Pkg != nil && fn == fn.Pkg.Func("init") {
 		// Package initializers run lazily, on the first use of a global.
+		// Only the package's own init: a method named init is a plain call
+		// (its Signature.Params leaves the receiver out, so a test on the
+		// name and the parameters took x/text's scanner.init for one).
 		return true, nil
 	}
 	if v, ok, err := e.native(s, in, cl); ok || err != nil {

@@ -22,13 +22,13 @@ import (
 // docs/bench/symex-corpus/profile.md for the measurement that chose it).
 const explorationGCPercent = 400
 
-// tuneGC sets the collector for an exploration whose heap limit is
+// TuneGC sets the collector for an exploration whose heap limit is
 // maxMemory bytes (0: none) and returns a function that restores the
 // previous settings. An explicit GOGC in the environment is kept. The soft
 // limit is the lowest of maxMemory, the limit already set (the engine's
 // session sets its memory limit, by default half the machine's memory) and,
 // when none is set, the engine's default.
-func tuneGC(maxMemory uint64) (restore func()) {
+func TuneGC(maxMemory uint64) (restore func()) {
 	percent := -2 // leave as is
 	if os.Getenv("GOGC") == "" {
 		percent = debug.SetGCPercent(explorationGCPercent)
@@ -57,7 +57,7 @@ var heapSamples = [...]string{"/memory/classes/heap/objects:bytes", "/gc/heap/li
 // overMemory reports whether an exploration with the heap limit maxMemory
 // should stop: the heap's objects exceed it, or the live heap exceeds
 // three quarters of it. The second test stops the exploration before the
-// collector, held under the same soft limit by tuneGC, would run nearly
+// collector, held under the same soft limit by TuneGC, would run nearly
 // without pause to keep a heap close to the limit; the first holds the
 // limit when nothing set a soft limit (a library caller of Explore).
 func overMemory(maxMemory uint64) bool {

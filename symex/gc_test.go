@@ -13,7 +13,7 @@ func TestTuneGC(t *testing.T) {
 	prevLimit := debug.SetMemoryLimit(-1)
 	prevPercent := debug.SetGCPercent(-1)
 	debug.SetGCPercent(prevPercent)
-	set := prevLimit // the limit tuneGC starts from: the engine's default when none is set
+	set := prevLimit // the limit TuneGC starts from: the engine's default when none is set
 	if set == math.MaxInt64 {
 		set = engine.DefaultMemoryLimit()
 	}
@@ -26,7 +26,7 @@ func TestTuneGC(t *testing.T) {
 		{"no heap limit", 0, set},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			restore := tuneGC(tc.maxMemory)
+			restore := TuneGC(tc.maxMemory)
 			if got := debug.SetMemoryLimit(-1); got != tc.want {
 				t.Errorf("memory limit %d, want %d", got, tc.want)
 			}

@@ -75,29 +75,6 @@ func TestWarmUpRestart(t *testing.T) {
 	}
 }
 
-// TestMergeAfterFlag: --merge-after as given, else its default, which
-// incremental merging (one tree per loop from the start) turns off.
-func TestMergeAfterFlag(t *testing.T) {
-	cases := []struct {
-		merge string
-		flag  int64
-		incr  bool
-		want  int64
-	}{
-		{"pat", -1, false, defaultMergeAfter},
-		{"std", -1, false, defaultMergeAfter},
-		{"pat", -1, true, 0},
-		{"pat", 0, false, 0},
-		{"std", 1000, false, 1000},
-	}
-	for _, c := range cases {
-		cmd := &Cmd{Merge: c.merge, MergeAfter: c.flag, Incr: c.incr}
-		if got, err := cmd.mergeAfter(); err != nil || got != c.want {
-			t.Errorf("--merge %s --merge-after %d (incremental %v): %d (%v), want %d", c.merge, c.flag, c.incr, got, err, c.want)
-		}
-	}
-}
-
 // sameFindings checks that a run found none's panics and covered its
 // blocks and lines.
 func sameFindings(t *testing.T, r, none *Result) {

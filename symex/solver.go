@@ -11,6 +11,7 @@ import (
 
 	"github.com/sift-solver/sift/bv"
 	"github.com/sift-solver/sift/engine"
+	"github.com/sift-solver/sift/internal/sexpr"
 	"github.com/sift-solver/sift/smtlib"
 	"github.com/sift-solver/sift/term"
 )
@@ -53,8 +54,8 @@ func NewEngineSolver(st *term.Store) *EngineSolver {
 // queryStreamDisabled is the preprocessing the executor's session goes
 // without. Unconstrained-variable elimination walks each query's whole
 // DAG, and a path constraint leaves almost nothing unconstrained: over the
-// 39 pat runs of docs/bench/symex-merge/final-3293cf9 it rewrote at most 13
-// terms in a run (none in 27 of them) while taking up to 3.5 s
+// 39 pat runs of final-3293cf9 (docs/bench/symex-merge/README.md) it
+// rewrote at most 13 terms in a run (none in 27 of them) while taking up to 3.5 s
 // (utf8.RuneCountInString 64). Without it, farm-bench -n 5 or 7, whole
 // process, CPU A/B median: RuneCountInString 64 0.91, 32 0.93,
 // netip.ParseAddr 16 0.90, semver.IsValid 16 0.97.
@@ -198,10 +199,10 @@ func (s *PipeSolver) Check(ctx context.Context, as []term.Term, want []term.Term
 	return status, m, nil
 }
 
-// readSexpr reads one balanced answer (an atom line or a parenthesised form).
+// readSexpr reads one answer (an atom or a parenthesised form) line by line.
 func (s *PipeSolver) readSexpr() (string, error) {
 	var b strings.Builder
-	depth := 0
+	var sc sexpr.Scanner
 	started := false
 	for {
 		line, err := s.out.ReadString('\n')
@@ -209,19 +210,13 @@ func (s *PipeSolver) readSexpr() (string, error) {
 			return b.String(), fmt.Errorf("symex: %s: %w", s.name, err)
 		}
 		b.WriteString(line)
-		for _, c := range line {
-			switch c {
-			case '(':
-				depth++
-				started = true
-			case ')':
-				depth--
+		if !started {
+			if line = strings.TrimLeft(line, " \t\r\n\f\v"); line == "" {
+				continue
 			}
+			started = true
 		}
-		if strings.TrimSpace(b.String()) == "" {
-			continue
-		}
-		if depth <= 0 && (started || !strings.HasPrefix(strings.TrimSpace(line), "(")) {
+		if _, done := sc.ScanString(line); done || sc.Complete() {
 			return b.String(), nil
 		}
 	}
@@ -233,22 +228,22 @@ func (s *PipeSolver) parseValues(resp string, want []term.Term) (*term.Model, er
 	if strings.HasPrefix(strings.TrimSpace(resp), "(error") {
 		return nil, fmt.Errorf("symex: %s: %s", s.name, strings.TrimSpace(resp))
 	}
-	toks := tokenize(resp)
-	tree, _, err := parseSexpr(toks, 0)
+	pairs, err := sexpr.Elems(strings.TrimSpace(resp))
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("symex: get-value: %v", err)
 	}
 	var vals []string
-	for _, pair := range tree.list {
-		if len(pair.list) != 2 {
+	for _, pair := range pairs {
+		kv, _ := sexpr.Elems(pair)
+		if len(kv) != 2 {
 			return nil, fmt.Errorf("symex: get-value: malformed pair in %q", resp)
 		}
-		v := pair.list[1]
+		v, _ := sexpr.Elems(kv[1])
 		switch {
-		case v.atom != "":
-			vals = append(vals, v.atom)
-		case len(v.list) == 3 && v.list[0].atom == "_" && strings.HasPrefix(v.list[1].atom, "bv"):
-			vals = append(vals, "#d"+v.list[1].atom[2:])
+		case !strings.HasPrefix(kv[1], "("):
+			vals = append(vals, kv[1])
+		case len(v) == 3 && v[0] == "_" && strings.HasPrefix(v[1], "bv"):
+			vals = append(vals, "#d"+v[1][2:])
 		default:
 			return nil, fmt.Errorf("symex: get-value: cannot read a value")
 		}
@@ -286,30 +281,6 @@ func (s *PipeSolver) parseValues(resp string, want []term.Term) (*term.Model, er
 		m.Set(a, term.Value{Kind: term.ValArray, Sort: s.st.SortOf(a), Arr: av})
 	}
 	return m, nil
-}
-
-func tokenize(s string) []string {
-	var out []string
-	cur := ""
-	flush := func() {
-		if cur != "" {
-			out = append(out, cur)
-			cur = ""
-		}
-	}
-	for _, c := range s {
-		switch {
-		case c == '(' || c == ')':
-			flush()
-			out = append(out, string(c))
-		case c == ' ' || c == '\n' || c == '\t' || c == '\r':
-			flush()
-		default:
-			cur += string(c)
-		}
-	}
-	flush()
-	return out
 }
 
 func parseBV(tok string, w uint32) (bv.Value, error) {
@@ -352,33 +323,4 @@ func (s *PipeSolver) Close() error {
 	err := s.cmd.Wait()
 	pipePIDs.Delete(s.cmd.Process.Pid)
 	return err
-}
-
-// sexpr is a parsed S-expression: an atom or a list.
-type sexpr struct {
-	atom string
-	list []sexpr
-}
-
-func parseSexpr(toks []string, i int) (sexpr, int, error) {
-	if i >= len(toks) {
-		return sexpr{}, i, fmt.Errorf("symex: truncated solver answer")
-	}
-	if toks[i] != "(" {
-		return sexpr{atom: toks[i]}, i + 1, nil
-	}
-	var out sexpr
-	i++
-	for i < len(toks) && toks[i] != ")" {
-		e, j, err := parseSexpr(toks, i)
-		if err != nil {
-			return out, j, err
-		}
-		out.list = append(out.list, e)
-		i = j
-	}
-	if i >= len(toks) {
-		return out, i, fmt.Errorf("symex: unbalanced solver answer")
-	}
-	return out, i + 1, nil
 }

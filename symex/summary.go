@@ -7,8 +7,8 @@ import (
 
 // Summary is the machine-readable account of one run (--json FILE), for
 // scripts and for comparing runs. Every field is documented in
-// docs/symex/json.md; a golden file (testdata/summary.golden.json) fixes
-// the format.
+// docs/symex/json.md; a golden file
+// (cmd/sift/testdata/symex-summary.golden.json) fixes the format.
 type Summary struct {
 	Function       string         `json:"function"`
 	MaxLen         int            `json:"max_len"`

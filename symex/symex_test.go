@@ -134,6 +134,9 @@ var langCases = []corpusCase{
 	{"Chr", 0, 3 + 1 + 1, 0, "string(rune) of a symbolic integer"},
 	{"RangeFunc", 0, 4, 0, "range over func with defers: n = 0, 1, 2, > 2"},
 	{"PickName", 0, 2, 0, "pointer into an array of strings: k > 0 or not"},
+	// Length 0: 1; length 1: '_', '-', 't' (panic), other; length 2: 9
+	// (byte 0 '_' or '-': 2 each; else byte 1 '_', '-' (t or not each), other).
+	{"TagToken", 2, 1 + 4 + 9, 1, "a method named init is not a package initializer"},
 }
 
 func TestCorpusPathCounts(t *testing.T) {

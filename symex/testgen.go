@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"go/format"
 	"go/types"
+	"os"
+	"path/filepath"
 	"strings"
 )
 
@@ -141,4 +143,13 @@ func shortFile(p string) string {
 		return p[i+1:]
 	}
 	return p
+}
+
+// WriteTestFile writes a generated _test.go file, making its directory; the
+// concolic mode writes its tests through it too.
+func WriteTestFile(path, src string) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(path, []byte(src), 0o644)
 }

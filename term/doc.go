@@ -18,6 +18,25 @@
 //     applyFP (fold_fp.go), and the results the theory leaves unspecified
 //     are never folded: Eval takes them from Model.Choices.
 //
+// Files:
+//
+//	store.go        the node table and interning; Term, Store
+//	op.go           the operators
+//	sort.go         sorts
+//	build.go        checked construction and cheap local rewrites
+//	fold.go         bit-vector operator semantics, for folding and Eval
+//	rewrite.go      the builder's normalisations
+//	features.go     what a term contains, recorded as it is built
+//	walk.go         the DAG walks: Walk (each node before its arguments,
+//	                stoppable; Contains) and PostOrder (after them)
+//	subst.go        substitution and free variables
+//	value.go, value_term.go
+//	                values of models, and values as terms
+//	eval.go, eval_quant.go
+//	                exact evaluation, bounded quantifiers
+//	rollback.go     marks and rollback of the store
+//	status.go       Status, the answer type every layer shares
+//
 // Start reading at store.go (the node table and interning), then op.go (the
 // operators), build.go (checked construction and local rewrites) and eval.go;
 // build_fp.go and fold_fp.go for floating point.

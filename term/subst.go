@@ -106,24 +106,11 @@ func (st *Store) FreeVars(t Term) []Term { return st.FreeVarsOf(t) }
 // first-occurrence order.
 func (st *Store) FreeVarsOf(ts ...Term) []Term {
 	var out []Term
-	seen := map[Term]bool{}
-	var walk func(Term)
-	walk = func(t Term) {
-		if seen[t] {
-			return
-		}
-		seen[t] = true
+	st.PostOrder(ts, func(t Term) {
 		if st.Op(t) == OpVar {
 			out = append(out, t)
-			return
 		}
-		for i := 0; i < st.NumArgs(t); i++ {
-			walk(st.Arg(t, i))
-		}
-	}
-	for _, t := range ts {
-		walk(t)
-	}
+	})
 	return out
 }
 

@@ -1,6 +1,7 @@
 package term
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/sift-solver/sift/bv"
@@ -182,5 +183,26 @@ func TestPostOrder(t *testing.T) {
 	}
 	if len(pos) != 6 { // x, y, sum, f, the product and g
 		t.Errorf("visited %d nodes, want 6", len(pos))
+	}
+}
+
+func TestWalk(t *testing.T) {
+	st := NewStore()
+	x, y := st.Var("x", st.BitVecSort(8)), st.Var("y", st.BitVecSort(8))
+	sum := st.MustMake(OpBVAdd, nil, x, y)
+	prod := st.MustMake(OpBVMul, nil, sum, sum)
+	f, g := st.Eq(sum, x), st.Eq(prod, y)
+	var order []Term
+	if st.Walk([]Term{f, g}, func(n Term) bool { order = append(order, n); return false }) {
+		t.Error("the walk says it stopped")
+	}
+	// Each node once, before its arguments, from a stack: the last root
+	// first, and a node's last argument first.
+	if want := []Term{g, y, prod, sum, x, f}; !slices.Equal(order, want) {
+		t.Errorf("order %v, want %v", order, want)
+	}
+	visited := 0
+	if !st.Walk([]Term{f, g}, func(n Term) bool { visited++; return n == sum }) || visited != 4 {
+		t.Errorf("the walk did not stop at sum (%d nodes visited, want 4)", visited)
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/sift-solver/sift/internal/sexpr"
 )
 
 // literalBindings reads z3's printed model without libz3 when every entry
@@ -28,7 +30,7 @@ func literalBindings(text string) (bindings []Binding, ok bool) {
 		return nil, false
 	}
 	for _, cmd := range topCommands(text[1 : len(text)-1]) {
-		if commandName(cmd[1:]) != "define-fun" {
+		if sexpr.Head(cmd) != "define-fun" {
 			return nil, false
 		}
 		d := defineFun(cmd)

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/sift-solver/sift/internal/sexpr"
 )
 
 // defined rewrites script so that each declaration of a model symbol
@@ -28,9 +30,9 @@ func defined(t *testing.T, script string, model []Binding) string {
 }
 
 // matchingParen returns the index just past the parenthesis closing the one
-// at open (script.go's closeOf), or the end of s when it is unclosed.
+// at open, or the end of s when it is unclosed.
 func matchingParen(s string, open int) int {
-	if end := closeOf(s, open); end >= 0 {
+	if end := sexpr.End(s, open); end >= 0 {
 		return end
 	}
 	return len(s)

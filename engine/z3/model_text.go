@@ -5,7 +5,11 @@ package z3
 */
 import "C"
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/sift-solver/sift/internal/sexpr"
+)
 
 // satResult is the sat Result of script whose model Z3 printed as
 // modelText() (asked for only when the script declares symbols), read back
@@ -37,7 +41,7 @@ func (s *session) modelFromText(text, script string) C.Z3_model {
 	defs, elems := modelEntries(text)
 	var b strings.Builder
 	for _, cmd := range topCommands(script) {
-		if commandName(cmd[1:]) == "declare-sort" {
+		if sexpr.Head(cmd) == "declare-sort" {
 			b.WriteString(cmd + "\n")
 		}
 	}
@@ -139,7 +143,7 @@ func modelEntries(text string) (defs []modelDef, elems []string) {
 		fail("z3 printed no model: %q", text)
 	}
 	for _, cmd := range topCommands(text[1 : len(text)-1]) {
-		switch commandName(cmd[1:]) {
+		switch sexpr.Head(cmd) {
 		case "declare-fun":
 			elems = append(elems, cmd)
 		case "define-fun":
@@ -151,14 +155,14 @@ func modelEntries(text string) (defs []modelDef, elems []string) {
 
 // defineFun splits (define-fun name ((p S) …) R body).
 func defineFun(cmd string) modelDef {
-	parts := sexprs(cmd[1 : len(cmd)-1])
+	parts := elems(cmd)
 	if len(parts) != 5 {
 		fail("z3 printed a definition of an unexpected shape: %.200s", cmd)
 	}
 	d := modelDef{name: parts[1], sort: parts[3], body: parts[4]}
 	params := parts[2]
-	for _, p := range sexprs(params[1 : len(params)-1]) {
-		np := sexprs(p[1 : len(p)-1])
+	for _, p := range elems(params) {
+		np := elems(p)
 		if len(np) != 2 {
 			fail("z3 printed a parameter of an unexpected shape: %s", p)
 		}
@@ -170,8 +174,12 @@ func defineFun(cmd string) modelDef {
 // topCommands returns the parenthesized expressions at the top level of
 // text, as written; comments between them are skipped.
 func topCommands(text string) []string {
+	items, err := sexpr.Split(text)
+	if err != nil {
+		fail("z3's output does not read: %v", err)
+	}
 	var out []string
-	for _, e := range sexprs(text) {
+	for _, e := range items {
 		if strings.HasPrefix(e, "(") {
 			out = append(out, e)
 		}
@@ -179,29 +187,11 @@ func topCommands(text string) []string {
 	return out
 }
 
-// sexprs splits text into its top-level S-expressions: lists, |quoted| or
-// plain symbols, "strings". Comments are skipped; an unclosed list fails.
-func sexprs(text string) []string {
-	var out []string
-	for pos := skipBlank(text, 0); pos < len(text); pos = skipBlank(text, pos) {
-		end := pos + 1
-		switch text[pos] {
-		case '(':
-			end = closeOf(text, pos)
-		case '|', '"':
-			end = closingQuote(text, pos)
-		case ')':
-			fail("unbalanced parenthesis in z3's output")
-		default:
-			for end < len(text) && !strings.ContainsRune(" \t\r\n();|\"", rune(text[end])) {
-				end++
-			}
-		}
-		if end < 0 {
-			fail("unclosed expression in z3's output")
-		}
-		out = append(out, text[pos:end])
-		pos = end
+// elems returns the elements of a list in z3's output.
+func elems(list string) []string {
+	out, err := sexpr.Elems(list)
+	if err != nil {
+		fail("z3's output does not read: %v", err)
 	}
 	return out
 }

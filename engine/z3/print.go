@@ -1,6 +1,10 @@
 package z3
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/sift-solver/sift/internal/sexpr"
+)
 
 // oneLine folds Z3's pretty-printed layout into a single line: each run of
 // white space becomes one space, none after "(" or before ")". Quoted
@@ -21,7 +25,7 @@ func oneLine(text string) string {
 		}
 		pendingSpace = false
 		if ch == '|' || ch == '"' {
-			end := closingQuote(text, i)
+			end := sexpr.End(text, i)
 			if end < 0 {
 				end = len(text)
 			}
@@ -32,22 +36,4 @@ func oneLine(text string) string {
 		b.WriteByte(ch)
 	}
 	return b.String()
-}
-
-// closingQuote returns the index just past the quote that closes the one at
-// text[open], or -1 if it is never closed. In string literals "" is an
-// escaped quote.
-func closingQuote(text string, open int) int {
-	q := text[open]
-	for i := open + 1; i < len(text); i++ {
-		if text[i] != q {
-			continue
-		}
-		if q == '"' && i+1 < len(text) && text[i+1] == '"' {
-			i++
-			continue
-		}
-		return i + 1
-	}
-	return -1
 }

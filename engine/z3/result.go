@@ -1,25 +1,17 @@
 package z3
 
-// Status is Z3's answer to a check. The zero value is Unknown, so a Result
-// that was never filled in can never be mistaken for a decision.
-type Status int
+import "github.com/sift-solver/sift/term"
+
+// Status is Z3's answer to a check, term's answer type. Its zero value is
+// Unknown, so a Result that was never filled in can never be mistaken for a
+// decision.
+type Status = term.Status
 
 const (
-	Unknown Status = iota
-	Sat
-	Unsat
+	Unsat   = term.Unsat
+	Unknown = term.Unknown
+	Sat     = term.Sat
 )
-
-func (s Status) String() string {
-	switch s {
-	case Sat:
-		return "sat"
-	case Unsat:
-		return "unsat"
-	default:
-		return "unknown"
-	}
-}
 
 // Result is the outcome of one Solve call.
 type Result struct {

@@ -2,7 +2,8 @@ package z3
 
 import (
 	"fmt"
-	"strings"
+
+	"github.com/sift-solver/sift/internal/sexpr"
 )
 
 // keptCommands are the top-level commands Solve hands to Z3. Everything
@@ -28,15 +29,15 @@ var rejectedCommands = map[string]bool{
 func flatScript(smt2 string) (string, error) {
 	out := []byte(smt2)
 	for pos := 0; pos < len(smt2); {
-		start := skipBlank(smt2, pos)
+		start := sexpr.Skip(smt2, pos)
 		if start >= len(smt2) || smt2[start] != '(' {
 			return string(out), nil
 		}
-		end := closeOf(smt2, start)
+		end := sexpr.End(smt2, start)
 		if end < 0 {
 			return string(out), nil
 		}
-		name := commandName(smt2[start+1 : end])
+		name := sexpr.Head(smt2[start:end])
 		switch {
 		case rejectedCommands[name]:
 			return "", fmt.Errorf("%s is not supported: Solve checks one flat set of assertions", name)
@@ -50,64 +51,4 @@ func flatScript(smt2 string) (string, error) {
 		pos = end
 	}
 	return string(out), nil
-}
-
-// skipBlank returns the first index at or after pos that is neither white
-// space nor inside a ; comment.
-func skipBlank(s string, pos int) int {
-	for pos < len(s) {
-		switch s[pos] {
-		case ' ', '\t', '\n', '\r':
-			pos++
-		case ';':
-			nl := strings.IndexByte(s[pos:], '\n')
-			if nl < 0 {
-				return len(s)
-			}
-			pos += nl + 1
-		default:
-			return pos
-		}
-	}
-	return pos
-}
-
-// closeOf returns the index just past the parenthesis that closes the one at
-// open, skipping comments, |quoted symbols| and "strings", or -1.
-func closeOf(s string, open int) int {
-	depth := 0
-	for i := open; i < len(s); i++ {
-		switch s[i] {
-		case '(':
-			depth++
-		case ')':
-			depth--
-			if depth == 0 {
-				return i + 1
-			}
-		case ';':
-			nl := strings.IndexByte(s[i:], '\n')
-			if nl < 0 {
-				return -1
-			}
-			i += nl
-		case '|', '"':
-			end := closingQuote(s, i)
-			if end < 0 {
-				return -1
-			}
-			i = end - 1
-		}
-	}
-	return -1
-}
-
-// commandName is the first symbol of a command's body.
-func commandName(body string) string {
-	body = body[skipBlank(body, 0):]
-	end := strings.IndexAny(body, " \t\r\n();|\"")
-	if end < 0 {
-		return body
-	}
-	return body[:end]
 }

@@ -17,4 +17,9 @@
 //
 // Sift runs without its Z3 fallback stage, so that every answer comes from
 // sift's own procedures.
+//
+// Files: gen.go (the QF_BV generator), arrays.go (arrays and functions),
+// quant.go (quantified formulas), overflow.go (the SMT-LIB 2.7 overflow
+// predicates, written out for z3), run.go (running sift, reading its
+// responses with internal/sexpr, and z3's judgement).
 package difftest

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/sift-solver/sift/engine"
+	"github.com/sift-solver/sift/internal/sexpr"
 	"github.com/sift-solver/sift/smtlib"
 	"github.com/sift-solver/sift/term"
 )
@@ -207,15 +208,15 @@ func validationFailures(sessions []*engine.Session) int {
 // probeValue returns the value of a one-term get-value response
 // ((term value)), or "".
 func probeValue(resp string) string {
-	outer := SExprs(resp)
+	outer, _ := sexpr.Split(resp)
 	if len(outer) != 1 {
 		return ""
 	}
-	pairs := SExprs(Inner(outer[0]))
+	pairs, _ := sexpr.Elems(outer[0])
 	if len(pairs) != 1 {
 		return ""
 	}
-	pair := SExprs(Inner(pairs[0]))
+	pair, _ := sexpr.Elems(pairs[0])
 	if len(pair) != 2 {
 		return ""
 	}
@@ -224,57 +225,15 @@ func probeValue(resp string) string {
 
 // modelDefinitions returns the define-funs of a get-model response.
 func modelDefinitions(resp string) string {
-	outer := SExprs(resp)
+	outer, _ := sexpr.Split(resp)
 	if len(outer) != 1 {
 		return ""
 	}
-	defs := SExprs(Inner(outer[0]))
+	defs, _ := sexpr.Elems(outer[0])
 	if len(defs) > 0 && defs[0] == "model" {
 		defs = defs[1:]
 	}
 	return strings.Join(defs, "\n")
-}
-
-// Inner strips the parentheses around a list ("" for an atom).
-func Inner(list string) string {
-	if len(list) >= 2 && list[0] == '(' && list[len(list)-1] == ')' {
-		return list[1 : len(list)-1]
-	}
-	return ""
-}
-
-// SExprs splits text into its top-level s-expressions (atoms and lists). The
-// responses it reads hold no strings or quoted symbols with parentheses.
-func SExprs(text string) []string {
-	var out []string
-	depth, start := 0, -1
-	for i := 0; i < len(text); i++ {
-		c := text[i]
-		switch {
-		case c == '(':
-			if depth == 0 {
-				start = i
-			}
-			depth++
-		case c == ')':
-			depth--
-			if depth == 0 && start >= 0 {
-				out = append(out, text[start:i+1])
-				start = -1
-			}
-		case depth == 0 && (c == ' ' || c == '\n' || c == '\t' || c == '\r'):
-			if start >= 0 {
-				out = append(out, text[start:i])
-				start = -1
-			}
-		case depth == 0 && start < 0:
-			start = i
-		}
-	}
-	if depth == 0 && start >= 0 {
-		out = append(out, text[start:])
-	}
-	return out
 }
 
 // judge has z3 check one batch of sift's answers: models of sat answers are

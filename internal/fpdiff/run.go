@@ -14,7 +14,7 @@ import (
 	"github.com/sift-solver/sift/bv"
 	"github.com/sift-solver/sift/engine"
 	"github.com/sift-solver/sift/fp"
-	"github.com/sift-solver/sift/internal/difftest"
+	"github.com/sift-solver/sift/internal/sexpr"
 	"github.com/sift-solver/sift/smtlib"
 	"github.com/sift-solver/sift/term"
 )
@@ -337,8 +337,16 @@ func runPeer(ctx context.Context, cfg Config, fo Formula, bin string, args []str
 func readModel(fo Formula, text string) (Assignment, error) {
 	st := term.NewStore()
 	asg := Assignment{}
-	for _, def := range difftest.SExprs(difftest.Inner(strings.TrimSpace(text))) {
-		parts := difftest.SExprs(difftest.Inner(def))
+	outer, err := sexpr.Split(text)
+	if err != nil || len(outer) == 0 {
+		return nil, fmt.Errorf("no model in %q", oneLine(text))
+	}
+	defs, err := sexpr.Elems(outer[0])
+	if err != nil {
+		return nil, err
+	}
+	for _, def := range defs {
+		parts, _ := sexpr.Elems(def)
 		if len(parts) != 5 || parts[0] != "define-fun" || parts[2] != "()" {
 			continue
 		}

@@ -15,5 +15,6 @@
 // Off-by-one traps make a share of them unsat. The expected answer is not
 // known to the generator: tests ask a reference solver.
 //
-// Generation is deterministic for a seed. Start reading at Generate.
+// Generation is deterministic for a seed. Start reading at Generate;
+// cmd/mergegen writes the queries to files.
 package mergegen

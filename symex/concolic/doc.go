@@ -28,6 +28,13 @@
 // event input e|i ∈ {-1 (stop), 0 … n-1}. Package harness is what programs
 // call for inputs and markers.
 //
+// explore.go holds Config, Result and Explore, the loop of runs; trace.go a
+// run's Steps and store updates; solver.go the engine behind Solver;
+// bvint.go the 64-bit constants of event inputs. report.go prints a run's
+// text report, summary.go its --json summary and testgen.go its Go tests;
+// cmd/sift (concolic.go) turns the flags of sift symex --concolic into a
+// Config.
+//
 // Invariants: the DAG is acyclic; only nodes with equal points and layouts
 // merge; every sat answer of the engine is checked by evaluation; a query
 // mentions only inputs (never a read).

@@ -1,11 +1,9 @@
 package concolic
 
 import (
-	"bytes"
 	"strings"
 	"testing"
 
-	"github.com/sift-solver/sift/symex"
 	"github.com/sift-solver/sift/term"
 )
 
@@ -38,14 +36,5 @@ func TestUnsupported(t *testing.T) {
 	}
 	if len(res.Panics) != 1 || !strings.Contains(res.Panics[0].Message, "divide by zero") || !res.Exhausted {
 		t.Errorf("DivZero: panics %v, exhausted %v", res.Panics, res.Exhausted)
-	}
-	var out, errb bytes.Buffer
-	if code := symex.Main([]string{"--concolic", "--merge", "std", "../testdata/concolic", "T1"}, &out, &errb); code != 1 ||
-		!strings.Contains(errb.String(), "--merge=dag") {
-		t.Errorf("--concolic --merge std: exit %d, %q", code, errb.String())
-	}
-	if code := symex.Main([]string{"--merge", "dag", "../testdata/concolic", "T1"}, &out, &errb); code != 1 ||
-		!strings.Contains(errb.String(), "--concolic") {
-		t.Errorf("--merge dag without --concolic: exit %d, %q", code, errb.String())
 	}
 }

@@ -11,5 +11,6 @@
 // table for docs/ and as JSON for other tools.
 //
 // manifest.go reads the manifest; run.go runs one row and parses the
-// command's summary; table.go writes the markdown and JSON.
+// command's summary; table.go writes the markdown and JSON. Its command
+// line is cmd/symexcorpus.
 package corpus

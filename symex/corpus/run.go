@@ -28,7 +28,7 @@ type Config struct {
 
 // Runner runs entries with a binary of `sift symex`.
 type Runner struct {
-	Bin string // the siftsymex binary (or `sift` with Args0 = ["symex"])
+	Bin string // the sift binary (with Args0 = ["symex"])
 	// Args0 go before the entry's arguments (["symex"] for the sift binary).
 	Args0 []string
 	Dir   string // the module the packages load from

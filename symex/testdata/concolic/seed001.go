@@ -2,7 +2,7 @@
 // "State Merging for Concolic Testing of Event-driven Applications"),
 // written in Go for `sift symex --concolic`. harness.Rand is the seed's
 // randomInt()/in(), harness.Mark a marker, panic("BUG") the error.
-// The diamonds T3(n) for n = 3 … 20 are in diamonds.go (gen_diamonds.sh).
+// The diamonds T3(n) for n = 3 … 20 are in diamonds.go (scripts/gen-diamonds.sh).
 package seed001
 
 import "github.com/sift-solver/sift/symex/concolic/harness"

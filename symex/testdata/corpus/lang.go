@@ -403,3 +403,43 @@ func InitSkip(k string) int {
 	}
 	return len(kinds)
 }
+
+// tagScanner is x/text's language-tag scanner in small: a slice into the
+// struct's own array, and a method named init, which is not a package
+// initializer.
+type tagScanner struct {
+	b     []byte
+	bytes [4]byte
+	token []byte
+}
+
+func (s *tagScanner) init() {
+	for i, c := range s.b {
+		if c == '_' {
+			s.b[i] = '-'
+		}
+	}
+	end := 0
+	for end < len(s.b) && s.b[end] != '-' {
+		end++
+	}
+	s.token = s.b[:end]
+}
+
+// TagToken panics on a one-byte first token "t" ("t", "t-…", "t_…").
+func TagToken(s string) int {
+	sc := tagScanner{}
+	if len(s) <= len(sc.bytes) {
+		sc.b = sc.bytes[:copy(sc.bytes[:], s)]
+	} else {
+		sc.b = []byte(s)
+	}
+	sc.init()
+	if len(sc.token) != 1 {
+		return 0
+	}
+	if sc.token[0] == 't' {
+		panic("token t")
+	}
+	return 1
+}

@@ -1,5 +1,5 @@
 // Package heapbench drives pointer-heavy code with symbolic inputs for the
-// heap-merging benchmark (docs/bench/symex-heap-merge.md): the standard
+// heap-merging benchmark (docs/bench/symex-heap-merge/README.md): the standard
 // library's container/list and container/ring, and two small programs of
 // the kinds seed 002 names (a binary search tree, a linked-list
 // tokenizer). The functions nobody here wrote are list and ring (and the

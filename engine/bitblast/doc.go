@@ -1,0 +1,33 @@
+// Package bitblast is the engine's bit-blasting stage: it decides
+// quantifier-free problems over Bool, bit-vectors, arrays, uninterpreted
+// functions and declared sorts by blasting them to an AIG (package sat)
+// and solving the CNF with CaDiCaL, incrementally across the checks of a
+// session. Arrays and functions are never expanded: every read and
+// application is a fresh word, and a CEGAR loop adds only the axiom
+// instances a candidate model violates (lemmas on demand), pruned by seed
+// 003's array analysis of the problem (package arrays, through
+// stage.Problem.ArrayAnalysis, which the arrays pre-check shares).
+//
+//	stage.go       Stage: activation literals, the CEGAR loop, unsat cores
+//	blast_term.go  terms to AIG words and edges; model values of symbols
+//	lod.go         the abstraction: which reads, applications and array
+//	               equalities have circuits
+//	lod_refine.go  the cone of a check, lemma kinds and statistics, the
+//	               read-over-write and congruence checks of a candidate
+//	lod_expand.go  collapsible store chains and eager expansion
+//	lod_model.go   one refinement round (refine), the model of a consistent
+//	               candidate, extensionality
+//	pruning.go     Pruning (--array-pruning) and the alias oracle
+//
+// Invariants:
+//   - Every lemma is an instance of an axiom of the theories (or a Skolem
+//     definition of a disequality's witness), so it stays valid across
+//     push and pop and is added as a permanent clause.
+//   - A pruned lemma is one the analysis proves can never be violated in a
+//     model of the problem; a lemma the candidate model violates is never
+//     pruned (pruning.go).
+//   - A panic inside the blaster costs the check, not the session: the
+//     stage starts over with a fresh solver.
+//
+// Start reading at stage.go (Decide), then lod.go and lod_refine.go.
+package bitblast

@@ -1,0 +1,303 @@
+package bitblast
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"strconv"
+	"strings"
+
+	"github.com/sift-solver/sift/arrays"
+	"github.com/sift-solver/sift/engine/stage"
+	"github.com/sift-solver/sift/sat"
+	"github.com/sift-solver/sift/term"
+)
+
+// Stage decides quantifier-free problems over Bool, bit-vectors,
+// arrays, uninterpreted functions and uninterpreted sorts by blasting them to
+// an AIG and solving its CNF with CaDiCaL. Arrays and functions are
+// abstracted and refined by lemmas on demand (lod.go). Anything else
+// (quantifiers, nested arrays, arrays as function arguments) is Unknown with
+// reason "unsupported: ...".
+//
+// It is incremental across the checks of one session: the term-to-circuit
+// map, the CNF encoder and the solver live as long as the stage, so a term is
+// blasted and encoded once and learned clauses survive push and pop. Each
+// assertion term t is guarded by its own activation literal a_t (the clause
+// ¬a_t ∨ t is added once); a check assumes the activation literals of the
+// assertions it holds plus the literals of its assumptions, so a popped
+// assertion simply stops being assumed, and CaDiCaL's failed assumptions give
+// the unsat core.
+type Stage struct {
+	st     *term.Store
+	tb     *termBlaster
+	cnf    *sat.CNF
+	solver *sat.Cadical
+	// cleanup closes solver if the stage is dropped without Close; reset
+	// stops it before closing the solver itself.
+	cleanup runtime.Cleanup
+	acts    map[term.Term]sat.Lit // activation literal of each assertion term
+	groups  map[string]sat.Lit    // group literal of each list of activation literals
+	// checks counts Decide calls; lastUsed records the last check that held
+	// each assertion, so that assertions popped for good can be retired.
+	checks   int
+	lastUsed map[term.Term]int
+	// pruning is the array lemma pruning's mode (PruningOff: none).
+	pruning Pruning
+}
+
+// retireAfter is how many checks an assertion may go unused before its
+// activation literal is fixed false. Its clause is then satisfied for good and
+// the solver can drop it and eliminate the gates only it used; the gate
+// definitions stay valid, so re-asserting the term later costs one new
+// activation literal. Without this, every popped assertion of a long
+// push/pop session stays in the clause database and slows every solve.
+const retireAfter = 4
+
+// New returns the stage with array lemma pruning mode pruning
+// ("" is PruningFull).
+func New(pruning Pruning) *Stage {
+	if pruning == "" {
+		pruning = PruningFull
+	}
+	return &Stage{pruning: pruning}
+}
+
+func (*Stage) Name() string { return "bitblast" }
+
+// TimeShare gives bit-blasting half of the time left when the Z3 fallback
+// comes after it. On the dev suite, 4 of the files sift decided took it more
+// than 5 s, while Z3 settles some that bit-level search cannot (multiplier
+// equivalences) in milliseconds.
+func (*Stage) TimeShare() float64 { return 0.5 }
+
+// reset starts over on store st with a fresh solver.
+func (s *Stage) reset(st *term.Store) {
+	if s.solver != nil {
+		s.cleanup.Stop()
+		s.solver.Close()
+	}
+	solver := sat.NewCadical()
+	// The solver holds C memory; release it when the stage is dropped.
+	s.cleanup = runtime.AddCleanup(s, func(c *sat.Cadical) { c.Close() }, solver)
+	b := sat.NewBlaster()
+	s.st, s.solver = st, solver
+	s.tb = newTermBlaster(st, b)
+	s.cnf = sat.NewCNF(b.AIG(), solver)
+	s.acts = map[term.Term]sat.Lit{}
+	s.groups = map[string]sat.Lit{}
+	s.lastUsed = map[term.Term]int{}
+}
+
+// Close releases the solver's C memory at once (the session drops the
+// stage after a check that ran out of memory).
+func (s *Stage) Close() {
+	if s.solver != nil {
+		s.solver.Close()
+		s.solver = nil
+	}
+}
+
+// retire fixes false the activation literals of assertions unused for
+// retireAfter checks.
+func (s *Stage) retire() {
+	retired := false
+	for t, a := range s.acts {
+		if s.checks-s.lastUsed[t] > retireAfter {
+			s.solver.Add(a.Not())
+			s.solver.Melt(a)
+			delete(s.acts, t)
+			delete(s.lastUsed, t)
+			retired = true
+		}
+	}
+	if retired && len(s.groups) > 0 {
+		// Groups name lists of activation literals, some now retired.
+		s.groups = map[string]sat.Lit{}
+	}
+}
+
+func (s *Stage) Decide(ctx context.Context, p *stage.Problem) (v stage.Verdict, err error) {
+	if s.st != p.Store || s.solver == nil {
+		s.reset(p.Store)
+	}
+	defer func() {
+		// A panic in the blaster is a bug; the state it leaves is not to be
+		// trusted, so the next check starts over.
+		if r := recover(); r != nil {
+			s.reset(p.Store)
+			v, err = stage.Verdict{}, fmt.Errorf("bitblast: internal error: %v", r)
+		}
+	}()
+	stop := func(err error) (stage.Verdict, error) {
+		var u *unsupportedError
+		switch {
+		case errors.As(err, &u):
+			return stage.Verdict{Status: term.Unknown, Reason: u.Error()}, nil
+		case ctx.Err() != nil:
+			return stage.Verdict{Status: term.Unknown, Reason: stage.ContextReason(ctx.Err())}, nil
+		}
+		return stage.Verdict{}, err
+	}
+
+	s.checks++
+	for _, a := range p.Assertions {
+		s.lastUsed[a] = s.checks
+	}
+	s.retire()
+	actLits := make([]sat.Lit, len(p.Assertions))
+	for i, a := range p.Assertions {
+		l, err := s.activation(ctx, a)
+		if err != nil {
+			return stop(err)
+		}
+		actLits[i] = l
+	}
+	asmLits := make([]sat.Lit, len(p.Assumptions))
+	for i, a := range p.Assumptions {
+		e, err := s.tb.Bool(ctx, a)
+		if err == nil {
+			err = s.cnf.Encode(ctx, e)
+		}
+		if err != nil {
+			return stop(err)
+		}
+		asmLits[i] = s.cnf.Lit(e)
+	}
+
+	roots := p.Terms()
+	cone := s.tb.lod.cone(roots)
+	abstracted := len(cone.reads)+len(cone.apps)+len(cone.eqs) > 0
+	lst := &s.tb.lod.stats
+	arrayCheck := len(cone.reads)+len(cone.eqs) > 0
+	if abstracted {
+		lst.checks++
+	}
+	s.tb.lod.oracle = mayAlias{}
+	if arrayCheck {
+		lst.arrayChecks++
+		lst.candidates += arrays.CountCandidates(p.Store, roots)
+		s.tb.lod.oracle = s.pruning.oracle(ctx, p)
+	}
+	// CaDiCaL spends a decision level per assumption on every solve, which
+	// dominates a CEGAR loop over thousands of assertions: those loops assume
+	// one literal that implies all activation literals instead.
+	assumed := actLits
+	if abstracted && len(actLits) > groupThreshold {
+		assumed = []sat.Lit{s.group(actLits)}
+	}
+	for {
+		s.solver.Assume(assumed...)
+		s.solver.Assume(asmLits...)
+		if abstracted {
+			lst.iterations++
+		}
+		if arrayCheck {
+			lst.arrayIterations++
+		}
+		switch s.solver.Solve(ctx) {
+		case sat.Sat:
+			m, err := s.tb.lod.refine(ctx, s.cnf, s.solver, cone)
+			if err != nil {
+				return stop(err)
+			}
+			if m != nil {
+				return stage.Verdict{Status: term.Sat, Model: m}, nil
+			}
+			if s.tb.lod.extraGrew() {
+				cone = s.tb.lod.cone(roots)
+			}
+			if err := ctx.Err(); err != nil {
+				return stage.Verdict{Status: term.Unknown, Reason: stage.ContextReason(err)}, nil
+			}
+			continue
+		case sat.Unsat:
+			if len(assumed) != len(actLits) {
+				// Once more with the activation literals themselves, for
+				// the core; the lemmas learned make this solve short.
+				s.solver.Assume(actLits...)
+				s.solver.Assume(asmLits...)
+				if s.solver.Solve(ctx) != sat.Unsat {
+					return stage.Verdict{Status: term.Unsat}, nil
+				}
+			}
+			v := stage.Verdict{Status: term.Unsat, Core: []int{}, FailedAssumptions: []int{}}
+			for i, l := range actLits {
+				if s.solver.Failed(l) {
+					v.Core = append(v.Core, i)
+				}
+			}
+			for i, l := range asmLits {
+				if s.solver.Failed(l) {
+					v.FailedAssumptions = append(v.FailedAssumptions, i)
+				}
+			}
+			return v, nil
+		}
+		if err := ctx.Err(); err != nil {
+			return stage.Verdict{Status: term.Unknown, Reason: stage.ContextReason(err)}, nil
+		}
+		if s.solver.Err() != nil {
+			// CaDiCaL could not allocate (an address-space limit): the
+			// solver is given up, and the next check starts over.
+			s.Close()
+			return stage.Verdict{Status: term.Unknown, Reason: "memout"}, nil
+		}
+		return stage.Verdict{Status: term.Unknown, Reason: "sat solver gave up"}, nil
+	}
+}
+
+// groupThreshold is the number of assertions above which a CEGAR loop
+// assumes one group literal instead of every activation literal.
+const groupThreshold = 64
+
+// group returns a literal that implies every literal of lits (made once per
+// distinct list).
+func (s *Stage) group(lits []sat.Lit) sat.Lit {
+	var b strings.Builder
+	for _, l := range lits {
+		b.WriteString(strconv.Itoa(int(l)))
+		b.WriteByte(',')
+	}
+	k := b.String()
+	if g, ok := s.groups[k]; ok {
+		return g
+	}
+	g := s.solver.NewVar()
+	s.solver.Freeze(g)
+	for _, l := range lits {
+		s.solver.Add(g.Not(), l)
+	}
+	s.groups[k] = g
+	return g
+}
+
+// Statistics reports what the lemmas-on-demand loop did over the session.
+func (s *Stage) Statistics() [][2]string {
+	if s.tb == nil {
+		return (&lodStats{}).pairs()
+	}
+	return s.tb.lod.stats.pairs()
+}
+
+// activation returns the literal that, when assumed, asserts t; the guarding
+// clause is added the first time t is asserted.
+func (s *Stage) activation(ctx context.Context, t term.Term) (sat.Lit, error) {
+	if l, ok := s.acts[t]; ok {
+		return l, nil
+	}
+	e, err := s.tb.Bool(ctx, t)
+	if err == nil {
+		err = s.cnf.Encode(ctx, e)
+	}
+	if err != nil {
+		return 0, err
+	}
+	body := s.cnf.Lit(e)
+	a := s.solver.NewVar()
+	s.solver.Freeze(a) // assumed in later checks: keep it out of elimination
+	s.solver.Add(a.Not(), body)
+	s.acts[t] = a
+	return a, nil
+}

@@ -1,0 +1,51 @@
+package stage
+
+import (
+	"context"
+
+	"github.com/sift-solver/sift/arrays"
+	"github.com/sift-solver/sift/term"
+)
+
+// Problem is one satisfiability question: the conjunction of the assertions
+// under the assumptions.
+type Problem struct {
+	Store       *term.Store
+	Assertions  []term.Term
+	Labels      []string // :named label of each assertion, or ""
+	Assumptions []term.Term
+	// Posed is the script text that posed the session's problem, when the
+	// interpreter kept it (nil otherwise); see PosedText.
+	Posed *Posed
+	// Original is the problem as the session posed it, when transformers
+	// have rewritten this one (nil otherwise). A stage that would rather
+	// decide the original (the Z3 fallback: Z3 preprocesses on its own)
+	// may, and says so with Verdict.OnOriginal.
+	Original *Problem
+
+	// analysis is ArrayAnalysis's result, once computed.
+	analysis *arrays.Analysis
+}
+
+// Terms returns the conjunction the problem asks about: the assertions
+// followed by the assumptions.
+func (p *Problem) Terms() []term.Term {
+	all := make([]term.Term, 0, len(p.Assertions)+len(p.Assumptions))
+	all = append(all, p.Assertions...)
+	return append(all, p.Assumptions...)
+}
+
+// ArrayAnalysis returns seed 003's array analysis of the problem's terms
+// (arrays.Analyze), computed once per problem: the arrays pre-check decides
+// with it and the bit-blaster prunes its lemmas with it, each through the
+// problem it is handed. An analysis cut short by ctx is not kept.
+func (p *Problem) ArrayAnalysis(ctx context.Context) (*arrays.Analysis, error) {
+	if p.analysis == nil {
+		a, err := arrays.Analyze(ctx, p.Store, p.Terms())
+		if err != nil {
+			return nil, err
+		}
+		p.analysis = a
+	}
+	return p.analysis, nil
+}
