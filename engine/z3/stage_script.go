@@ -141,8 +141,8 @@ func freeVars(st *term.Store, terms []term.Term) []term.Term {
 // problemFeatures says which theories and binders a problem uses.
 type problemFeatures struct {
 	quantified, arrays, funs, floats bool
-	sorts                    []term.Sort // declared sorts, in first-seen order
-	freeSorts                map[term.Sort]bool
+	sorts                            []term.Sort // declared sorts, in first-seen order
+	freeSorts                        map[term.Sort]bool
 }
 
 func featuresOf(st *term.Store, terms []term.Term) problemFeatures {
