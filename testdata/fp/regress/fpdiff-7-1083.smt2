@@ -1,0 +1,12 @@
+; fpdiff seed 7 formula 1083: sift unsat, z3 unknown, cvc5 sat (refuted: no choice of the open results makes the formula true under the model); settled "unsat" by the reference
+(set-logic QF_BVFP)
+(set-info :status unsat)
+(declare-fun r () RoundingMode)
+(declare-fun x0 () (_ FloatingPoint 2 3))
+(declare-fun x2 () (_ FloatingPoint 2 3))
+(declare-fun y0 () (_ FloatingPoint 5 11))
+(declare-fun b4 () (_ BitVec 4))
+(declare-fun x1 () (_ FloatingPoint 2 3))
+(assert (ite (fp.geq ((_ to_fp 2 3) ((_ fp.to_sbv 5) r x0)) x2) (bvult ((_ fp.to_sbv 4) RTP (fp #b1 #b00 #b00)) (bvadd ((_ fp.to_ubv 4) r y0) b4)) (or (ite (ite (fp.isNaN x2) (fp.isNaN y0) (fp.isNaN x1)) (= RNA RTP) (= (fp #b1 #b10010 #b0110010011) (fp #b0 #b11111 #b1000000000))) (ite (ite (fp.isNaN x1) (fp.isNaN x2) (fp.isNaN y0)) (not (fp.isNaN y0)) (fp.isNormal (fp #b0 #b11 #b10))))))
+(assert (= (fp.roundToIntegral r x1) (fp.neg (ite (fp.isNaN (fp #b1 #b01 #b10)) x0 (fp #b1 #b01 #b11)))))
+(check-sat)

@@ -1,0 +1,11 @@
+; fpdiff seed 7 formula 1228: sift sat (model confirmed), z3 sat (model confirmed), cvc5 unsat; settled "sat" by the reference
+(set-logic QF_BVFP)
+(set-info :status sat)
+(declare-fun x2 () (_ FloatingPoint 3 4))
+(declare-fun x1 () (_ FloatingPoint 3 4))
+(declare-fun r () RoundingMode)
+(declare-fun x0 () (_ FloatingPoint 3 4))
+(assert (fp.geq (fp.mul RTN (fp.mul RTN x2 x1) (fp.sub r (fp.sqrt r x2) (ite (fp.isNaN x1) x1 (fp #b0 #b001 #b011)))) (fp.sqrt r (fp.div RNA (fp.sqrt r x2) (fp.mul RTP x0 x0)))))
+(assert (= (fp.div r (fp #b1 #b100 #b111) x2) ((_ to_fp 3 4) r (fp #b1 #b1011 #b11))))
+(assert (= (fp.mul r x1 x0) x0))
+(check-sat)

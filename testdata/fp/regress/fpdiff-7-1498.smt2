@@ -1,0 +1,11 @@
+; fpdiff seed 7 formula 1498: sift sat (model confirmed), z3 sat (model confirmed), cvc5 unsat; settled "sat" by the reference
+(set-logic QF_BVFP)
+(set-info :status sat)
+(declare-fun x0 () (_ FloatingPoint 2 3))
+(declare-fun b8 () (_ BitVec 8))
+(declare-fun b4 () (_ BitVec 4))
+(declare-fun r () RoundingMode)
+(declare-fun x1 () (_ FloatingPoint 2 3))
+(assert (ite (not (fp.geq x0 ((_ to_fp 2 3) RNE b8))) (= ((_ to_fp 2 3) RNE b4) ((_ to_fp 2 3) r ((_ fp.to_sbv 8) r x0))) (bvult (bvadd (bvadd #b0110 b4) ((_ fp.to_sbv 4) r x0)) ((_ fp.to_sbv 4) r (fp.sub RNA (fp #b0 #b00 #b00) x0)))))
+(assert (fp.isZero (fp.sub RNE x0 (fp.div r x1 x1))))
+(check-sat)

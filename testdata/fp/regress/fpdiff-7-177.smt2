@@ -1,0 +1,12 @@
+; fpdiff seed 7 formula 177: sift unsat, z3 unknown, cvc5 sat (refuted: no choice of the open results makes the formula true under the model); settled "unsat" by the reference
+(set-logic QF_BVFP)
+(set-info :status unsat)
+(declare-fun r () RoundingMode)
+(declare-fun x2 () (_ FloatingPoint 4 3))
+(declare-fun x1 () (_ FloatingPoint 4 3))
+(declare-fun x0 () (_ FloatingPoint 4 3))
+(declare-fun y0 () (_ FloatingPoint 3 6))
+(assert (fp.geq (fp.sqrt RTN (fp.sqrt r x2)) x1))
+(assert (= ((_ to_fp 4 3) RNA (fp #b0 #b110 #b01111)) (ite (ite (fp.isPositive x0) (fp.leq x2 (fp #b0 #b0000 #b00)) (fp.isInfinite (fp #b0 #b111 #b00000))) (fp.div RTZ ((_ to_fp 4 3) r y0) (fp.abs (fp #b1 #b1100 #b11))) (fp #b1 #b1011 #b11))))
+(assert (fp.geq (fp ((_ extract 6 6) #b1100110) ((_ extract 5 2) #b1100110) ((_ extract 1 0) #b1100110)) x1))
+(check-sat)

@@ -1,0 +1,11 @@
+; fpdiff seed 7 formula 729: sift unsat, z3 unknown, cvc5 sat (refuted: no choice of the open results makes the formula true under the model); settled "unsat" by the reference
+(set-logic QF_BVFP)
+(set-info :status unsat)
+(declare-fun y0 () (_ FloatingPoint 4 3))
+(declare-fun x0 () (_ FloatingPoint 2 3))
+(declare-fun r () RoundingMode)
+(declare-fun x2 () (_ FloatingPoint 2 3))
+(assert (fp.eq (fp #b0 #b0111 #b00) (fp.sub RTN (fp #b0 #b1001 #b01) y0)))
+(assert (or (not (= y0 y0)) (fp.eq (fp.sub RTP x0 x0) ((_ to_fp 2 3) r #b00110101))))
+(assert (fp.gt (fp.mul r (fp.div r x0 x0) (fp ((_ extract 4 4) ((_ fp.to_ubv 5) RNA x0)) ((_ extract 3 2) ((_ fp.to_ubv 5) RNA x0)) ((_ extract 1 0) ((_ fp.to_ubv 5) RNA x0)))) (fp.sub r (fp.sqrt r (fp.mul RNA x0 (fp #b0 #b00 #b00))) (fp.sqrt r (fp.fma r (fp #b0 #b10 #b00) x0 x2)))))
+(check-sat)
