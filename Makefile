@@ -40,11 +40,13 @@ fuzz-diff-quant: setup
 # Differential testing of floating point: FPN random QF_BVFP formulas from
 # SEED through sift, z3 and cvc5 (--fp-exp); every disagreement with sift is
 # settled by the rational reference (internal/fpref) and written to
-# FPDIFF_OUT as an .smt2 file with its :status (docs/fp.md).
+# FPDIFF_OUT as an .smt2 file with its :status (docs/fp.md); FPDIFF_ALL=1
+# writes every formula there, a benchmark suite (docs/bench/fp).
 FPN ?= 5000
 FPDIFF_OUT ?= $(OUT)/fpdiff
+FPDIFF_ALL ?=
 fuzz-diff-fp: setup
-	SIFT_FPDIFF_N=$(FPN) SIFT_FPDIFF_SEED=$(SEED) SIFT_FPDIFF_OUT=$(abspath $(FPDIFF_OUT)) $(GO) test -count=1 -timeout 0 -run 'TestDifferentialFP$$' -v ./internal/fpdiff
+	SIFT_FPDIFF_N=$(FPN) SIFT_FPDIFF_SEED=$(SEED) SIFT_FPDIFF_OUT=$(abspath $(FPDIFF_OUT)) SIFT_FPDIFF_ALL=$(FPDIFF_ALL) $(GO) test -count=1 -timeout 0 -run 'TestDifferentialFP$$' -v ./internal/fpdiff
 
 # Benchmarks. Each run writes its raw data (every record, summary, log and
 # plot) under $(OUT)/KIND/$(NAME), which git ignores; a *-docs target makes
