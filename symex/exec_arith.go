@@ -65,7 +65,11 @@ func (e *Executor) binop(s *State, in *ssa.BinOp) (Value, error) {
 		return nil, e.unsup(in, "operands %T %T", xv, yv)
 	}
 	if ok, msg := opCheck(e.st, in.Op, in.X.Type(), in.Y.Type(), y); ok != term.NoTerm {
-		runs, err := e.branch(s, ok)
+		at := siteDiv
+		if in.Op == token.SHL || in.Op == token.SHR {
+			at = siteShift
+		}
+		runs, err := e.branchAt(s, ok, at)
 		if err != nil {
 			return nil, err
 		}

@@ -127,7 +127,7 @@ func (e *Executor) mapFind(s *State, m *MapObj, k Value) (int, error) {
 			continue
 		}
 		if c != e.st.True() {
-			eq, err := e.branchT(s, c, false)
+			eq, err := e.branchAt(s, c, siteBound)
 			if err != nil || !eq {
 				if err != nil {
 					return 0, err

@@ -194,11 +194,11 @@ func (e *Executor) runInit(pkg *ssa.Package) {
 	if fn == nil || len(fn.Blocks) == 0 {
 		return
 	}
-	wasConcrete, wasCover := e.concrete, e.noCover
-	e.concrete, e.noCover = true, true
+	wasBr, wasCover := e.br, e.noCover
+	e.br, e.noCover = replaying{e.st}, true
 	e.initing[pkg] = true
 	defer func() {
-		e.concrete, e.noCover = wasConcrete, wasCover
+		e.br, e.noCover = wasBr, wasCover
 		delete(e.initing, pkg)
 	}()
 	s := &State{mem: map[int]Value{}, nextID: e.initNext}

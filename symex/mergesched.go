@@ -104,7 +104,7 @@ func (m *merger) id(x any) int {
 // parksAt reports whether s, which just entered block b, waits there.
 func (e *Executor) parksAt(s *State, b *ssa.BasicBlock) bool {
 	m := e.mg
-	if !e.tracking() || e.concrete || len(s.forced) > 0 || s.inexact {
+	if !e.tracking() || !e.forking() || len(s.forced) > 0 || s.inexact {
 		return false
 	}
 	if !m.pointsOf(b.Parent()).At(b, m.kinds) {

@@ -264,7 +264,7 @@ func (e *Executor) finish(s *State, runErr error) (*Path, error) {
 	default:
 		return nil, runErr
 	}
-	if e.concrete {
+	if !e.forking() {
 		return p, nil
 	}
 	m := s.model
@@ -310,9 +310,9 @@ func (e *Executor) Replay(p *Path) error {
 	if p.Inputs == nil {
 		return fmt.Errorf("symex: path has no inputs")
 	}
-	was := e.concrete
-	e.concrete = true
-	defer func() { e.concrete = was }()
+	was := e.br
+	e.br = replaying{e.st}
+	defer func() { e.br = was }()
 	fn := e.prog.Fn
 	s := e.entryState(fn)
 	for i, in := range p.Inputs {
