@@ -7,9 +7,11 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// unsupported ends a path: the executor cannot model instr.
+// unsupported ends a path: the executor cannot model instr (or, without
+// an instruction, what is at pos).
 type unsupported struct {
 	instr ssa.Instruction
+	pos   token.Pos
 	msg   string
 }
 
@@ -78,6 +80,15 @@ func (e *Executor) run(s *State) error {
 		if len(e.initSnaps) > 0 && len(s.frames) == 1 {
 			e.initSnapshot(s, instr)
 		}
+		fo := e.follow
+		if fo != nil && fo.s != s {
+			fo = nil
+		}
+		if fo != nil {
+			if err := fo.before(instr); err != nil {
+				return terminal(err, instr)
+			}
+		}
 		advance, err := e.safeExec(s, instr)
 		if err != nil {
 			if p, ok := err.(*panicked); ok {
@@ -97,6 +108,11 @@ func (e *Executor) run(s *State) error {
 			// frames may have changed (call/return): f is still the frame
 			// the instruction ran in.
 			f.pc++
+		}
+		if fo != nil {
+			if err := fo.after(instr, advance); err != nil {
+				return terminal(err, instr)
+			}
 		}
 		if s.yield {
 			s.yield = false

@@ -103,6 +103,15 @@ func (e *Executor) call(s *State, in *ssa.Call) (bool, error) {
 		// Package initializers run lazily, on the first use of a global.
 		return true, nil
 	}
+	if fo := e.follow; fo != nil {
+		if v, ok, err := fo.intercept(cl); ok || err != nil {
+			if err != nil {
+				return false, err
+			}
+			s.top().env[in] = v
+			return true, nil
+		}
+	}
 	if v, ok, err := e.native(s, in, cl); ok || err != nil {
 		if err != nil {
 			return false, err

@@ -191,6 +191,9 @@ func (e *Executor) jump(s *State, to *ssa.BasicBlock) error {
 	if e.tracking() && e.forking() {
 		e.enterBlock(s, f, from, to)
 	}
+	if fo := e.follow; fo != nil && fo.s == s {
+		return fo.entered(f, from, to)
+	}
 	return nil
 }
 

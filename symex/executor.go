@@ -144,6 +144,10 @@ type Executor struct {
 
 	pending []*State // clones made by branch, collected by the search
 	br      brancher // the mode: forking, replaying or following
+	// follow is the follow run under way (follow.go), nil in the other
+	// modes; ft is what follow runs share.
+	follow *FollowRun
+	ft     *followTables
 	// symBranches counts the branches on symbolic conditions, however
 	// decided (models, value sets, the solver): with stats.Queries, the
 	// share of them the solver had to answer (merge.QueryRater).
@@ -228,6 +232,9 @@ func NewExecutor(p *Program, st *term.Store, solver Solver, opts Options) *Execu
 }
 
 func (e *Executor) cover(b *ssa.BasicBlock) {
+	if e.follow != nil && e.follow.cfg.Covered != nil {
+		e.follow.cfg.Covered[b] = true
+	}
 	if !e.noCover && e.forking() {
 		e.cov.visit(b)
 	}

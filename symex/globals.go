@@ -204,6 +204,7 @@ func (e *Executor) runInit(pkg *ssa.Package) {
 	s := &State{mem: map[int]Value{}, nextID: e.initNext}
 	e.initNext += initStride
 	s.frames = []*frame{{fn: fn, block: fn.Blocks[0], env: map[ssa.Value]Value{}}}
+	e.cover(fn.Blocks[0])
 	saved := e.pending
 	e.pending = nil
 	if e.initSnaps == nil {

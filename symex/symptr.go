@@ -361,7 +361,7 @@ func (e *Executor) storeAt(s *State, v Value, x Value) error {
 		return e.store(s, p, x)
 	}
 	for obj, nv := range updated {
-		s.mem[obj] = nv
+		s.setMem(obj, nv)
 	}
 	return nil
 }
