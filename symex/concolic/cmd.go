@@ -37,7 +37,7 @@ func Main(c *symex.Cmd, stdout io.Writer) error {
 		return err
 	}
 	st := term.NewStore()
-	res, err := Explore(st, prog.Fn, NewEngineSolver(st), cfg)
+	res, err := Explore(st, prog, NewEngineSolver(st), cfg)
 	if err != nil {
 		return err
 	}
@@ -101,7 +101,7 @@ func (r *Result) Report(w io.Writer, coverage bool) {
 // uncovered lists, per function entered, the blocks no run reached.
 func (ip *Interp) uncovered() []string {
 	var out []string
-	for f := range ip.Entered {
+	for f := range ip.entered() {
 		var bs []string
 		for _, b := range f.Blocks {
 			if !ip.Covered[b] {

@@ -30,7 +30,7 @@ func TestSeed001Engine(t *testing.T) {
 					}
 					st := term.NewStore()
 					s := NewEngineSolver(st)
-					res, err := Explore(st, seedFunc(t, c.fn).Fn, s, Config{Merge: mergeOn, Search: search, MaxEvents: c.k, MaxRuns: 1000})
+					res, err := Explore(st, seedFunc(t, c.fn), s, Config{Merge: mergeOn, Search: search, MaxEvents: c.k, MaxRuns: 1000})
 					if err != nil {
 						t.Fatal(err)
 					}

@@ -71,7 +71,8 @@ type Result struct {
 
 // Explore runs the concolic loop on fn: run, insert the trace, select the
 // next edge, solve for inputs, until no edge is left or a limit strikes.
-func Explore(st *term.Store, fn *ssa.Function, s Solver, cfg Config) (*Result, error) {
+func Explore(st *term.Store, p *symex.Program, s Solver, cfg Config) (*Result, error) {
+	fn := p.Fn
 	start, cpu := time.Now(), symex.ProcessCPU()
 	if cfg.Search == "" {
 		cfg.Search = "bfs"
@@ -82,7 +83,7 @@ func Explore(st *term.Store, fn *ssa.Function, s Solver, cfg Config) (*Result, e
 	if cfg.MaxRuns == 0 {
 		cfg.MaxRuns = 10000
 	}
-	ip := NewInterp(st, fn)
+	ip := NewInterp(st, p, nil)
 	if cfg.MaxEvents > 0 {
 		ip.MaxEvents = cfg.MaxEvents
 	}
@@ -153,13 +154,10 @@ func Explore(st *term.Store, fn *ssa.Function, s Solver, cfg Config) (*Result, e
 	}
 	res.Nodes, res.Merges, res.Attempts, res.Refused, res.Divergences = len(d.Nodes), d.Merges, d.Attempts, d.Refused, d.Divergences
 	res.Explored, res.UnsatEdges, _ = d.Counts()
-	for b := range ip.Covered {
-		_ = b
-		res.Blocks[0]++
-	}
-	for f := range ip.Entered {
+	for f := range ip.entered() {
 		res.Blocks[1] += len(f.Blocks)
 	}
+	res.Blocks[0] = len(ip.Covered)
 	// An edge left after a divergence or an unknown answer, or a cut run,
 	// means the space was not covered.
 	if res.Exhausted && (res.Selection.Unknown > 0 || res.Ends["cut"] > 0 || res.Divergences > 0) {
