@@ -221,6 +221,11 @@ func NewExecutor(p *Program, st *term.Store, solver Solver, opts Options) *Execu
 	if layers != (chain.Layers{}) {
 		e.chain = chain.New(st, solver, layers)
 	}
+	if pr, ok := opts.Merge.(merge.Proving); ok {
+		if c := pr.Checker(); c != nil {
+			c.Solver = NewEngineSolver(st) // its own session: proofs are no path's queries
+		}
+	}
 	if opts.Merge != nil {
 		e.mg = newMerger(opts.Merge)
 		e.sites, e.locs = newSiteTable(), newLocTable()

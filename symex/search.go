@@ -204,7 +204,9 @@ func (e *Executor) Explore(ctx context.Context) (*Result, error) {
 	e.stats.Time = time.Since(start)
 	e.stats.CPUTime = ProcessCPU() - cpu
 	res.Stats = e.stats
-	res.Solver = e.solver.Statistics()
+	if sr, ok := e.solver.(StatsReporter); ok {
+		res.Solver = sr.Statistics()
+	}
 	if sc, ok := e.solver.(StageCounter); ok {
 		res.QueriesByStage = sc.QueriesByStage()
 	}

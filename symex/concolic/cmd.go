@@ -37,7 +37,7 @@ func Main(c *symex.Cmd, stdout io.Writer) error {
 		return err
 	}
 	st := term.NewStore()
-	res, err := Explore(st, prog, NewEngineSolver(st), cfg)
+	res, err := Explore(st, prog, symex.NewEngineSolver(st), cfg)
 	if err != nil {
 		return err
 	}

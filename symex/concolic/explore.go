@@ -83,7 +83,7 @@ func Explore(st *term.Store, p *symex.Program, s Solver, cfg Config) (*Result, e
 	if cfg.MaxRuns == 0 {
 		cfg.MaxRuns = 10000
 	}
-	ip := NewInterp(st, p, nil)
+	ip := NewInterp(st, p, s)
 	if cfg.MaxEvents > 0 {
 		ip.MaxEvents = cfg.MaxEvents
 	}

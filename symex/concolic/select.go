@@ -128,7 +128,7 @@ func (d *DAG) Select(search string, s Solver, stats *SelectStats) (*Target, erro
 				depth := iteDepth(d.st, q, stats.depthMemo())
 				stats.MaxIteDepth = max(stats.MaxIteDepth, depth)
 				stats.Queries++
-				status, m, err := s.Solve(q, ins)
+				status, m, err := d.solve(s, q, ins)
 				if err != nil {
 					return nil, err
 				}
@@ -197,7 +197,7 @@ func (d *DAG) StaleUnsat(s Solver) ([]string, error) {
 			if err != nil {
 				return nil, err
 			}
-			st, _, err := s.Solve(q, ins)
+			st, _, err := d.solve(s, q, ins)
 			if err != nil {
 				return nil, err
 			}

@@ -19,7 +19,7 @@ func TestUnsupported(t *testing.T) {
 		{"UnsupIndex", "index that is not a constant"},
 	} {
 		st := term.NewStore()
-		res, err := Explore(st, seedFunc(t, c.fn), NewEngineSolver(st), Config{Merge: true})
+		res, err := Explore(st, seedFunc(t, c.fn), symex.NewEngineSolver(st), Config{Merge: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -32,7 +32,7 @@ func TestUnsupported(t *testing.T) {
 		}
 	}
 	st := term.NewStore()
-	res, err := Explore(st, seedFunc(t, "DivZero"), NewEngineSolver(st), Config{Merge: true})
+	res, err := Explore(st, seedFunc(t, "DivZero"), symex.NewEngineSolver(st), Config{Merge: true})
 	if err != nil {
 		t.Fatal(err)
 	}
