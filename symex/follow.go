@@ -3,6 +3,7 @@ package symex
 import (
 	"fmt"
 	"go/token"
+	"go/types"
 	"sort"
 	"strconv"
 	"strings"
@@ -168,6 +169,17 @@ func (r *FollowRun) Call(fn *ssa.Function, args []Value) (Value, error) {
 	r.e.cover(f.block)
 	err := r.e.run(r.s)
 	return r.s.ret, err
+}
+
+// ScalarSort is the sort of the values of t, when t is an integer or
+// boolean type (the inputs a driver may bind).
+func (r *FollowRun) ScalarSort(t types.Type) (term.Sort, bool) {
+	b, ok := t.Underlying().(*types.Basic)
+	if !ok || b.Info()&(types.IsInteger|types.IsBoolean) == 0 {
+		return term.NoSort, false
+	}
+	s, err := r.e.sortOf(b)
+	return s, err == nil
 }
 
 // InEvent says which event handler runs (-1: none), for program points and

@@ -181,24 +181,30 @@ func (d *DAG) duplicate(n, parent *Node) *Node {
 
 // reaches reports whether b is reachable from a (a is an ancestor of b or b itself).
 func (d *DAG) reaches(a, b *Node) bool {
+	return !below(a, func(n *Node) bool { return n != b })
+}
+
+// below visits n and every node below it once, depth first, until visit
+// returns false; it reports whether the walk went through.
+func below(n *Node, visit func(*Node) bool) bool {
 	seen := map[*Node]bool{}
 	var walk func(*Node) bool
 	walk = func(n *Node) bool {
-		if n == b {
+		if seen[n] {
 			return true
 		}
-		if seen[n] {
+		seen[n] = true
+		if !visit(n) {
 			return false
 		}
-		seen[n] = true
 		for _, e := range n.Out {
-			if e.Child != nil && walk(e.Child) {
-				return true
+			if e.Child != nil && !walk(e.Child) {
+				return false
 			}
 		}
-		return false
+		return true
 	}
-	return walk(a)
+	return walk(n)
 }
 
 func (d *DAG) drop(n *Node) {
@@ -210,25 +216,14 @@ func (d *DAG) drop(n *Node) {
 // clearUnsatBelow turns the UNSAT marks of n and every node below it back
 // into unexplored edges: their path constraints just grew.
 func (d *DAG) clearUnsatBelow(n *Node) {
-	seen := map[*Node]bool{}
-	var walk func(*Node)
-	walk = func(n *Node) {
-		if seen[n] {
-			return
-		}
-		seen[n] = true
+	below(n, func(n *Node) bool {
 		for dir, s := range n.Status {
 			if s == Unsat || s == Unknown {
 				n.Status[dir] = Unexplored
 			}
 		}
-		for _, e := range n.Out {
-			if e.Child != nil {
-				walk(e.Child)
-			}
-		}
-	}
-	walk(n)
+		return true
+	})
 }
 
 // Acyclic reports whether the DAG has no cycle.

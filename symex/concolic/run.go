@@ -109,14 +109,9 @@ func (ip *Interp) Run(vals map[string]int64) *Outcome {
 func (ip *Interp) main(r *symex.FollowRun, vals map[string]int64, out *Outcome) error {
 	var args []symex.Value
 	for _, p := range ip.fn.Params {
-		t := p.Type().Underlying()
-		b, ok := t.(*types.Basic)
-		if !ok || b.Info()&(types.IsInteger|types.IsBoolean) == 0 {
+		s, ok := r.ScalarSort(p.Type())
+		if !ok {
 			return r.Unsupported(ip.fn.Pos(), "parameter %s of type %s (concolic mode takes integers and booleans)", p.Name(), p.Type())
-		}
-		s := ip.st.BoolSort()
-		if b.Info()&types.IsInteger != 0 {
-			s = ip.st.BitVecSort(uint32(8 * types.SizesFor("gc", "amd64").Sizeof(b)))
 		}
 		in := ip.input("p|"+p.Name(), s, false, 0)
 		x := vals[in.Name]
@@ -198,7 +193,8 @@ func (ip *Interp) admit(r *symex.FollowRun, instr ssa.Instruction) error {
 		*ssa.UnOp, *ssa.Convert, *ssa.ChangeType, *ssa.Store, *ssa.Alloc, *ssa.Slice:
 		return nil
 	case *ssa.IndexAddr:
-		if i, err := r.Operand(in.Index); err != nil || !ip.isConst(i) {
+		i, _ := r.Operand(in.Index)
+		if t, ok := i.(term.Term); !ok || ip.st.Op(t) != term.OpBVConst {
 			return fmt.Errorf("index that is not a constant")
 		}
 		return nil
@@ -215,15 +211,8 @@ func (ip *Interp) admit(r *symex.FollowRun, instr ssa.Instruction) error {
 	return fmt.Errorf("instruction %T outside concolic mode's subset", instr)
 }
 
-func (ip *Interp) isConst(v symex.Value) bool {
-	t, ok := v.(term.Term)
-	return ok && ip.st.Op(t) == term.OpBVConst
-}
-
-// Point names for event nodes: E_i has the point HF(i-1).
-const eventFunc = "HF"
-
-func eventPoint(i int) merge.Point { return merge.Point{Func: eventFunc, Block: -1, Event: i - 1} }
+// eventPoint is the point of event node E_i: HF(i-1).
+func eventPoint(i int) merge.Point { return merge.Point{Func: "HF", Block: -1, Event: i - 1} }
 
 // entered is the functions whose blocks the runs entered.
 func (ip *Interp) entered() map[*ssa.Function]bool {

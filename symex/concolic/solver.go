@@ -3,10 +3,12 @@ package concolic
 import (
 	"context"
 	"fmt"
+	"github.com/sift-solver/sift/bv"
 	"time"
 
 	"github.com/sift-solver/sift/smtlib"
 	"github.com/sift-solver/sift/symex"
+	"github.com/sift-solver/sift/symex/chain"
 	"github.com/sift-solver/sift/term"
 )
 
@@ -38,7 +40,7 @@ func (d *DAG) solve(s Solver, q term.Term, ins []*Input) (smtlib.Status, map[str
 	if err != nil {
 		return smtlib.Unknown, nil, err
 	}
-	if ok, err := term.NewEvaluator(d.st, m).EvalBool(q); err != nil || !ok {
+	if !chain.Holds(d.st, m, q) {
 		return smtlib.Unknown, nil, fmt.Errorf("concolic: the solver's model does not satisfy the query")
 	}
 	out := map[string]int64{}
@@ -142,3 +144,6 @@ func (e *Enumerative) Check(_ context.Context, as, want []term.Term) (smtlib.Sta
 		}
 	}
 }
+
+// bvInt is a 64-bit two's-complement constant (event inputs, Go ints).
+func bvInt(x int) bv.Value { return bv.New(64, uint64(int64(x))) }
