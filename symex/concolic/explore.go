@@ -69,10 +69,9 @@ type Result struct {
 	History     []RunInfo
 }
 
-// Explore runs the concolic loop on fn: run, insert the trace, select the
+// Explore runs the concolic loop on p.Fn: run, insert the trace, select the
 // next edge, solve for inputs, until no edge is left or a limit strikes.
 func Explore(st *term.Store, p *symex.Program, s Solver, cfg Config) (*Result, error) {
-	fn := p.Fn
 	start, cpu := time.Now(), symex.ProcessCPU()
 	if cfg.Search == "" {
 		cfg.Search = "bfs"
@@ -90,7 +89,7 @@ func Explore(st *term.Store, p *symex.Program, s Solver, cfg Config) (*Result, e
 	ip.NoStack, ip.NoIters = cfg.NoStack, cfg.NoIters
 	d := NewDAG(st, ip, cfg.Merge)
 	d.ResetUnsat = !cfg.NoReset
-	res := &Result{Fn: fn, Config: cfg, Ends: map[string]int{}, Unsupported: map[string]int{}, FirstMark: map[string]int{},
+	res := &Result{Fn: p.Fn, Config: cfg, Ends: map[string]int{}, Unsupported: map[string]int{}, FirstMark: map[string]int{},
 		EventDriven: ip.EventDriven(), DAG: d, Interp: ip}
 	panics := map[string]*Panic{}
 	inputs := map[string]int64{}

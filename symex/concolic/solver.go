@@ -17,9 +17,6 @@ import (
 // engine, on the command line; Enumerative, the reference, in tests).
 type Solver = symex.Solver
 
-// queryTimeout bounds each selection query.
-const queryTimeout = time.Minute
-
 // solve decides the selection query q over the inputs ins and returns
 // their values in a model. A sat answer is checked by evaluating q under
 // the model.
@@ -31,7 +28,7 @@ func (d *DAG) solve(s Solver, q term.Term, ins []*Input) (smtlib.Status, map[str
 	for i, in := range ins {
 		vars[i] = in.Var
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), queryTimeout)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute) // a bound per query
 	defer cancel()
 	status, m, err := s.Check(ctx, []term.Term{q}, vars)
 	if status != smtlib.Sat {
