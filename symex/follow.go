@@ -109,6 +109,8 @@ type followTables struct {
 	walk  walkTables
 	names map[cellKey]*cellName
 	loops map[*ssa.Function]*merge.Points
+	model *term.Model
+	eval  *term.Evaluator
 }
 
 // Follow starts a follow run on a fresh state whose memory holds every
@@ -117,11 +119,17 @@ type followTables struct {
 // the start.
 func (e *Executor) Follow(cfg FollowConfig) *FollowRun {
 	if e.ft == nil {
-		e.ft = &followTables{walk: walkTables{order: map[*ssa.Function]map[ssa.Value]valuePos{}, ids: map[any]int{}},
-			names: map[cellKey]*cellName{}, loops: map[*ssa.Function]*merge.Points{}}
+		e.ft = &followTables{walk: walkTables{order: map[*ssa.Function]map[ssa.Value]valuePos{}, ids: map[any]int{},
+			livePos: map[livePos][]ssa.Value{}},
+			names: map[cellKey]*cellName{}, loops: map[*ssa.Function]*merge.Points{}, model: term.NewModel()}
+		e.ft.eval = term.NewEvaluator(e.st, e.ft.model)
 	}
-	r := &FollowRun{e: e, cfg: cfg, s: &State{mem: map[int]Value{}, dirty: map[int]bool{}}, ev: -1, model: term.NewModel(), shadow: newShadow()}
-	r.eval = term.NewEvaluator(e.st, r.model)
+	// The run's values: a model and an evaluator kept from run to run
+	// (their maps keep their storage), emptied.
+	clear(e.ft.model.Values)
+	e.ft.eval.Reset(e.ft.model)
+	r := &FollowRun{e: e, cfg: cfg, s: &State{mem: map[int]Value{}, dirty: map[int]bool{}}, ev: -1, model: e.ft.model,
+		eval: e.ft.eval, shadow: newShadow()}
 	e.br, e.follow = r, r
 	pkg := e.prog.Fn.Pkg
 	var names []string

@@ -59,10 +59,19 @@ type walkTables struct {
 	typeIDs typeutil.Map
 	opaque  int // layouts nothing else may equal
 	live    *merge.Liveness
+	livePos map[livePos][]ssa.Value // liveAt's table
+}
+
+// livePos is a position in a function: a block and the next instruction.
+type livePos struct {
+	fn    *ssa.Function
+	block int
+	pc    int
 }
 
 func newWalkTables() walkTables {
-	return walkTables{order: map[*ssa.Function]map[ssa.Value]valuePos{}, ids: map[any]int{}, live: merge.NewLiveness()}
+	return walkTables{order: map[*ssa.Function]map[ssa.Value]valuePos{}, ids: map[any]int{}, live: merge.NewLiveness(),
+		livePos: map[livePos][]ssa.Value{}}
 }
 
 func (t *walkTables) orderOf(fn *ssa.Function) map[ssa.Value]valuePos {
@@ -108,6 +117,36 @@ func (t *walkTables) allKeys(f *frame) []ssa.Value {
 
 func (t *walkTables) liveKeys(f *frame) []ssa.Value {
 	return t.keysOf(f, true)
+}
+
+// liveAt is liveKeys for a frame whose environment holds values of its
+// function only (a follow run's: no merge rebuilt it), from a table of
+// the values live at each position instead of a sort.
+func (t *walkTables) liveAt(f *frame) []ssa.Value {
+	at := livePos{f.fn, f.block.Index, f.pc}
+	all, ok := t.livePos[at]
+	if !ok {
+		o := t.orderOf(f.fn)
+		all = make([]ssa.Value, len(o))
+		for k, pos := range o {
+			if in, ok := k.(ssa.Instruction); ok && pos.index >= 0 {
+				d := in.Block()
+				if d == f.block && pos.index >= f.pc || d != f.block && !d.Dominates(f.block) {
+					continue
+				}
+			}
+			all[pos.rank] = k
+		}
+		all = slices.DeleteFunc(all, func(k ssa.Value) bool { return k == nil })
+		t.livePos[at] = all
+	}
+	out := make([]ssa.Value, 0, len(all))
+	for _, k := range all {
+		if _, ok := f.env[k]; ok {
+			out = append(out, k)
+		}
+	}
+	return out
 }
 
 func (t *walkTables) keysOf(f *frame, liveOnly bool) []ssa.Value {
@@ -485,7 +524,12 @@ func (fl *flattener) walkState(s *State) {
 		}
 		fl.mix(fl.t.id(f.call))
 		fl.muted = d < fl.layoutFrom
-		keys := fl.t.liveKeys(f)
+		var keys []ssa.Value
+		if fl.follow {
+			keys = fl.t.liveAt(f)
+		} else {
+			keys = fl.t.liveKeys(f)
+		}
 		fl.mix(len(keys))
 		var env map[ssa.Value]Value
 		switch {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"go/types"
+	"maps"
 	"reflect"
 	"strconv"
 	"testing"
@@ -124,7 +125,9 @@ func modesAgree(t *testing.T, ex *Executor, path *Path) {
 	ret, err := r.Call(ex.prog.Fn, args)
 	var results []ResultValue
 	if err == nil {
-		results = ex.concreteResults(ret, r.model)
+		m := term.NewModel() // a copy: the run's model lives on in the executor
+		maps.Copy(m.Values, r.model.Values)
+		results = ex.concreteResults(ret, m)
 	}
 	tr := r.End(err)
 	var h uint64
