@@ -20,9 +20,18 @@
 //   - Every state's model, when it has one, satisfies its path constraint
 //     (checked by evaluation before the model is trusted).
 //
+// One interpreter runs in three modes, which differ only in how a branch
+// is decided (branch.go, the brancher interface): forking (fork.go,
+// Explore's: both feasible sides, a fork's clone replaying the current
+// instruction with the other decision), replaying (a concrete run: Replay,
+// package initializers) and following (follow.go: a run on given inputs
+// that records its symbolic shadow, shadow.go, for concolic mode's DAG,
+// package concolic). ops.go holds Go's operators on scalars as pure
+// functions, with the checks (division by zero, negative shifts) every
+// mode branches on.
+//
 // Start reading at search.go (Explore, the worklist, limits and Replay), then
-// exec.go (branching and forking: a fork's clone replays the current
-// instruction with the other decision), exec_instr.go (the instruction
+// exec.go (the run loop and how a path ends), exec_instr.go (the instruction
 // dispatch), value.go (what a symbolic Go value is) and memory.go (objects,
 // pointers, lifted arrays and Vecs). exec_arith.go, exec_mem.go,
 // exec_call.go, exec_builtin.go, exec_map.go, exec_defer.go, exec_iface.go
@@ -33,21 +42,24 @@
 // answers what they ask that plain Go cannot say; load.go builds SSA;
 // inputs.go makes the symbolic parameters and reads concrete ones (and the
 // results) from solver models; solver.go holds the engine
-// and pipe back-ends; emit.go writes --emit-smt2 files; testgen.go writes the
-// reproducing tests; coverage.go counts blocks and lines; report.go prints a
-// run's text report, summary.go its --json summary, and gc.go the
-// collector's setting during an exploration (a higher GOGC under a soft
-// limit tied to --max-memory). executor.go holds Options, Stats and the
-// Result of an exploration, state.go a path's State (frames, symbolic loop
-// regions) and cputime.go the process CPU time that --cpu-limit reads. The
-// command line, sift symex, is cmd/sift's (symex.go): it turns flags into
-// Options and drives the exploration.
+// and pipe back-ends (the one Solver interface is chain.Solver, and
+// NewEngineSolver the one place an engine session is made); emit.go writes
+// --emit-smt2 files; testgen.go writes the reproducing tests; coverage.go
+// counts blocks and lines; report.go prints a run's text report,
+// summary.go its --json summary, and gc.go the collector's setting during
+// an exploration (a higher GOGC under a soft limit tied to --max-memory).
+// executor.go holds Options, Stats and the Result of an exploration,
+// state.go a path's State (frames, symbolic loop regions) and cputime.go
+// the process CPU time that --cpu-limit reads. The command line, sift
+// symex, is cmd/sift's (symex.go): it turns flags into Options and drives
+// the exploration.
 //
 // State merging (--merge, package merge decides what merges): mergesched.go
 // parks states at merge points and runs seed 002's Fig. 7 loop, merging the
 // states parked at the earliest point when nothing else can run;
 // mergeview.go flattens a state into a merge.View (layout and cells, live
-// values only) and rebuilds a merged state; trace.go keeps the branch
+// values only) and rebuilds a merged state (the same walk serves the
+// follow mode's shadow); trace.go keeps the branch
 // decisions of every member of a merge so that --replay stays exact;
 // mergeinc.go keeps seed 000's incremental-merging trees (--incremental-merge);
 // mergewarmup.go explores as --merge=none does for the first --merge-after

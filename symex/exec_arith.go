@@ -18,24 +18,9 @@ func (e *Executor) sub(a, b term.Term) term.Term { return e.mk(term.OpBVSub, a, 
 func (e *Executor) ult(a, b term.Term) term.Term { return e.mk(term.OpBVUlt, a, b) }
 func (e *Executor) ule(a, b term.Term) term.Term { return e.mk(term.OpBVUle, a, b) }
 
-func isSigned(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsInteger != 0 && b.Info()&types.IsUnsigned == 0
-}
-
-// resize converts bit-vector x to width w the way a Go integer conversion
-// does: truncation, or sign or zero extension by the source's signedness.
+// resize converts bit-vector x to width w as a Go integer conversion does.
 func (e *Executor) resize(x term.Term, w uint32, signed bool) term.Term {
-	ws := e.st.Width(e.st.SortOf(x))
-	switch {
-	case w == ws:
-		return x
-	case w < ws:
-		return e.st.MustMake(term.OpExtract, []uint32{w - 1, 0}, x)
-	case signed:
-		return e.st.MustMake(term.OpSignExtend, []uint32{w - ws}, x)
-	}
-	return e.st.MustMake(term.OpZeroExtend, []uint32{w - ws}, x)
+	return resize(e.st, x, w, signed)
 }
 
 // index64 widens an index operand to a 64-bit term; a negative signed index
@@ -79,97 +64,24 @@ func (e *Executor) binop(s *State, in *ssa.BinOp) (Value, error) {
 	if !ok1 || !ok2 {
 		return nil, e.unsup(in, "operands %T %T", xv, yv)
 	}
-	if e.st.IsBool(e.st.SortOf(x)) {
-		switch in.Op {
-		case token.EQL:
-			return e.st.Eq(x, y), nil
-		case token.NEQ:
-			return e.st.Not(e.st.Eq(x, y)), nil
+	if ok, msg := opCheck(e.st, in.Op, in.X.Type(), in.Y.Type(), y); ok != term.NoTerm {
+		at := siteDiv
+		if in.Op == token.SHL || in.Op == token.SHR {
+			at = siteShift
 		}
-		return nil, e.unsup(in, "boolean operator %s", in.Op)
-	}
-	signed := isSigned(in.X.Type())
-	pick := func(sop, uop term.Op) term.Term {
-		if signed {
-			return e.mk(sop, x, y)
-		}
-		return e.mk(uop, x, y)
-	}
-	switch in.Op {
-	case token.ADD:
-		return e.add(x, y), nil
-	case token.SUB:
-		return e.sub(x, y), nil
-	case token.MUL:
-		return e.mk(term.OpBVMul, x, y), nil
-	case token.AND:
-		return e.mk(term.OpBVAnd, x, y), nil
-	case token.OR:
-		return e.mk(term.OpBVOr, x, y), nil
-	case token.XOR:
-		return e.mk(term.OpBVXor, x, y), nil
-	case token.AND_NOT:
-		return e.mk(term.OpBVAnd, x, e.mk(term.OpBVNot, y)), nil
-	case token.QUO, token.REM:
-		zero := e.st.ConstUint64(e.st.Width(e.st.SortOf(y)), 0)
-		nz, err := e.branch(s, e.st.Not(e.st.Eq(y, zero)))
+		runs, err := e.branchAt(s, ok, at)
 		if err != nil {
 			return nil, err
 		}
-		if !nz {
-			return nil, &panicked{instr: in, msg: "runtime error: integer divide by zero"}
-		}
-		if in.Op == token.QUO {
-			return pick(term.OpBVSdiv, term.OpBVUdiv), nil
-		}
-		return pick(term.OpBVSrem, term.OpBVUrem), nil
-	case token.SHL, token.SHR:
-		return e.shift(s, in, x, y)
-	case token.EQL:
-		return e.st.Eq(x, y), nil
-	case token.NEQ:
-		return e.st.Not(e.st.Eq(x, y)), nil
-	case token.LSS:
-		return pick(term.OpBVSlt, term.OpBVUlt), nil
-	case token.LEQ:
-		return pick(term.OpBVSle, term.OpBVUle), nil
-	case token.GTR:
-		return pick(term.OpBVSgt, term.OpBVUgt), nil
-	case token.GEQ:
-		return pick(term.OpBVSge, term.OpBVUge), nil
-	}
-	return nil, e.unsup(in, "operator %s", in.Op)
-}
-
-// shift implements Go's << and >>: counts at or past the width give 0 (or
-// the sign fill), and a negative signed count panics.
-func (e *Executor) shift(s *State, in *ssa.BinOp, x, y term.Term) (Value, error) {
-	if isSigned(in.Y.Type()) {
-		wy := e.st.Width(e.st.SortOf(y))
-		nonneg, err := e.branch(s, e.mk(term.OpBVSge, y, e.st.ConstUint64(wy, 0)))
-		if err != nil {
-			return nil, err
-		}
-		if !nonneg {
-			return nil, &panicked{instr: in, msg: "runtime error: negative shift amount"}
+		if !runs {
+			return nil, &panicked{instr: in, msg: msg}
 		}
 	}
-	wx := e.st.Width(e.st.SortOf(x))
-	wy := e.st.Width(e.st.SortOf(y))
-	w := max(wx, wy, 64)
-	signed := isSigned(in.X.Type())
-	xe := e.resize(x, w, signed && in.Op == token.SHR)
-	ye := e.resize(y, w, false)
-	var r term.Term
-	switch {
-	case in.Op == token.SHL:
-		r = e.mk(term.OpBVShl, xe, ye)
-	case signed:
-		r = e.mk(term.OpBVAshr, xe, ye)
-	default:
-		r = e.mk(term.OpBVLshr, xe, ye)
+	v, err := binop(e.st, in.Op, in.X.Type(), x, y)
+	if err != nil {
+		return nil, e.unsup(in, "%v", err)
 	}
-	return e.resize(r, wx, false), nil
+	return v, nil
 }
 
 func (e *Executor) unop(s *State, in *ssa.UnOp) (Value, error) {
@@ -187,15 +99,11 @@ func (e *Executor) unop(s *State, in *ssa.UnOp) (Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	switch in.Op {
-	case token.NOT:
-		return e.st.Not(x), nil
-	case token.SUB:
-		return e.mk(term.OpBVNeg, x), nil
-	case token.XOR:
-		return e.mk(term.OpBVNot, x), nil
+	v, err := unop(e.st, in.Op, x)
+	if err != nil {
+		return nil, e.unsup(in, "%v", err)
 	}
-	return nil, e.unsup(in, "unary %s", in.Op)
+	return v, nil
 }
 
 func (e *Executor) convert(s *State, in *ssa.Convert) (Value, error) {

@@ -1,6 +1,7 @@
 package symex
 
 import (
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
@@ -81,14 +82,11 @@ func (e *Executor) minMax(in ssa.Instruction, isMax bool, args []Value, t types.
 		var less term.Term // y is the new pick
 		switch a := acc.(type) {
 		case term.Term:
-			op := term.OpBVUlt
-			if isSigned(bt) {
-				op = term.OpBVSlt
-			}
-			less = e.mk(op, y.(term.Term), a)
+			lo, hi := y.(term.Term), a
 			if isMax {
-				less = e.mk(op, a, y.(term.Term))
+				lo, hi = hi, lo
 			}
+			less, _ = binop(e.st, token.LSS, bt, lo, hi)
 		case StringVal:
 			less = e.stringLess(y.(StringVal), a)
 			if isMax {

@@ -106,6 +106,15 @@ func (e *Executor) call(s *State, in *ssa.Call) (bool, error) {
 		// name and the parameters took x/text's scanner.init for one).
 		return true, nil
 	}
+	if fo := e.follow; fo != nil {
+		if v, ok, err := fo.intercept(cl); ok || err != nil {
+			if err != nil {
+				return false, err
+			}
+			s.top().env[in] = v
+			return true, nil
+		}
+	}
 	if v, ok, err := e.native(s, in, cl); ok || err != nil {
 		if err != nil {
 			return false, err

@@ -30,7 +30,7 @@ func (e *Executor) exec(s *State, instr ssa.Instruction) (advance bool, err erro
 		if err != nil {
 			return false, err
 		}
-		d, err := e.branch(s, c)
+		d, err := e.branchAt(s, c, siteIf)
 		if err != nil {
 			return false, err
 		}
@@ -188,8 +188,11 @@ func (e *Executor) jump(s *State, to *ssa.BasicBlock) error {
 	}
 	f.prev, f.block, f.pc = from, to, n
 	e.cover(to)
-	if e.tracking() && !e.concrete {
+	if e.tracking() && e.forking() {
 		e.enterBlock(s, f, from, to)
+	}
+	if fo := e.follow; fo != nil && fo.s == s {
+		return fo.entered(f, from, to)
 	}
 	return nil
 }

@@ -127,7 +127,7 @@ func (e *Executor) mapFind(s *State, m *MapObj, k Value) (int, error) {
 			continue
 		}
 		if c != e.st.True() {
-			eq, err := e.branchT(s, c, false)
+			eq, err := e.branchAt(s, c, siteBound)
 			if err != nil || !eq {
 				if err != nil {
 					return 0, err
@@ -269,7 +269,7 @@ func (e *Executor) mapInsert(s *State, id int, m *MapObj, j int, k, v Value) err
 			c.symKeys++
 		}
 	}
-	s.mem[id] = c
+	s.setMem(id, c)
 	return nil
 }
 
@@ -321,7 +321,7 @@ func (e *Executor) mapDelete(s *State, mv, k Value) error {
 	} else {
 		c.symKeys--
 	}
-	s.mem[id] = c
+	s.setMem(id, c)
 	return nil
 }
 
@@ -336,7 +336,7 @@ func (e *Executor) mapClear(s *State, mv Value) error {
 		c.Entries[j].Dead = true
 	}
 	c.Live, c.symKeys, c.index = 0, 0, nil
-	s.mem[id] = c
+	s.setMem(id, c)
 	return nil
 }
 

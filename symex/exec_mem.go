@@ -120,13 +120,13 @@ func (e *Executor) concreteIndex(s *State, t term.Term, bound int) (k int, in bo
 	if c, ok := e.constInt(t); ok {
 		return int(c), c < uint64(bound), nil
 	}
-	if in, err = e.branchT(s, e.ult(t, e.idx(bound)), false); err != nil || !in {
+	if in, err = e.branchAt(s, e.ult(t, e.idx(bound)), siteBound); err != nil || !in {
 		return 0, false, err
 	}
 	lo, hi := 0, bound
 	for hi-lo > 1 {
 		mid := (lo + hi) / 2
-		below, err := e.branchT(s, e.ult(t, e.idx(mid)), false)
+		below, err := e.branchAt(s, e.ult(t, e.idx(mid)), siteBound)
 		if err != nil {
 			return 0, false, err
 		}
@@ -264,7 +264,7 @@ func (e *Executor) capBound(s *State, in ssa.Instruction, n term.Term) (int, err
 		return int(x), nil
 	}
 	b := 4*e.opts.MaxLen + 16
-	ok, err := e.branchT(s, e.ule(n, e.idx(b)), false)
+	ok, err := e.branchAt(s, e.ule(n, e.idx(b)), siteBound)
 	if err != nil {
 		return 0, err
 	}

@@ -142,8 +142,12 @@ type Executor struct {
 	// modelTerms_ are the scalar terms that fix a concrete input.
 	modelTerms_ []term.Term
 
-	pending  []*State // clones made by branch, collected by the search
-	concrete bool     // concrete re-run: a symbolic condition is an error
+	pending []*State // clones made by branch, collected by the search
+	br      brancher // the mode: forking, replaying or following
+	// follow is the follow run under way (follow.go), nil in the other
+	// modes; ft is what follow runs share.
+	follow *FollowRun
+	ft     *followTables
 	// symBranches counts the branches on symbolic conditions, however
 	// decided (models, value sets, the solver): with stats.Queries, the
 	// share of them the solver had to answer (merge.QueryRater).
@@ -205,6 +209,7 @@ func NewExecutor(p *Program, st *term.Store, solver Solver, opts Options) *Execu
 		globalIDs: map[*ssa.Global]int{}, globalOf: map[int]*ssa.Global{}, initObjs: map[int]Value{},
 		inited: map[*ssa.Package]bool{}, initing: map[*ssa.Package]bool{}, initFailed: map[*ssa.Package]string{},
 		initNext: -(1 << 62), uniqueIDs: map[string]int{}, ctx: context.Background()}
+	e.br = forking{e}
 	e.cov = newCoverage(p.Prog.Fset)
 	layers := chain.Layers{Independence: true, QueryCache: true, CexCache: true}
 	if opts.SolverChain != nil {
@@ -215,6 +220,11 @@ func NewExecutor(p *Program, st *term.Store, solver Solver, opts Options) *Execu
 	}
 	if layers != (chain.Layers{}) {
 		e.chain = chain.New(st, solver, layers)
+	}
+	if pr, ok := opts.Merge.(merge.Proving); ok {
+		if c := pr.Checker(); c != nil {
+			c.Solver = NewEngineSolver(st) // its own session: proofs are no path's queries
+		}
 	}
 	if opts.Merge != nil {
 		e.mg = newMerger(opts.Merge)
@@ -227,7 +237,10 @@ func NewExecutor(p *Program, st *term.Store, solver Solver, opts Options) *Execu
 }
 
 func (e *Executor) cover(b *ssa.BasicBlock) {
-	if !e.noCover && !e.concrete {
+	if e.follow != nil && e.follow.cfg.Covered != nil {
+		e.follow.cfg.Covered[b] = true
+	}
+	if !e.noCover && e.forking() {
 		e.cov.visit(b)
 	}
 }

@@ -194,16 +194,17 @@ func (e *Executor) runInit(pkg *ssa.Package) {
 	if fn == nil || len(fn.Blocks) == 0 {
 		return
 	}
-	wasConcrete, wasCover := e.concrete, e.noCover
-	e.concrete, e.noCover = true, true
+	wasBr, wasCover := e.br, e.noCover
+	e.br, e.noCover = replaying{e.st}, true
 	e.initing[pkg] = true
 	defer func() {
-		e.concrete, e.noCover = wasConcrete, wasCover
+		e.br, e.noCover = wasBr, wasCover
 		delete(e.initing, pkg)
 	}()
 	s := &State{mem: map[int]Value{}, nextID: e.initNext}
 	e.initNext += initStride
 	s.frames = []*frame{{fn: fn, block: fn.Blocks[0], env: map[ssa.Value]Value{}}}
+	e.cover(fn.Blocks[0])
 	saved := e.pending
 	e.pending = nil
 	if e.initSnaps == nil {

@@ -341,7 +341,7 @@ func (e *Executor) store(s *State, p PtrVal, v Value) error {
 	if err != nil {
 		return err
 	}
-	s.mem[p.Obj] = nv
+	s.setMem(p.Obj, nv)
 	return nil
 }
 

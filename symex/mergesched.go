@@ -8,7 +8,6 @@ import (
 	"strconv"
 
 	"golang.org/x/tools/go/ssa"
-	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/sift-solver/sift/symex/merge"
 )
@@ -32,21 +31,17 @@ type merger struct {
 	parked   map[merge.Point]*parkGroup
 	arrivals int
 
-	points  map[*ssa.Function]*merge.Points
-	names   map[*ssa.Function]string
-	reach   map[*ssa.BasicBlock][]bool // blocks reachable over one edge or more
-	rpo     map[*ssa.Function][]int    // reverse postorder number by block index
-	order   map[*ssa.Function]map[ssa.Value]valuePos
-	ids     map[any]int // identities of functions, call sites and builtins in layouts
-	typeIDs typeutil.Map
-	opaque  int // layouts nothing else may equal
+	points map[*ssa.Function]*merge.Points
+	names  map[*ssa.Function]string
+	reach  map[*ssa.BasicBlock][]bool // blocks reachable over one edge or more
+	rpo    map[*ssa.Function][]int    // reverse postorder number by block index
+	walkTables
 	// implied: the strategy wants symbolic branches the solver decided
 	// without a fork recorded as steps (merge.ImpliedSteps).
 	implied bool
 	// incremental: the strategy merges incrementally (mergeinc.go), with
 	// liveness from live.
 	incremental bool
-	live        *merge.Liveness
 }
 
 // parkGroup is the states waiting at one point, in arrival order.
@@ -59,8 +54,7 @@ func newMerger(s merge.Strategy) *merger {
 	m := &merger{strategy: s, kinds: s.Kinds(), parked: map[merge.Point]*parkGroup{},
 		points: map[*ssa.Function]*merge.Points{}, names: map[*ssa.Function]string{},
 		reach: map[*ssa.BasicBlock][]bool{}, rpo: map[*ssa.Function][]int{},
-		order: map[*ssa.Function]map[ssa.Value]valuePos{}, ids: map[any]int{},
-		live: merge.NewLiveness()}
+		walkTables: newWalkTables()}
 	if im, ok := s.(merge.ImpliedSteps); ok {
 		m.implied = im.ImpliedSteps()
 	}
@@ -89,14 +83,14 @@ func (m *merger) name(fn *ssa.Function) string {
 }
 
 // id is a small number naming x (a function, a call site) in layouts.
-func (m *merger) id(x any) int {
+func (t *walkTables) id(x any) int {
 	if x == nil {
 		return 0
 	}
-	n, ok := m.ids[x]
+	n, ok := t.ids[x]
 	if !ok {
-		n = len(m.ids) + 1
-		m.ids[x] = n
+		n = len(t.ids) + 1
+		t.ids[x] = n
 	}
 	return n
 }
@@ -104,7 +98,7 @@ func (m *merger) id(x any) int {
 // parksAt reports whether s, which just entered block b, waits there.
 func (e *Executor) parksAt(s *State, b *ssa.BasicBlock) bool {
 	m := e.mg
-	if !e.tracking() || e.concrete || len(s.forced) > 0 || s.inexact {
+	if !e.tracking() || !e.forking() || len(s.forced) > 0 || s.inexact {
 		return false
 	}
 	if !m.pointsOf(b.Parent()).At(b, m.kinds) {

@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/sift-solver/sift/symex/merge"
 	"github.com/sift-solver/sift/term"
@@ -48,8 +49,33 @@ type valuePos struct {
 	rank, index int
 }
 
-func (m *merger) orderOf(fn *ssa.Function) map[ssa.Value]valuePos {
-	o, ok := m.order[fn]
+// walkTables are what a state walk hashes into layouts and reads of each
+// function: identities of functions, call sites, builtins and types, the
+// order of a function's values and their liveness. Merging keeps one set
+// for an exploration, and so does a follow run's shadow (follow.go).
+type walkTables struct {
+	order   map[*ssa.Function]map[ssa.Value]valuePos
+	ids     map[any]int // identities of functions, call sites and builtins in layouts
+	typeIDs typeutil.Map
+	opaque  int // layouts nothing else may equal
+	live    *merge.Liveness
+	livePos map[livePos][]ssa.Value // liveAt's table
+}
+
+// livePos is a position in a function: a block and the next instruction.
+type livePos struct {
+	fn    *ssa.Function
+	block int
+	pc    int
+}
+
+func newWalkTables() walkTables {
+	return walkTables{order: map[*ssa.Function]map[ssa.Value]valuePos{}, ids: map[any]int{}, live: merge.NewLiveness(),
+		livePos: map[livePos][]ssa.Value{}}
+}
+
+func (t *walkTables) orderOf(fn *ssa.Function) map[ssa.Value]valuePos {
+	o, ok := t.order[fn]
 	if ok {
 		return o
 	}
@@ -67,7 +93,7 @@ func (m *merger) orderOf(fn *ssa.Function) map[ssa.Value]valuePos {
 			}
 		}
 	}
-	m.order[fn] = o
+	t.order[fn] = o
 	return o
 }
 
@@ -76,39 +102,81 @@ func (m *merger) orderOf(fn *ssa.Function) map[ssa.Value]valuePos {
 // deadAt reports whether no path from f's block's entry uses k, a value
 // of f.fn that liveKeys keeps, when k was defined before that block (a value defined in
 // it, before the next instruction, may be used after it: never dead here).
-func (m *merger) deadAt(f *frame, k ssa.Value) bool {
+func (t *walkTables) deadAt(f *frame, k ssa.Value) bool {
 	if in, ok := k.(ssa.Instruction); ok && in.Block() == f.block {
 		return false
 	}
-	return !m.live.LiveAt(f.fn, f.block.Index, k)
+	return !t.live.LiveAt(f.fn, f.block.Index, k)
 }
 
-func (m *merger) liveKeys(f *frame) []ssa.Value {
-	o := m.orderOf(f.fn)
-	keys := make([]ssa.Value, 0, len(f.env))
+// allKeys lists the values of f's environment, live or not, in the
+// function's fixed order (those of no place in it last).
+func (t *walkTables) allKeys(f *frame) []ssa.Value {
+	return t.keysOf(f, false)
+}
+
+func (t *walkTables) liveKeys(f *frame) []ssa.Value {
+	return t.keysOf(f, true)
+}
+
+// liveAt is liveKeys for a frame whose environment holds values of its
+// function only (a follow run's: no merge rebuilt it), from a table of
+// the values live at each position instead of a sort.
+func (t *walkTables) liveAt(f *frame) []ssa.Value {
+	at := livePos{f.fn, f.block.Index, f.pc}
+	all, ok := t.livePos[at]
+	if !ok {
+		o := t.orderOf(f.fn)
+		all = make([]ssa.Value, len(o))
+		for k, pos := range o {
+			if in, ok := k.(ssa.Instruction); ok && pos.index >= 0 {
+				d := in.Block()
+				if d == f.block && pos.index >= f.pc || d != f.block && !d.Dominates(f.block) {
+					continue
+				}
+			}
+			all[pos.rank] = k
+		}
+		all = slices.DeleteFunc(all, func(k ssa.Value) bool { return k == nil })
+		t.livePos[at] = all
+	}
+	out := make([]ssa.Value, 0, len(all))
+	for _, k := range all {
+		if _, ok := f.env[k]; ok {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+func (t *walkTables) keysOf(f *frame, liveOnly bool) []ssa.Value {
+	o := t.orderOf(f.fn)
+	type ranked struct {
+		rank int
+		k    ssa.Value
+	}
+	keys := make([]ranked, 0, len(f.env))
+	var unknown []ssa.Value
 	for k := range f.env {
 		pos, known := o[k]
 		if !known {
-			keys = append(keys, k) // not a value of f.fn: kept, and it spoils the layout
+			unknown = append(unknown, k) // not a value of f.fn: kept, and it spoils the layout
 			continue
 		}
-		if in, ok := k.(ssa.Instruction); ok && pos.index >= 0 {
+		if in, ok := k.(ssa.Instruction); ok && pos.index >= 0 && liveOnly {
 			d := in.Block()
 			if d == f.block && pos.index >= f.pc || d != f.block && !d.Dominates(f.block) {
 				continue
 			}
 		}
-		keys = append(keys, k)
+		keys = append(keys, ranked{pos.rank, k})
 	}
-	sort.Slice(keys, func(i, j int) bool {
-		pi, oki := o[keys[i]]
-		pj, okj := o[keys[j]]
-		if oki != okj {
-			return oki
-		}
-		return pi.rank < pj.rank
-	})
-	return keys
+	slices.SortFunc(keys, func(a, b ranked) int { return a.rank - b.rank })
+	out := make([]ssa.Value, 0, len(keys)+len(unknown))
+	for _, r := range keys {
+		out = append(out, r.k)
+	}
+	return append(out, unknown...)
 }
 
 // flattener walks a state. Flattening, it hashes the layout and collects
@@ -116,7 +184,7 @@ func (m *merger) liveKeys(f *frame) []ssa.Value {
 // merged term, in the same order.
 type flattener struct {
 	e      *Executor
-	m      *merger
+	t      *walkTables
 	st     *term.Store
 	layout uint64
 	frames uint64 // the layout of the frames alone, before memory
@@ -128,21 +196,43 @@ type flattener struct {
 	next   int
 	nextB  int
 	err    error
+	// follow walks a follow run's state (shadow.go): pointers, and the
+	// bounds of slices and strings and the bytes of strings while they are
+	// constants, are layout, not cells; the store holds scalars.
+	follow bool
+	// layoutFrom leaves the frames below it, and where its frame returns
+	// to, out of the layout (their cells are walked all the same).
+	layoutFrom int
+	muted      bool
+	// mapCell, when set, replaces each cell by what it returns for it, in
+	// one walk that flattens and rebuilds (the state's frames are updated
+	// in place).
+	mapCell func(merge.Cell) term.Term
+	// hashOnly computes the layout alone: no cells, paths or bounds.
+	hashOnly bool
 }
 
-func (fl *flattener) rebuilding() bool { return fl.cells != nil }
+func (fl *flattener) rebuilding() bool { return fl.cells != nil || fl.mapCell != nil }
 
-func (fl *flattener) mix(x int) { fl.layout = (fl.layout ^ uint64(x)) * 0x100000001b3 }
+func (fl *flattener) mix(x int) {
+	if !fl.muted {
+		fl.layout = (fl.layout ^ uint64(x)) * 0x100000001b3
+	}
+}
 
 func (fl *flattener) mixString(s string) {
+	if fl.muted {
+		return
+	}
 	h := fnv.New64a()
 	h.Write([]byte(s))
 	fl.layout = (fl.layout ^ h.Sum64()) * 0x100000001b3
 }
 
-// sub is the path of a part of a value (only computed when flattening).
+// sub is the path of a part of a value (not computed when rebuilding from
+// merged cells).
 func (fl *flattener) sub(path, part string) string {
-	if fl.rebuilding() {
+	if fl.cells != nil || fl.hashOnly {
 		return ""
 	}
 	return path + part
@@ -154,9 +244,15 @@ func (fl *flattener) cell(t term.Term, path string) term.Term { return fl.cellKi
 func (fl *flattener) cellKind(t term.Term, path string, loc bool) term.Term {
 	fl.mix('t')
 	fl.mix(int(fl.st.SortOf(t)))
+	if fl.hashOnly {
+		return t
+	}
 	if !fl.rebuilding() {
 		fl.view = append(fl.view, merge.Cell{Var: fl.v, Path: path, T: t, Loc: loc, Dead: fl.dead})
 		return t
+	}
+	if fl.mapCell != nil {
+		return fl.mapCell(merge.Cell{Var: fl.v, Path: path, T: t, Loc: loc})
 	}
 	if fl.next >= len(fl.cells) {
 		fl.err = fmt.Errorf("fewer merged cells than the layout has")
@@ -171,11 +267,29 @@ func (fl *flattener) cellKind(t term.Term, path string, loc bool) term.Term {
 	return n
 }
 
+// shape passes a term of a value's structure: a pointer's index, a slice's
+// or a string's offset, length or capacity. Following, a constant one is
+// layout.
+func (fl *flattener) shape(t term.Term, path string) term.Term {
+	if fl.follow && fl.st.IsConst(t) {
+		fl.mix('c')
+		fl.mix(int(t))
+		return t
+	}
+	return fl.cell(t, path)
+}
+
 // bound passes a length bound: collected when flattening, the merged one
 // when rebuilding.
 func (fl *flattener) bound(x int) int {
+	if fl.hashOnly {
+		return x
+	}
 	if !fl.rebuilding() {
 		fl.bounds = append(fl.bounds, x)
+		return x
+	}
+	if fl.mapCell != nil {
 		return x
 	}
 	if fl.nextB >= len(fl.bounds) {
@@ -204,14 +318,19 @@ func (fl *flattener) value(v Value, path string) Value {
 		}
 		return out
 	case StringVal:
+		if text, ok := fl.e.concreteString(x); ok && fl.follow {
+			fl.mix('s')
+			fl.mixString(text)
+			return x
+		}
 		fl.mix('S')
-		return StringVal{Bytes: fl.cell(x.Bytes, fl.sub(path, ".Bytes")), Off: fl.cell(x.Off, fl.sub(path, ".Off")),
-			Len: fl.cell(x.Len, fl.sub(path, ".Len")), Max: fl.bound(x.Max)}
+		return StringVal{Bytes: fl.cell(x.Bytes, fl.sub(path, ".Bytes")), Off: fl.shape(x.Off, fl.sub(path, ".Off")),
+			Len: fl.shape(x.Len, fl.sub(path, ".Len")), Max: fl.bound(x.Max)}
 	case SliceVal:
 		fl.mix('L')
 		at := fl.place(x.Obj, x.At, fl.sub(path, ".At"))
-		out := SliceVal{Obj: x.Obj, At: at, Off: fl.cell(x.Off, fl.sub(path, ".Off")), Len: fl.cell(x.Len, fl.sub(path, ".Len")),
-			Cap: fl.cell(x.Cap, fl.sub(path, ".Cap")), Max: fl.bound(x.Max)}
+		out := SliceVal{Obj: x.Obj, At: at, Off: fl.shape(x.Off, fl.sub(path, ".Off")), Len: fl.shape(x.Len, fl.sub(path, ".Len")),
+			Cap: fl.shape(x.Cap, fl.sub(path, ".Cap")), Max: fl.bound(x.Max)}
 		if x.elemsInit != nil {
 			fl.mix('i')
 			out.elemsInit = fl.value(x.elemsInit, fl.sub(path, "[init]"))
@@ -225,6 +344,10 @@ func (fl *flattener) value(v Value, path string) Value {
 		fl.mix('B')
 		return Backing{Elems: fl.value(x.Elems, fl.sub(path, "[elems]"))}
 	case PtrVal:
+		if fl.follow {
+			fl.mix('p')
+			return PtrVal{Obj: x.Obj, Path: fl.place(x.Obj, x.Path, fl.sub(path, ".ptr"))}
+		}
 		id, index := fl.e.locs.id(x)
 		if v := fl.pointer(fl.st.ConstUint64(64, uint64(id)), index, path); v != nil {
 			return v
@@ -237,7 +360,7 @@ func (fl *flattener) value(v Value, path string) Value {
 		return x
 	case FuncVal:
 		fl.mix('F')
-		fl.mix(fl.m.id(x.Fn))
+		fl.mix(fl.t.id(x.Fn))
 		fl.mix(len(x.Bindings))
 		var b []Value
 		if x.Bindings != nil {
@@ -267,13 +390,13 @@ func (fl *flattener) value(v Value, path string) Value {
 		return x
 	case *ssa.Builtin:
 		fl.mix('b')
-		fl.mix(fl.m.id(x))
+		fl.mix(fl.t.id(x))
 		return x
 	}
 	// A kind of value merging does not know: no other layout equals this one.
-	fl.m.opaque++
+	fl.t.opaque++
 	fl.mix('?')
-	fl.mix(fl.m.opaque)
+	fl.mix(fl.t.opaque)
 	return v
 }
 
@@ -310,9 +433,9 @@ func (fl *flattener) deferred(ds []deferred, path string) []deferred {
 	fl.mix(len(ds))
 	out := make([]deferred, len(ds))
 	for i, d := range ds {
-		fl.mix(fl.m.id(d.in))
-		fl.mix(fl.m.id(d.cl.fn))
-		fl.mix(fl.m.id(d.cl.builtin))
+		fl.mix(fl.t.id(d.in))
+		fl.mix(fl.t.id(d.cl.fn))
+		fl.mix(fl.t.id(d.cl.builtin))
 		p := fl.sub(path, "defer"+strconv.Itoa(i))
 		out[i] = d
 		out[i].cl.args = fl.values(d.cl.args, fl.sub(p, ".arg"))
@@ -368,7 +491,7 @@ func (fl *flattener) place(obj int, at []PathStep, path string) []PathStep {
 		fl.mix(step.Field)
 		out[i] = step
 		if step.Field < 0 {
-			out[i].Index = fl.cell(step.Index, fl.sub(path, ".ptr"+strconv.Itoa(i)))
+			out[i].Index = fl.shape(step.Index, fl.sub(path, ".ptr"+strconv.Itoa(i)))
 		}
 	}
 	return out
@@ -378,11 +501,11 @@ func (fl *flattener) typeID(t types.Type) int {
 	if t == nil {
 		return 0
 	}
-	if id := fl.m.typeIDs.At(t); id != nil {
+	if id := fl.t.typeIDs.At(t); id != nil {
 		return id.(int)
 	}
-	id := fl.m.typeIDs.Len() + 1
-	fl.m.typeIDs.Set(t, id)
+	id := fl.t.typeIDs.Len() + 1
+	fl.t.typeIDs.Set(t, id)
 	return id
 }
 
@@ -392,26 +515,38 @@ func (fl *flattener) typeID(t types.Type) int {
 func (fl *flattener) walkState(s *State) {
 	fl.mix(len(s.frames))
 	for d, f := range s.frames {
-		fl.mix(fl.m.id(f.fn))
+		fl.muted = d < fl.layoutFrom
+		fl.mix(fl.t.id(f.fn))
 		fl.mix(f.block.Index)
 		fl.mix(f.pc)
-		fl.mix(fl.m.id(f.call))
-		keys := fl.m.liveKeys(f)
+		if d > 0 && d == fl.layoutFrom {
+			fl.muted = true // where the frame returns to is the stack's
+		}
+		fl.mix(fl.t.id(f.call))
+		fl.muted = d < fl.layoutFrom
+		var keys []ssa.Value
+		if fl.follow {
+			keys = fl.t.liveAt(f)
+		} else {
+			keys = fl.t.liveKeys(f)
+		}
 		fl.mix(len(keys))
 		var env map[ssa.Value]Value
-		if fl.rebuilding() {
+		switch {
+		case fl.mapCell != nil:
+			env = f.env // dead values stay, unread
+		case fl.rebuilding():
 			env = make(map[ssa.Value]Value, len(keys))
 		}
 		for _, k := range keys {
-			pos, known := fl.m.orderOf(f.fn)[k]
+			pos, known := fl.t.orderOf(f.fn)[k]
 			if !known {
-				fl.m.opaque++
-				pos.rank = -fl.m.opaque
+				fl.t.opaque++
+				pos.rank = -fl.t.opaque
 			}
 			fl.mix(pos.rank)
-			fl.v = merge.VarID{Frame: d, Value: k}
-			fl.dead = known && !fl.rebuilding() && fl.m.deadAt(f, k)
-			nv := fl.value(f.env[k], "")
+			fl.dead = known && !fl.rebuilding() && fl.t.live != nil && fl.t.deadAt(f, k)
+			nv := fl.frameValue(d, f, k)
 			fl.dead = false
 			if env != nil {
 				env[k] = nv
@@ -420,34 +555,9 @@ func (fl *flattener) walkState(s *State) {
 		if env != nil {
 			f.env = env
 		}
-		fl.v = merge.VarID{Frame: d}
-		fl.mix(boolInt(f.deferCall))
-		fl.mix(boolInt(f.unwinding))
-		if ds := fl.deferred(f.defers, "defers."); fl.rebuilding() {
-			f.defers = ds
-		}
-		if p := f.panic; p != nil {
-			// a panic in flight: where and what (layout), its value (cells)
-			fl.mix('!')
-			fl.mix(fl.m.id(p.instr))
-			fl.mixString(p.msg)
-			val := fl.value(p.val, "panic")
-			if fl.rebuilding() {
-				f.panic = &panicked{instr: p.instr, msg: p.msg, val: val}
-			}
-		}
-		if it := f.iter; it != nil {
-			fl.mix('R')
-			fl.mix(fl.m.id(it.in))
-			fl.v = merge.VarID{Frame: d, Value: it.in}
-			itp := PtrVal{Obj: it.itp.Obj, Path: fl.place(it.itp.Obj, it.itp.Path, fl.sub("", "iter.it"))}
-			sv := fl.value(it.sv, fl.sub("", "iter.str")).(StringVal)
-			k := fl.cell(it.k, fl.sub("", "iter.k"))
-			if fl.rebuilding() {
-				f.iter = &rangeReturn{in: it.in, itp: itp, sv: sv, k: k}
-			}
-		}
+		fl.frameExtras(d, f)
 	}
+	fl.muted = false
 	fl.frames = fl.layout
 	ids := make([]int, 0, len(s.mem))
 	for id := range s.mem {
@@ -457,11 +567,54 @@ func (fl *flattener) walkState(s *State) {
 	fl.mix(len(ids))
 	for _, id := range ids {
 		fl.mix(id)
-		fl.v = merge.VarID{Frame: -1, Obj: id, Site: fl.e.objSite(id)}
-		nv := fl.value(s.mem[id], "")
+		fl.object(s, id)
+	}
+}
+
+// frameValue walks value k of frame f at depth d and returns it.
+func (fl *flattener) frameValue(d int, f *frame, k ssa.Value) Value {
+	fl.v = merge.VarID{Frame: d, Value: k}
+	return fl.value(f.env[k], "")
+}
+
+// frameExtras walks what frame f at depth d holds besides its values: its
+// deferred calls, a panic in flight, a range over a string's step.
+func (fl *flattener) frameExtras(d int, f *frame) {
+	fl.v = merge.VarID{Frame: d}
+	fl.mix(boolInt(f.deferCall))
+	fl.mix(boolInt(f.unwinding))
+	if ds := fl.deferred(f.defers, "defers."); fl.rebuilding() {
+		f.defers = ds
+	}
+	if p := f.panic; p != nil {
+		// a panic in flight: where and what (layout), its value (cells)
+		fl.mix('!')
+		fl.mix(fl.t.id(p.instr))
+		fl.mixString(p.msg)
+		val := fl.value(p.val, "panic")
 		if fl.rebuilding() {
-			s.mem[id] = nv
+			f.panic = &panicked{instr: p.instr, msg: p.msg, val: val}
 		}
+	}
+	if it := f.iter; it != nil {
+		fl.mix('R')
+		fl.mix(fl.t.id(it.in))
+		fl.v = merge.VarID{Frame: d, Value: it.in}
+		itp := PtrVal{Obj: it.itp.Obj, Path: fl.place(it.itp.Obj, it.itp.Path, fl.sub("", "iter.it"))}
+		sv := fl.value(it.sv, fl.sub("", "iter.str")).(StringVal)
+		k := fl.cell(it.k, fl.sub("", "iter.k"))
+		if fl.rebuilding() {
+			f.iter = &rangeReturn{in: it.in, itp: itp, sv: sv, k: k}
+		}
+	}
+}
+
+// object walks memory object id of s, writing it back when rebuilding.
+func (fl *flattener) object(s *State, id int) {
+	fl.v = merge.VarID{Frame: -1, Obj: id, Site: fl.e.objSite(id)}
+	nv := fl.value(s.mem[id], "")
+	if fl.rebuilding() {
+		s.mem[id] = nv
 	}
 }
 
@@ -474,7 +627,7 @@ func boolInt(b bool) int {
 
 // viewOf flattens s, parked at a merge point.
 func (e *Executor) viewOf(s *State) *merge.View {
-	fl := &flattener{e: e, m: e.mg, st: e.st}
+	fl := &flattener{e: e, t: &e.mg.walkTables, st: e.st}
 	fl.walkState(s)
 	root := 0
 	for i := len(s.frames) - 1; i >= 0; i-- {
@@ -533,9 +686,9 @@ func (e *Executor) objSite(id int) ssa.Value {
 // larger. ok is false when the two do not have one layout (a slice into
 // another array, another dynamic type…).
 func (e *Executor) joinValues(c term.Term, a, b Value) (Value, bool) {
-	fa := &flattener{e: e, m: e.mg, st: e.st}
+	fa := &flattener{e: e, t: &e.mg.walkTables, st: e.st}
 	fa.value(a, "")
-	fb := &flattener{e: e, m: e.mg, st: e.st}
+	fb := &flattener{e: e, t: &e.mg.walkTables, st: e.st}
 	fb.value(b, "")
 	if fa.layout != fb.layout || len(fa.view) != len(fb.view) || len(fa.bounds) != len(fb.bounds) {
 		return nil, false
@@ -548,7 +701,7 @@ func (e *Executor) joinValues(c term.Term, a, b Value) (Value, bool) {
 	for i := range bounds {
 		bounds[i] = max(fa.bounds[i], fb.bounds[i])
 	}
-	fr := &flattener{e: e, m: e.mg, st: e.st, cells: cells, bounds: bounds}
+	fr := &flattener{e: e, t: &e.mg.walkTables, st: e.st, cells: cells, bounds: bounds}
 	out := fr.value(a, "")
 	if fr.err != nil || fr.next != len(cells) {
 		return nil, false
@@ -571,7 +724,7 @@ func iteOf(st *term.Store, c, a, b term.Term) term.Term {
 // boundsOf lists the length bounds of s's strings and slices, in layout
 // order.
 func (e *Executor) boundsOf(s *State) []int {
-	fl := &flattener{e: e, m: e.mg, st: e.st}
+	fl := &flattener{e: e, t: &e.mg.walkTables, st: e.st}
 	fl.walkState(s)
 	return fl.bounds
 }
@@ -591,7 +744,7 @@ func (e *Executor) rebuild(p merge.Point, states []*State, m merge.Merged) (*Sta
 	if s.sites != nil {
 		s.allocs, s.allocShared = mergedAllocs(states, m.Members), false
 	}
-	fl := &flattener{e: e, m: e.mg, st: e.st, cells: m.Cells, bounds: e.boundsOf(rep)}
+	fl := &flattener{e: e, t: &e.mg.walkTables, st: e.st, cells: m.Cells, bounds: e.boundsOf(rep)}
 	if len(m.Cells) == 0 {
 		fl.cells = []term.Term{}
 	}

@@ -3,6 +3,7 @@ package symex
 import (
 	"context"
 	"fmt"
+	"go/token"
 	"math/rand"
 	"time"
 
@@ -203,7 +204,9 @@ func (e *Executor) Explore(ctx context.Context) (*Result, error) {
 	e.stats.Time = time.Since(start)
 	e.stats.CPUTime = ProcessCPU() - cpu
 	res.Stats = e.stats
-	res.Solver = e.solver.Statistics()
+	if sr, ok := e.solver.(StatsReporter); ok {
+		res.Solver = sr.Statistics()
+	}
 	if sc, ok := e.solver.(StageCounter); ok {
 		res.QueriesByStage = sc.QueriesByStage()
 	}
@@ -244,27 +247,25 @@ func (e *Executor) entryState(fn *ssa.Function) *State {
 // finish classifies a state that stopped and reads a concrete input for it.
 func (e *Executor) finish(s *State, runErr error) (*Path, error) {
 	p := &Path{ret: s.ret, Merged: s.tr.from != nil, hash: s.tr.hash, traceLen: s.tr.n}
-	switch err := runErr.(type) {
+	switch runErr.(type) {
 	case nil:
 		p.Kind = "return"
 		e.stats.Returned++
 		e.stats.Paths++
 	case *panicked:
-		p.Kind, p.Message = "panic", err.msg
-		p.Pos = e.pos(err.instr)
+		p.Kind, p.Message, p.Pos = e.ending(runErr)
 		e.stats.Panicked++
 		e.stats.Paths++
 	case *unsupported:
-		p.Kind, p.Message = "unsupported", fmt.Sprintf("%s (%s)", err.msg, instrString(err.instr))
-		p.Pos = e.pos(err.instr)
+		p.Kind, p.Message, p.Pos = e.ending(runErr)
 		e.stats.Unsupported++
 	case *cut:
-		p.Kind, p.Message = "cut", err.why
+		p.Kind, p.Message, p.Pos = e.ending(runErr)
 		e.stats.Cut++
 	default:
 		return nil, runErr
 	}
-	if e.concrete {
+	if !e.forking() {
 		return p, nil
 	}
 	m := s.model
@@ -294,6 +295,24 @@ func (e *Executor) finish(s *State, runErr error) (*Path, error) {
 	return p, nil
 }
 
+// ending is how the error that ended a path or a run reads: its kind
+// ("panic", "unsupported", "cut"), message and position. An error of
+// another kind reads as unsupported.
+func (e *Executor) ending(err error) (kind, msg string, pos token.Position) {
+	switch x := err.(type) {
+	case *panicked:
+		return "panic", x.msg, e.pos(x.instr)
+	case *unsupported:
+		if x.instr == nil {
+			return "unsupported", x.msg, e.prog.Prog.Fset.Position(x.pos)
+		}
+		return "unsupported", fmt.Sprintf("%s (%s)", x.msg, instrString(x.instr)), e.pos(x.instr)
+	case *cut:
+		return "cut", x.why, token.Position{}
+	}
+	return "unsupported", err.Error(), token.Position{}
+}
+
 func instrString(in ssa.Instruction) string {
 	if in == nil {
 		return "?"
@@ -310,19 +329,7 @@ func (e *Executor) Replay(p *Path) error {
 	if p.Inputs == nil {
 		return fmt.Errorf("symex: path has no inputs")
 	}
-	was := e.concrete
-	e.concrete = true
-	defer func() { e.concrete = was }()
-	fn := e.prog.Fn
-	s := e.entryState(fn)
-	for i, in := range p.Inputs {
-		v, err := e.concreteValue(s, in.Type, in.V)
-		if err != nil {
-			return err
-		}
-		s.frames[0].env[fn.Params[i]] = v
-	}
-	q, err := e.finish(s, e.run(s))
+	q, err := e.rerun(p.Inputs)
 	if err != nil {
 		return err
 	}
@@ -331,4 +338,21 @@ func (e *Executor) Replay(p *Path) error {
 			p.Inputs, q.Kind, q.Message, q.traceLen, p.Kind, p.Message, p.traceLen)
 	}
 	return nil
+}
+
+// rerun runs the entry function concretely (replaying) on inputs.
+func (e *Executor) rerun(inputs []InputValue) (*Path, error) {
+	was := e.br
+	e.br = replaying{e.st}
+	defer func() { e.br = was }()
+	fn := e.prog.Fn
+	s := e.entryState(fn)
+	for i, in := range inputs {
+		v, err := e.concreteValue(s, in.Type, in.V)
+		if err != nil {
+			return nil, err
+		}
+		s.frames[0].env[fn.Params[i]] = v
+	}
+	return e.finish(s, e.run(s))
 }

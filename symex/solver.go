@@ -13,16 +13,20 @@ import (
 	"github.com/sift-solver/sift/engine"
 	"github.com/sift-solver/sift/internal/sexpr"
 	"github.com/sift-solver/sift/smtlib"
+	"github.com/sift-solver/sift/symex/chain"
 	"github.com/sift-solver/sift/term"
 )
 
-// Solver answers the executor's feasibility questions. Check decides the
-// conjunction of as; on sat it returns a model that fixes at least the
-// values of want (the model may be partial: the executor validates it).
-type Solver interface {
-	Check(ctx context.Context, as []term.Term, want []term.Term) (smtlib.Status, *term.Model, error)
+// Solver answers the executor's feasibility questions (chain.Solver: Check
+// decides the conjunction of as; on sat it returns a model that fixes at
+// least the values of want, which the executor validates). Statistics and
+// stage counts are capabilities a solver may have besides.
+type Solver = chain.Solver
+
+// StatsReporter is a Solver that reports statistics (--stats, the report's
+// solver line).
+type StatsReporter interface {
 	Statistics() [][2]string
-	Close() error
 }
 
 // StageCounter is a Solver that counts its checks by what decided them.
@@ -37,7 +41,9 @@ type QuantifiedStageCounter interface {
 	QuantifiedByStage() map[string]int
 }
 
-// EngineSolver is sift's engine in-process: no text on the hot path.
+// EngineSolver is sift's engine in-process: no text on the hot path. It is
+// the one place the executor, concolic mode and --check-merges get an
+// engine session from.
 type EngineSolver struct {
 	st      *term.Store
 	sess    *engine.Session
@@ -92,7 +98,6 @@ func (s *EngineSolver) Check(ctx context.Context, as []term.Term, _ []term.Term)
 }
 
 func (s *EngineSolver) Statistics() [][2]string { return s.sess.Statistics() }
-func (s *EngineSolver) Close() error            { return nil }
 
 // PipeSolver drives any SMT-LIB solver process over stdin/stdout with
 // push/pop, check-sat and get-value.

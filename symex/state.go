@@ -33,6 +33,10 @@ type frame struct {
 	unwinding bool
 	panic     *panicked
 
+	// iters counts, in follow mode, the iterations of the loops the frame
+	// is in (concolic program points).
+	iters map[*merge.Loop]int
+
 	// With merging only:
 	stack   string   // the call stack below this frame, merge.Point's Stack
 	regions []region // the symbolic loops this frame is running, innermost last
@@ -62,6 +66,9 @@ type State struct {
 	pc     []term.Term // conjuncts of the path constraint
 	mem    map[int]Value
 	nextID int
+	// dirty, in follow mode, holds the objects written since the shadow's
+	// last mark (setMem).
+	dirty map[int]bool
 	// sites numbers objects by allocation site (objects.go) when merging
 	// is on: nil without merging and in initializers, which count up from
 	// nextID. allocs[site] is how many objects the path allocated there.
@@ -132,12 +139,20 @@ func (s *State) clone() *State {
 
 // alloc makes a new object holding v and returns its id.
 func (s *State) alloc(v Value) int {
+	id := s.nextID + 1
 	if s.sites == nil {
-		s.nextID++
-		s.mem[s.nextID] = v
-		return s.nextID
+		s.nextID = id
+	} else {
+		id = s.sites.next(s)
 	}
-	id := s.sites.next(s)
-	s.mem[id] = v
+	s.setMem(id, v)
 	return id
+}
+
+// setMem makes v object id's value.
+func (s *State) setMem(id int, v Value) {
+	s.mem[id] = v
+	if s.dirty != nil {
+		s.dirty[id] = true
+	}
 }

@@ -217,7 +217,7 @@ func (e *Executor) nonNil(s *State, p SymPtr) (SymPtr, error) {
 	if !hasNil {
 		return p, nil
 	}
-	nonNil, err := e.branchT(s, e.st.Not(e.locIs(p.Loc, 0)), false)
+	nonNil, err := e.branchAt(s, e.st.Not(e.locIs(p.Loc, 0)), siteBound)
 	if err != nil {
 		return p, err
 	}
@@ -240,7 +240,7 @@ func (e *Executor) resolvePtr(s *State, v Value) (PtrVal, bool, error) {
 			return PtrVal{}, true, e.unsup(nil, "a merged pointer whose location is not an ite over locations")
 		}
 		for _, id := range ids[:len(ids)-1] {
-			is, err := e.branchT(s, e.locIs(p.Loc, id), false)
+			is, err := e.branchAt(s, e.locIs(p.Loc, id), siteBound)
 			if err != nil {
 				return PtrVal{}, true, err
 			}
@@ -361,7 +361,7 @@ func (e *Executor) storeAt(s *State, v Value, x Value) error {
 		return e.store(s, p, x)
 	}
 	for obj, nv := range updated {
-		s.mem[obj] = nv
+		s.setMem(obj, nv)
 	}
 	return nil
 }

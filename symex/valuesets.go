@@ -158,7 +158,7 @@ func (v *valueSets) settle(s *State, c term.Term, haveModel, d, depthCut bool) (
 		return false, false
 	}
 	v.stats.Decided++
-	// The checks branchT would have made: the first one without a model,
+	// The checks forking.branch would have made: the first one without a model,
 	// and the other side's when the first side is feasible.
 	if !haveModel {
 		v.stats.Avoided++

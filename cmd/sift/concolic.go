@@ -32,7 +32,7 @@ func (c *SymexCmd) runConcolic(s *streams) error {
 		return err
 	}
 	st := term.NewStore()
-	res, err := concolic.Explore(st, prog.Fn, concolic.NewEngineSolver(st), cfg)
+	res, err := concolic.Explore(st, prog, symex.NewEngineSolver(st), cfg)
 	if err != nil {
 		return err
 	}

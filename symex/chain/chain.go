@@ -9,10 +9,12 @@ import (
 	"github.com/sift-solver/sift/term"
 )
 
-// Backend decides a conjunction of terms; on sat it returns a model that
-// fixes at least the values of want (sift's engine returns full models).
-// symex.Solver satisfies it.
-type Backend interface {
+// Solver decides a conjunction of terms; on sat it returns a model that
+// fixes at least the values of want (sift's engine returns full models, a
+// pipe solver's may be partial). It is the one solver interface of the
+// executor (symex.Solver), of this chain (its backend, asked last) and of
+// concolic mode.
+type Solver interface {
 	Check(ctx context.Context, as []term.Term, want []term.Term) (smtlib.Status, *term.Model, error)
 }
 
@@ -93,7 +95,7 @@ func (s Stats) Counts() []Count {
 // Chain answers questions through the layers, then the backend.
 type Chain struct {
 	st      *term.Store
-	backend Backend
+	backend Solver
 	layers  Layers
 	syms    *symbols
 	qc      *queryCache
@@ -102,7 +104,7 @@ type Chain struct {
 }
 
 // New returns a chain over backend with the given layers on.
-func New(st *term.Store, backend Backend, layers Layers) *Chain {
+func New(st *term.Store, backend Solver, layers Layers) *Chain {
 	c := &Chain{st: st, backend: backend, layers: layers, syms: newSymbols(st)}
 	if layers.QueryCache {
 		c.qc = newQueryCache()

@@ -25,8 +25,8 @@ func TestConnAgainstForking(t *testing.T) {
 	}
 	for _, mergeOn := range []bool{false, true} {
 		st := term.NewStore()
-		s := NewEngineSolver(st)
-		res, err := Explore(st, seedFunc(t, "Conn").Fn, s, Config{Merge: mergeOn, MaxEvents: 4})
+		s := symex.NewEngineSolver(st)
+		res, err := Explore(st, seedFunc(t, "Conn"), s, Config{Merge: mergeOn, MaxEvents: 4})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,6 +1,7 @@
 package concolic
 
 import (
+	"github.com/sift-solver/sift/symex"
 	"github.com/sift-solver/sift/symex/merge"
 	"github.com/sift-solver/sift/term"
 )
@@ -19,9 +20,9 @@ const (
 // Edge is one explored direction of a node: the store updates along it and
 // the node it leads to (nil at the end of a run).
 type Edge struct {
-	Assigns []Assign
+	Assigns []symex.Assign
 	Child   *Node
-	End     *Ending // the run's end when Child is nil
+	End     *symex.Ending // the run's end when Child is nil
 }
 
 // InEdge is an edge into a node; their order is the order of insertion, so
@@ -35,7 +36,7 @@ type InEdge struct {
 type Node struct {
 	ID       int
 	Point    merge.Point
-	Layout   string
+	Layout   uint64
 	Label    string
 	Event    bool
 	RawCond  term.Term
@@ -67,7 +68,7 @@ type DAG struct {
 	Merging     bool
 	ResetUnsat  bool // clear UNSAT marks below a merged node (seed 001 §3.9 item 5)
 	Root        *Node
-	RootAssigns []Assign
+	RootAssigns []symex.Assign
 	Nodes       []*Node
 	byPoint     map[merge.Point][]*Node
 
@@ -90,7 +91,7 @@ func NewDAG(st *term.Store, ip *Interp, merging bool) *DAG {
 	return &DAG{st: st, ip: ip, Merging: merging, ResetUnsat: true, byPoint: map[merge.Point][]*Node{}, memo: map[*Node]*derived{}}
 }
 
-func (d *DAG) newNode(s *Step) *Node {
+func (d *DAG) newNode(s *symex.Step) *Node {
 	n := &Node{ID: len(d.Nodes), Point: s.Point, Layout: s.Layout, Label: s.Label, Event: s.Event, RawCond: s.Cond,
 		EventVar: s.EventVar, Choices: s.Choices, Out: map[int]*Edge{}, Status: map[int]EdgeStatus{}}
 	d.Nodes = append(d.Nodes, n)
@@ -101,7 +102,7 @@ func (d *DAG) newNode(s *Step) *Node {
 // Insert adds a run's trace, merging every new node with the first-created
 // node at the same program point that is not its ancestor. It reports
 // whether the run followed the DAG (false: a divergence, counted).
-func (d *DAG) Insert(tr *Trace) bool {
+func (d *DAG) Insert(tr *symex.Trace) bool {
 	if len(tr.Steps) == 0 {
 		return true
 	}
@@ -180,24 +181,30 @@ func (d *DAG) duplicate(n, parent *Node) *Node {
 
 // reaches reports whether b is reachable from a (a is an ancestor of b or b itself).
 func (d *DAG) reaches(a, b *Node) bool {
+	return !below(a, func(n *Node) bool { return n != b })
+}
+
+// below visits n and every node below it once, depth first, until visit
+// returns false; it reports whether the walk went through.
+func below(n *Node, visit func(*Node) bool) bool {
 	seen := map[*Node]bool{}
 	var walk func(*Node) bool
 	walk = func(n *Node) bool {
-		if n == b {
+		if seen[n] {
 			return true
 		}
-		if seen[n] {
+		seen[n] = true
+		if !visit(n) {
 			return false
 		}
-		seen[n] = true
 		for _, e := range n.Out {
-			if e.Child != nil && walk(e.Child) {
-				return true
+			if e.Child != nil && !walk(e.Child) {
+				return false
 			}
 		}
-		return false
+		return true
 	}
-	return walk(a)
+	return walk(n)
 }
 
 func (d *DAG) drop(n *Node) {
@@ -209,25 +216,14 @@ func (d *DAG) drop(n *Node) {
 // clearUnsatBelow turns the UNSAT marks of n and every node below it back
 // into unexplored edges: their path constraints just grew.
 func (d *DAG) clearUnsatBelow(n *Node) {
-	seen := map[*Node]bool{}
-	var walk func(*Node)
-	walk = func(n *Node) {
-		if seen[n] {
-			return
-		}
-		seen[n] = true
+	below(n, func(n *Node) bool {
 		for dir, s := range n.Status {
 			if s == Unsat || s == Unknown {
 				n.Status[dir] = Unexplored
 			}
 		}
-		for _, e := range n.Out {
-			if e.Child != nil {
-				walk(e.Child)
-			}
-		}
-	}
-	walk(n)
+		return true
+	})
 }
 
 // Acyclic reports whether the DAG has no cycle.
@@ -354,7 +350,7 @@ func (d *DAG) derive(n *Node) *derived {
 	}
 	x.sub = make(map[term.Term]term.Term, len(x.store))
 	for k, v := range x.store {
-		x.sub[d.ip.Read(k, d.st.SortOf(v))] = v
+		x.sub[symex.Read(d.st, k, d.st.SortOf(v))] = v
 	}
 	if !n.Event {
 		x.cond = d.st.Substitute(n.RawCond, x.sub)
@@ -364,7 +360,7 @@ func (d *DAG) derive(n *Node) *derived {
 }
 
 // apply runs the updates as of a store (whose read substitution is sub).
-func (d *DAG) apply(sub map[term.Term]term.Term, store map[string]term.Term, as []Assign) map[string]term.Term {
+func (d *DAG) apply(sub map[term.Term]term.Term, store map[string]term.Term, as []symex.Assign) map[string]term.Term {
 	out := make(map[string]term.Term, len(store)+len(as))
 	for k, v := range store {
 		out[k] = v

@@ -2,14 +2,16 @@
 // merging in an execution DAG, after seed 001 (STACKFUL, Vandercammen & De
 // Roover). See docs/symex/concolic.md.
 //
-// One run executes the entry function concretely with a symbolic shadow
-// (interp.go, its own interpreter of a subset of go/ssa: the forking
-// executor of package symex cannot run one path on given inputs). Every
-// branch, concrete or not, and every event choice is a Step of the run's
-// Trace, with the store updates since the previous step. Values carry
-// their provenance: a variable read after the last step is a read term
-// (read|V), so a step's condition and updates are functions of the store
-// at the previous node, whichever path reached it (seed 001 §3.9 item 1).
+// A run executes the entry on symex's interpreter in follow mode
+// (symex.Follow: given inputs, the side they give at every branch), which
+// records its symbolic shadow: every branch, concrete or not, and every
+// event choice is a symex.Step, with the store updates since the previous
+// step. A variable read after the last mark is a read term (symex.Read),
+// so a step's condition and updates are functions of the store at the
+// previous node, whichever path reached it (seed 001 §3.9 item 1). run.go
+// (Interp) names the inputs (p|name, harness calls in|point|#k, events
+// e|i), binds their values, answers package harness, runs the event loop,
+// keeps coverage, and keeps runs to this mode's subset of Go (admit).
 //
 // The DAG (dag.go) inserts each trace and merges every new node with the
 // first-created node at the same program point (merge.Point: function,
@@ -20,13 +22,16 @@
 // with merge.Joiner (newest in-edge outermost), Cond(n) the raw condition
 // with the reads replaced. A merge clears the UNSAT marks below the merged
 // node. select.go picks the next edge (bfs, dfs, covfirst, seed 001 §7.1)
-// and asks a Solver for inputs; a run that does not take the edge it was
-// solved for is a divergence, counted and not tried again.
+// and asks a Solver (solver.go: symex's one solver interface; the
+// reference Enumerative for tests) for inputs; a run that does not take
+// the edge it was solved for is a divergence, counted and not tried again.
+// explore.go is the loop (run, insert, select), summary.go the --json
+// output, testgen.go the generated tests, cmd.go the command.
 //
 // Events: an entry returning []func() is event-driven; after it returns,
-// the interpreter runs up to --max-events handlers, the i-th chosen by the
-// event input e|i ∈ {-1 (stop), 0 … n-1}. Package harness is what programs
-// call for inputs and markers.
+// Interp runs up to --max-events handlers, the i-th chosen by the event
+// input e|i ∈ {-1 (stop), 0 … n-1}. Package harness is what programs call
+// for inputs and markers.
 //
 // explore.go holds Config, Result and Explore, the loop of runs; trace.go a
 // run's Steps and store updates; solver.go the engine behind Solver;
@@ -36,6 +41,6 @@
 // Config.
 //
 // Invariants: the DAG is acyclic; only nodes with equal points and layouts
-// merge; every sat answer of the engine is checked by evaluation; a query
+// merge; every sat answer of a solver is checked by evaluation; a query
 // mentions only inputs (never a read).
 package concolic

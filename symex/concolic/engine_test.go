@@ -3,6 +3,7 @@ package concolic
 import (
 	"testing"
 
+	"github.com/sift-solver/sift/symex"
 	"github.com/sift-solver/sift/term"
 )
 
@@ -29,8 +30,8 @@ func TestSeed001Engine(t *testing.T) {
 						continue
 					}
 					st := term.NewStore()
-					s := NewEngineSolver(st)
-					res, err := Explore(st, seedFunc(t, c.fn).Fn, s, Config{Merge: mergeOn, Search: search, MaxEvents: c.k, MaxRuns: 1000})
+					s := symex.NewEngineSolver(st)
+					res, err := Explore(st, seedFunc(t, c.fn), s, Config{Merge: mergeOn, Search: search, MaxEvents: c.k, MaxRuns: 1000})
 					if err != nil {
 						t.Fatal(err)
 					}

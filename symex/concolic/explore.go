@@ -69,9 +69,9 @@ type Result struct {
 	History     []RunInfo
 }
 
-// Explore runs the concolic loop on fn: run, insert the trace, select the
+// Explore runs the concolic loop on p.Fn: run, insert the trace, select the
 // next edge, solve for inputs, until no edge is left or a limit strikes.
-func Explore(st *term.Store, fn *ssa.Function, s Solver, cfg Config) (*Result, error) {
+func Explore(st *term.Store, p *symex.Program, s Solver, cfg Config) (*Result, error) {
 	start, cpu := time.Now(), symex.ProcessCPU()
 	if cfg.Search == "" {
 		cfg.Search = "bfs"
@@ -82,14 +82,14 @@ func Explore(st *term.Store, fn *ssa.Function, s Solver, cfg Config) (*Result, e
 	if cfg.MaxRuns == 0 {
 		cfg.MaxRuns = 10000
 	}
-	ip := NewInterp(st, fn)
+	ip := NewInterp(st, p, s)
 	if cfg.MaxEvents > 0 {
 		ip.MaxEvents = cfg.MaxEvents
 	}
 	ip.NoStack, ip.NoIters = cfg.NoStack, cfg.NoIters
 	d := NewDAG(st, ip, cfg.Merge)
 	d.ResetUnsat = !cfg.NoReset
-	res := &Result{Fn: fn, Config: cfg, Ends: map[string]int{}, Unsupported: map[string]int{}, FirstMark: map[string]int{},
+	res := &Result{Fn: p.Fn, Config: cfg, Ends: map[string]int{}, Unsupported: map[string]int{}, FirstMark: map[string]int{},
 		EventDriven: ip.EventDriven(), DAG: d, Interp: ip}
 	panics := map[string]*Panic{}
 	inputs := map[string]int64{}
@@ -153,13 +153,10 @@ func Explore(st *term.Store, fn *ssa.Function, s Solver, cfg Config) (*Result, e
 	}
 	res.Nodes, res.Merges, res.Attempts, res.Refused, res.Divergences = len(d.Nodes), d.Merges, d.Attempts, d.Refused, d.Divergences
 	res.Explored, res.UnsatEdges, _ = d.Counts()
-	for b := range ip.Covered {
-		_ = b
-		res.Blocks[0]++
-	}
-	for f := range ip.Entered {
+	for f := range ip.entered() {
 		res.Blocks[1] += len(f.Blocks)
 	}
+	res.Blocks[0] = len(ip.Covered)
 	// An edge left after a divergence or an unknown answer, or a cut run,
 	// means the space was not covered.
 	if res.Exhausted && (res.Selection.Unknown > 0 || res.Ends["cut"] > 0 || res.Divergences > 0) {

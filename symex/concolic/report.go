@@ -53,7 +53,7 @@ func (r *Result) Report(w io.Writer, coverage bool) {
 // uncovered lists, per function entered, the blocks no run reached.
 func (ip *Interp) uncovered() []string {
 	var out []string
-	for f := range ip.Entered {
+	for f := range ip.entered() {
 		var bs []string
 		for _, b := range f.Blocks {
 			if !ip.Covered[b] {

@@ -108,7 +108,7 @@ func exploreSeed(t *testing.T, c seedCase, merge bool, search string, extra func
 		extra(&cfg)
 	}
 	s := NewEnumerative(st, domain(0, c.hi))
-	res, err := Explore(st, p.Fn, s, cfg)
+	res, err := Explore(st, p, s, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

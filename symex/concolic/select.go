@@ -128,7 +128,7 @@ func (d *DAG) Select(search string, s Solver, stats *SelectStats) (*Target, erro
 				depth := iteDepth(d.st, q, stats.depthMemo())
 				stats.MaxIteDepth = max(stats.MaxIteDepth, depth)
 				stats.Queries++
-				status, m, err := s.Solve(q, ins)
+				status, m, err := d.solve(s, q, ins)
 				if err != nil {
 					return nil, err
 				}
@@ -170,18 +170,20 @@ func (s *SelectStats) depthMemo() map[term.Term]int {
 
 // iteDepth is the deepest nesting of ites in t.
 func iteDepth(st *term.Store, t term.Term, memo map[term.Term]int) int {
-	if x, ok := memo[t]; ok {
-		return x
-	}
-	m := 0
-	for _, a := range st.Args(t) {
-		m = max(m, iteDepth(st, a, memo))
-	}
-	if st.Op(t) == term.OpIte {
-		m++
-	}
-	memo[t] = m
-	return m
+	st.PostOrder([]term.Term{t}, func(u term.Term) {
+		if _, ok := memo[u]; ok {
+			return
+		}
+		m := 0
+		for _, a := range st.Args(u) {
+			m = max(m, memo[a])
+		}
+		if st.Op(u) == term.OpIte {
+			m++
+		}
+		memo[u] = m
+	})
+	return memo[t]
 }
 
 // StaleUnsat is the generic oracle of seed 001 §7.3: it re-solves every
@@ -197,7 +199,7 @@ func (d *DAG) StaleUnsat(s Solver) ([]string, error) {
 			if err != nil {
 				return nil, err
 			}
-			st, _, err := s.Solve(q, ins)
+			st, _, err := d.solve(s, q, ins)
 			if err != nil {
 				return nil, err
 			}

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/sift-solver/sift/symex"
 	"github.com/sift-solver/sift/term"
 )
 
@@ -35,7 +36,7 @@ func TestGeneratedTestsPass(t *testing.T) {
 		k  int
 	}{{"T5", 3}, {"T8", 0}, {"T1", 0}} {
 		st := term.NewStore()
-		res, err := Explore(st, seedFunc(t, c.fn).Fn, NewEngineSolver(st), Config{Merge: true, MaxEvents: c.k})
+		res, err := Explore(st, seedFunc(t, c.fn), symex.NewEngineSolver(st), Config{Merge: true, MaxEvents: c.k})
 		if err != nil {
 			t.Fatal(err)
 		}

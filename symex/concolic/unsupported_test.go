@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sift-solver/sift/symex"
 	"github.com/sift-solver/sift/term"
 )
 
@@ -17,7 +18,7 @@ func TestUnsupported(t *testing.T) {
 		{"UnsupIndex", "index that is not a constant"},
 	} {
 		st := term.NewStore()
-		res, err := Explore(st, seedFunc(t, c.fn).Fn, NewEngineSolver(st), Config{Merge: true})
+		res, err := Explore(st, seedFunc(t, c.fn), symex.NewEngineSolver(st), Config{Merge: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -30,7 +31,7 @@ func TestUnsupported(t *testing.T) {
 		}
 	}
 	st := term.NewStore()
-	res, err := Explore(st, seedFunc(t, "DivZero").Fn, NewEngineSolver(st), Config{Merge: true})
+	res, err := Explore(st, seedFunc(t, "DivZero"), symex.NewEngineSolver(st), Config{Merge: true})
 	if err != nil {
 		t.Fatal(err)
 	}

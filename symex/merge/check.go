@@ -5,10 +5,21 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/sift-solver/sift/engine"
 	"github.com/sift-solver/sift/smtlib"
 	"github.com/sift-solver/sift/term"
 )
+
+// Solver decides a conjunction of terms, as the executor's solvers do
+// (symex passes sift's engine): the checker needs its unsat answers.
+type Solver interface {
+	Check(ctx context.Context, as, want []term.Term) (smtlib.Status, *term.Model, error)
+}
+
+// Proving is a strategy that proves its merges (--check-merges): the
+// executor gives its checker a Solver.
+type Proving interface {
+	Checker() *Checker
+}
 
 // Checker is --check-merges: it proves with sift's engine that a merged
 // state is equivalent to the standard merge of its members (seed 000
@@ -25,8 +36,8 @@ type Checker struct {
 	Proved  int // merged states proved equivalent
 	Queries int // queries sent
 
-	st   *term.Store
-	sess *engine.Session
+	// Solver answers the proofs' queries (the executor sets it).
+	Solver Solver
 }
 
 // NewChecker returns a checker with a one-minute limit per query.
@@ -77,8 +88,8 @@ func (c *Checker) Prove(st *term.Store, views []*View, m Merged, aux ...term.Ter
 
 // unsat proves the conjunction of as unsatisfiable.
 func (c *Checker) unsat(st *term.Store, as ...term.Term) error {
-	if c.sess == nil || c.st != st {
-		c.st, c.sess = st, engine.NewSession(st, engine.Options{})
+	if c.Solver == nil {
+		return fmt.Errorf("no solver to prove with")
 	}
 	c.Queries++
 	ctx := context.Background()
@@ -87,12 +98,14 @@ func (c *Checker) unsat(st *term.Store, as ...term.Term) error {
 		ctx, cancel = context.WithTimeout(ctx, c.Timeout)
 		defer cancel()
 	}
-	r, _, _ := c.sess.CheckAlone(ctx, as)
-	switch r.Status {
-	case smtlib.Unsat:
+	status, _, err := c.Solver.Check(ctx, as, nil)
+	switch {
+	case err != nil:
+		return fmt.Errorf("not proved: %v", err)
+	case status == smtlib.Unsat:
 		return nil
-	case smtlib.Sat:
+	case status == smtlib.Sat:
 		return fmt.Errorf("the solver found a counterexample")
 	}
-	return fmt.Errorf("not proved: %s", r.Reason)
+	return fmt.Errorf("not proved: the solver answered unknown")
 }

@@ -10,7 +10,8 @@
 //	             (pat.go the strategy, pat_hash.go the symbols, pat_words.go
 //	             the partitioning, pat_synth.go anti-unification and a·x+b,
 //	             pat_state.go the merged state, pat_cost.go the hot-value
-//	             veto reusing qhv's cost model; check.go --check-merges)
+//	             veto reusing qhv's cost model; check.go --check-merges,
+//	             proving through a Solver the executor passes)
 //	incremental  seed 000 §4: merging new leaves with internal tree nodes
 //	             whose live cells are equal (incremental.go the tree,
 //	             incremental_live.go SSA liveness; the executor's side is
@@ -37,5 +38,7 @@
 //   - A strategy that cannot build its merge leaves the members unmerged or
 //     falls back to the standard merge; it never builds something weaker.
 //
-// This package imports term and go/ssa, never symex.
+// This package imports term, smtlib (answers) and go/ssa, never symex or
+// the engine: the solver --check-merges proves with is an interface it
+// declares (Solver, check.go).
 package merge

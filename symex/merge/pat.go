@@ -136,6 +136,9 @@ func (p *Pat) Kinds() Kind { return p.kinds }
 
 func (p *Pat) Stats() *Stats { return &p.stats }
 
+// Checker is --check-merges's prover, nil when merges are not proved.
+func (p *Pat) Checker() *Checker { return p.Check }
+
 // IncrementalMerging tells the executor to keep the trees of §4.
 func (p *Pat) IncrementalMerging() bool { return p.Incremental }
 

@@ -159,7 +159,7 @@ func TestPatFig2(t *testing.T) {
 			if forward {
 				p.Extract = ExtractForward
 			}
-			p.Check = NewChecker()
+			p.Check = engineChecker(f.st)
 			ms, err := p.Merge(st, f.views)
 			if err != nil {
 				t.Fatal(err)
@@ -314,7 +314,7 @@ func TestPatFallbacks(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			f := newFig2()
 			p := NewPat()
-			p.Check = NewChecker()
+			p.Check = engineChecker(f.st)
 			c.setup(f, p)
 			ms, err := p.Merge(f.st, f.views)
 			if err != nil {
@@ -508,7 +508,7 @@ func TestPatMergeRest(t *testing.T) {
 			p := NewPat()
 			p.MinStates = 4
 			p.MergeRest = c.mergeRest
-			p.Check = NewChecker()
+			p.Check = engineChecker(f.st)
 			if c.otherRegion {
 				v := f.views[6]
 				v.PC = append([]term.Term{f.st.True()}, v.PC...)
