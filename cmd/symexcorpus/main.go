@@ -112,15 +112,11 @@ func (c *cli) run() error {
 			}
 		}
 	}
-	var w io.Writer = os.Stdout
-	if c.Out != "" {
-		f, err := os.Create(c.Out)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		w = f
+	w, closeOut, err := c.output()
+	if err != nil {
+		return err
 	}
+	defer closeOut()
 	fmt.Fprintf(w, "# %s\n\n", c.Title)
 	fmt.Fprintf(w, "Run on %s, %s in total; load average %s before, %s after (2 cores, shared).\n\n",
 		start.UTC().Format("2006-01-02 15:04 UTC"), time.Since(start).Round(time.Second), loadBefore, loadavg())
@@ -135,6 +131,18 @@ func (c *cli) run() error {
 	fmt.Fprintln(w)
 	corpus.WriteMarkdown(w, rows, configs)
 	return nil
+}
+
+// output is where the table goes: --out, or standard output.
+func (c *cli) output() (io.Writer, func() error, error) {
+	if c.Out == "" {
+		return os.Stdout, func() error { return nil }, nil
+	}
+	f, err := os.Create(c.Out)
+	if err != nil {
+		return nil, nil, err
+	}
+	return f, f.Close, nil
 }
 
 func (c *cli) writeJSON(rows []*corpus.Row) error {
@@ -171,15 +179,11 @@ func (c *cli) fromJSON() error {
 		}
 		rows = append(rows, rs...)
 	}
-	var w io.Writer = os.Stdout
-	if c.Out != "" {
-		f, err := os.Create(c.Out)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		w = f
+	w, closeOut, err := c.output()
+	if err != nil {
+		return err
 	}
+	defer closeOut()
 	fmt.Fprintf(w, "# %s\n\n", c.Title)
 	fmt.Fprintf(w, "Rows of %s (`symexcorpus %s`).\n\n", strings.Join(c.FromJSON, ", "), strings.Join(os.Args[1:], " "))
 	corpus.WriteMarkdown(w, rows, configs)
