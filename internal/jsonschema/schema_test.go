@@ -87,4 +87,3 @@ func TestCompileRefusesUnknown(t *testing.T) {
 		}
 	}
 }
-
