@@ -4,13 +4,13 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
 
+	"github.com/sift-solver/sift/internal/output"
 	"github.com/sift-solver/sift/smtlib"
 	"github.com/sift-solver/sift/symex"
 	"github.com/sift-solver/sift/symex/chain"
@@ -229,25 +229,12 @@ func (c *SymexCmd) Run(s *streams) error {
 
 // writeCoverProfile writes the cover profile of results to path.
 func writeCoverProfile(path string, results ...*symex.Result) error {
-	return writeFile(path, func(w io.Writer) error { return symex.WriteCoverProfile(w, results...) })
+	return output.WriteFile(path, func(w io.Writer) error { return symex.WriteCoverProfile(w, results...) })
 }
 
 // writeSARIF writes the SARIF log of results to path, locations relative
 // to root.
 func writeSARIF(path, root string, results ...*symex.Result) error {
 	opts := symex.SARIFOptions{Version: "sift " + smtlib.Version, Root: root}
-	return writeFile(path, func(w io.Writer) error { return symex.WriteSARIF(w, opts, results...) })
-}
-
-// writeFile creates path and writes it with write.
-func writeFile(path string, write func(io.Writer) error) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := write(f); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return output.WriteFile(path, func(w io.Writer) error { return symex.WriteSARIF(w, opts, results...) })
 }
