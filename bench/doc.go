@@ -6,7 +6,8 @@
 //   - solver specs and the command line of each solver kind (solver.go);
 //   - running one process under a wall limit with a kill margin (the whole process group is killed) and an
 //     address-space cap set with prlimit(1), measuring wall time, rusage CPU time and peak RSS, and reading
-//     sizes such as 8G (process.go);
+//     sizes such as 8G (process.go); through the measuring shim, a small process that starts the job and
+//     reports its times and peak RSS, so that the runner's own memory is not counted in the job's (measure.go);
 //   - reading an answer out of stdout, (error …) responses included (answer.go);
 //   - the parallel run with progress bar, resume and Ctrl-C handling (runner.go) and its JSON-lines records
 //     (record.go);
@@ -26,7 +27,9 @@
 //   - A solver that crashes, hangs or prints garbage is a result (error or timeout), never a runner failure.
 //   - results.jsonl is append-only with one complete record per line, so an interrupted run resumes by
 //     skipping the (solver, file, repeat) keys already on record.
-//   - Times are of the child process only: wall time around its lifetime, CPU time from its rusage.
+//   - Times and memory are of the child process only: wall time around its lifetime, CPU time and peak RSS
+//     from its rusage (through the shim: not the runner's resident set, which Linux counts in a child that Go
+//     starts with vfork).
 //
 // The command line, sift bench, is cmd/sift's (bench.go): it turns flags into a RunConfig and drives Run,
 // ScoreRecords and the reports. Start reading at Run in runner.go, then ScoreRecords in score.go.

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/sift-solver/sift/internal/output"
 )
 
 // ShardsFile is the per-shard table a merged run's directory holds.
@@ -207,7 +209,7 @@ func (m *MergedRun) Write(dir, scatterBase string) (*Score, error) {
 		names[i] = s.Name
 	}
 	sc := ScoreRecords(m.Records, names)
-	if err := writeFile(filepath.Join(dir, ShardsFile), func(w io.Writer) error { return WriteShardTable(w, m) }); err != nil {
+	if err := output.WriteFile(filepath.Join(dir, ShardsFile), func(w io.Writer) error { return WriteShardTable(w, m) }); err != nil {
 		return nil, err
 	}
 	return sc, WriteReports(dir, m.Records, sc, scatterBase)

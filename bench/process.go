@@ -5,9 +5,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"os/exec"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 )
@@ -88,36 +90,85 @@ func (h *headBuffer) Write(p []byte) (int, error) {
 // errCanceled marks a job stopped by the caller (Ctrl-C), whose record must not be stored.
 var errCanceled = errors.New("canceled")
 
+// spawner says how jobs are started: through prlimit(1) for a memory
+// limit, and through the measuring shim (measure.go) when measure, its
+// command prefix, is set.
+type spawner struct {
+	prlimit string
+	measure []string
+}
+
 // runProcess runs argv in its own process group under the limits. The wall time is measured around the
 // child's lifetime only, and CPU time and peak RSS come from the child's rusage, so the runner's own work
-// is never counted. A non-nil error means the process could not be started or the caller canceled it.
-func runProcess(ctx context.Context, argv []string, lim Limits, prlimitPath string) (outcome, error) {
+// is never counted; through the shim, the shim measures them, so that the peak RSS is the child's alone
+// (without it, Linux counts the runner's resident set in the child's peak). A non-nil error means the
+// process could not be started or the caller canceled it.
+func runProcess(ctx context.Context, argv []string, lim Limits, sp spawner) (outcome, error) {
 	if lim.MemoryBytes > 0 {
-		if prlimitPath == "" {
+		if sp.prlimit == "" {
 			return outcome{}, fmt.Errorf("a memory limit needs prlimit(1) from util-linux; install it or pass --memory 0")
 		}
-		argv = append([]string{prlimitPath, "--as=" + strconv.FormatUint(lim.MemoryBytes, 10), "--"}, argv...)
+		argv = append([]string{sp.prlimit, "--as=" + strconv.FormatUint(lim.MemoryBytes, 10), "--"}, argv...)
+	}
+	shimmed := len(sp.measure) > 0
+	if shimmed {
+		argv = append(append([]string(nil), sp.measure...), argv...)
 	}
 	jobCtx, cancel := context.WithTimeout(ctx, lim.Wall+lim.KillMargin)
 	defer cancel()
 	cmd := exec.CommandContext(jobCtx, argv[0], argv[1:]...)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	// Through the shim, the measured process has a group of its own: killing it lets the shim report.
+	var child atomic.Int64
+	killAll := func() {
+		if pid := child.Load(); pid > 0 {
+			_ = syscall.Kill(-int(pid), syscall.SIGKILL)
+		}
+		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	}
 	// Kill the whole group: solvers that fork helpers must not outlive their job.
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	cmd.Cancel = func() error {
+		if pid := child.Load(); pid > 0 {
+			return syscall.Kill(-int(pid), syscall.SIGKILL)
+		}
+		killAll()
+		return nil
+	}
 	// Bounds the wait for pipes held open by a surviving grandchild.
 	cmd.WaitDelay = 2 * time.Second
 	stdout := &headBuffer{max: stdoutKeep}
 	stderr := &headBuffer{max: stderrKeep}
 	cmd.Stdout, cmd.Stderr = stdout, stderr
+	var reportR *os.File
+	if shimmed {
+		r, w, err := os.Pipe()
+		if err != nil {
+			return outcome{}, err
+		}
+		reportR = r
+		defer r.Close()
+		cmd.ExtraFiles = []*os.File{w}
+		defer w.Close()
+	}
 
 	start := time.Now()
 	if err := cmd.Start(); err != nil {
 		return outcome{}, fmt.Errorf("cannot start %s: %w", argv[0], err)
 	}
+	var report chan *measurement
+	if shimmed {
+		cmd.ExtraFiles[0].Close() // the shim holds the write end now
+		report = make(chan *measurement, 1)
+		go func() { report <- shimReport(reportR, &child) }()
+	}
 	waitErr := cmd.Wait()
 	wall := time.Since(start)
+	var m *measurement
+	if report != nil {
+		m = <-report
+	}
 	// The leader is gone; anything left in its group is an orphan of this job.
-	_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	killAll()
 
 	if ctx.Err() != nil {
 		return outcome{}, errCanceled
@@ -140,6 +191,13 @@ func runProcess(ctx context.Context, argv []string, lim Limits, prlimitPath stri
 	}
 	if ws, ok := st.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
 		o.signal = ws.Signal().String()
+	}
+	if m != nil {
+		o.wall, o.user, o.sys = time.Duration(m.WallNS), time.Duration(m.UserNS), time.Duration(m.SysNS)
+		o.maxRSSKB, o.exitCode, o.signal = m.MaxRSSKB, m.ExitCode, m.Signal
+		if m.Signal != "" {
+			o.exitCode = -1
+		}
 	}
 	return o, nil
 }

@@ -5,10 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/sift-solver/sift/internal/output"
 )
 
 // Report file names inside a run's output directory.
@@ -176,7 +177,7 @@ func WriteReports(dir string, recs []Record, sc *Score, scatterBase string) erro
 		{ResultsCSVFile, func(w io.Writer) error { return WriteResultsCSV(w, recs) }},
 	}
 	for _, f := range files {
-		if err := writeFile(filepath.Join(dir, f.name), f.write); err != nil {
+		if err := output.WriteFile(filepath.Join(dir, f.name), f.write); err != nil {
 			return err
 		}
 	}
@@ -191,17 +192,5 @@ func WriteReports(dir string, recs []Record, sc *Score, scatterBase string) erro
 	if m, err := readMeta(dir); err == nil {
 		page.Meta = &m
 	}
-	return writeFile(filepath.Join(dir, HTMLFile), page.Write)
-}
-
-func writeFile(path string, write func(io.Writer) error) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := write(f); err != nil {
-		f.Close()
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	return f.Close()
+	return output.WriteFile(filepath.Join(dir, HTMLFile), page.Write)
 }

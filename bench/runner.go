@@ -31,6 +31,10 @@ type RunConfig struct {
 	Log io.Writer
 	// Shard restricts the run to one slice of Suite (the zero Shard: all of it).
 	Shard Shard
+	// Measure is the command that starts the measuring shim (measure.go), e.g.
+	// {os.Executable(), MeasureArg}; nil runs jobs directly, and then a job's peak
+	// RSS may be the runner's own (Linux counts it in a child started by vfork).
+	Measure []string
 }
 
 // RunMeta is run.json: what a results directory was produced with, checked again on resume and by
@@ -85,13 +89,13 @@ func Run(ctx context.Context, cfg RunConfig) ([]Record, error) {
 			return nil, err
 		}
 	}
-	prlimitPath := ""
+	sp := spawner{measure: cfg.Measure}
 	if cfg.Limits.MemoryBytes > 0 {
 		p, err := exec.LookPath("prlimit")
 		if err != nil {
 			return nil, fmt.Errorf("a memory limit needs prlimit(1) from util-linux (not found on PATH); install it or pass --memory 0")
 		}
-		prlimitPath = p
+		sp.prlimit = p
 	}
 	if err := os.MkdirAll(cfg.OutDir, 0o755); err != nil {
 		return nil, fmt.Errorf("output directory: %w", err)
@@ -140,7 +144,7 @@ func Run(ctx context.Context, cfg RunConfig) ([]Record, error) {
 		go func() {
 			defer wg.Done()
 			for j := range queue {
-				rec, err := runJob(ctx, j, cfg.Limits, prlimitPath)
+				rec, err := runJob(ctx, j, cfg.Limits, sp)
 				if errors.Is(err, errCanceled) {
 					continue
 				}
@@ -199,9 +203,9 @@ feed:
 }
 
 // runJob runs one job and turns it into a record.
-func runJob(ctx context.Context, j job, lim Limits, prlimitPath string) (Record, error) {
+func runJob(ctx context.Context, j job, lim Limits, sp spawner) (Record, error) {
 	argv := j.solver.Command(j.inst, lim.Wall)
-	o, err := runProcess(ctx, argv, lim, prlimitPath)
+	o, err := runProcess(ctx, argv, lim, sp)
 	if err != nil {
 		return Record{}, err
 	}

@@ -21,6 +21,8 @@ type Coverage struct {
 	// the exploration starts.
 	first map[*ssa.BasicBlock]time.Duration
 	clock func() time.Duration
+	// exprPos: the program's expression positions per block (coverprofile.go).
+	exprPos map[*ssa.BasicBlock][]token.Pos
 }
 
 func newCoverage(fset *token.FileSet) *Coverage {

@@ -39,13 +39,17 @@
 // runs package initializers lazily; the Go files in models/ (built only by
 // the executor, see load.go) stand in for functions the executor cannot run
 // (assembly, the runtime's hooks, fmt's reflection) and intrinsics.go
-// answers what they ask that plain Go cannot say; load.go builds SSA;
+// answers what they ask that plain Go cannot say; load.go builds SSA
+// (the entry's package in debug mode, whose references debugrefs.go takes
+// out of the instructions and keeps as positions for coverage);
 // inputs.go makes the symbolic parameters and reads concrete ones (and the
 // results) from solver models; solver.go holds the engine
 // and pipe back-ends (the one Solver interface is chain.Solver, and
 // NewEngineSolver the one place an engine session is made); emit.go writes
 // --emit-smt2 files; testgen.go writes the reproducing tests; coverage.go
-// counts blocks and lines; report.go prints a run's text report,
+// counts blocks and lines, coverprofile.go writes them as go test
+// -coverprofile does (--coverprofile); sarif.go writes the panics as a
+// SARIF 2.1.0 log (--sarif); report.go prints a run's text report,
 // summary.go its --json summary, and gc.go the collector's setting during
 // an exploration (a higher GOGC under a soft limit tied to --max-memory).
 // executor.go holds Options, Stats and the Result of an exploration,

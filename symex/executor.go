@@ -211,6 +211,7 @@ func NewExecutor(p *Program, st *term.Store, solver Solver, opts Options) *Execu
 		initNext: -(1 << 62), uniqueIDs: map[string]int{}, ctx: context.Background()}
 	e.br = forking{e}
 	e.cov = newCoverage(p.Prog.Fset)
+	e.cov.exprPos = p.exprPos
 	layers := chain.Layers{Independence: true, QueryCache: true, CexCache: true}
 	if opts.SolverChain != nil {
 		layers = *opts.SolverChain

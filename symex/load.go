@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/parser"
+	"go/token"
 	"go/types"
 	"strconv"
 	"strings"
@@ -27,6 +28,10 @@ type Program struct {
 	// run-time panic.
 	runtimeError types.Type
 	modelOf      map[*ssa.Function]*ssa.Function // memo of model
+	// exprPos holds, for each block of Pkg's functions, the positions of
+	// the source expressions it evaluates (debug references, taken out of
+	// the instructions): the statements --coverprofile counts as covered.
+	exprPos map[*ssa.BasicBlock][]token.Pos
 }
 
 // Load loads the package matched by pattern (relative to dir, "" for the
@@ -56,11 +61,13 @@ func Load(dir, pattern, fnName string) (*Program, error) {
 		return nil, fmt.Errorf("symex: %s", strings.Join(errs, "; "))
 	}
 	prog, ssaPkgs := ssautil.AllPackages(pkgs, ssa.InstantiateGenerics)
-	prog.Build()
 	p := &Program{Prog: prog, Pkg: ssaPkgs[0]}
 	if p.Pkg == nil {
 		return nil, fmt.Errorf("symex: no SSA for %s", pattern)
 	}
+	p.Pkg.SetDebugMode(true)
+	prog.Build()
+	p.exprPos = takeDebugRefs(p.Pkg)
 	p.Fn = findFunc(prog, p.Pkg, fnName)
 	if p.Fn == nil {
 		return nil, fmt.Errorf("symex: no function %s in %s", fnName, p.Pkg.Pkg.Path())

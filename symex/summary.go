@@ -125,11 +125,7 @@ func (r *Result) Summary(opts Options) *Summary {
 		}
 	}
 	for _, p := range r.Panics {
-		sp := SummaryPanic{Position: p.Pos.String(), Message: p.Message, Paths: p.Count, Input: []SummaryInput{}}
-		for _, in := range p.Inputs {
-			sp.Input = append(sp.Input, SummaryInput{Name: in.Name, Type: in.Type.String(), Value: goLiteral(in.Type, in.V, nil)})
-		}
-		out.Panics = append(out.Panics, sp)
+		out.Panics = append(out.Panics, SummaryPanic{Position: p.Pos.String(), Message: p.Message, Paths: p.Count, Input: summaryInputs(p.Inputs)})
 	}
 	at := map[string]int{}
 	for _, p := range r.Paths {
@@ -143,6 +139,16 @@ func (r *Result) Summary(opts Options) *Summary {
 		}
 		at[key] = len(out.Unsupported)
 		out.Unsupported = append(out.Unsupported, SummarySite{Position: p.Pos.String(), Message: p.Message, Paths: 1})
+	}
+	return out
+}
+
+// summaryInputs is an input as --json and --sarif print it: each value as a
+// Go literal.
+func summaryInputs(ins []InputValue) []SummaryInput {
+	out := []SummaryInput{}
+	for _, in := range ins {
+		out = append(out, SummaryInput{Name: in.Name, Type: in.Type.String(), Value: goLiteral(in.Type, in.V, nil)})
 	}
 	return out
 }

@@ -154,6 +154,11 @@ func (r *BenchRunCmd) run(ctx context.Context, stdout, stderr io.Writer) error {
 	if !r.Quiet && isTerminal(stderr) {
 		cfg.Progress = stderr
 	}
+	// Jobs start through sift itself as the measuring shim, so that a job's
+	// peak RSS is its own, not the runner's.
+	if exe, err := os.Executable(); err == nil {
+		cfg.Measure = []string{exe, bench.MeasureArg}
+	}
 	recs, runErr := bench.Run(ctx, cfg)
 	if runErr != nil && !errors.Is(runErr, context.Canceled) {
 		return runErr

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/alecthomas/kong"
+	"github.com/sift-solver/sift/bench"
 	"github.com/sift-solver/sift/engine"
 	"github.com/sift-solver/sift/engine/z3"
 	"github.com/sift-solver/sift/smtlib"
@@ -46,6 +47,8 @@ func zArgs(args []string) []string {
 func main() {
 	// sift started again as its own Z3 worker (engine/z3/isolated.go).
 	z3.RunWorkerIfAsked(os.Args[1:])
+	// sift started again by sift bench to measure one job (bench/measure.go).
+	bench.RunMeasureIfAsked(os.Args[1:])
 	runAndExit()
 }
 

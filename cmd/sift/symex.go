@@ -3,12 +3,15 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
 
+	"github.com/sift-solver/sift/internal/output"
+	"github.com/sift-solver/sift/smtlib"
 	"github.com/sift-solver/sift/symex"
 	"github.com/sift-solver/sift/symex/chain"
 	"github.com/sift-solver/sift/symex/merge"
@@ -37,6 +40,8 @@ type SymexCmd struct {
 	Tests      string        `help:"Write the generated _test.go to this file."`
 	AllPaths   bool          `name:"all-paths" help:"Also generate one test row per explored path."`
 	Coverage   bool          `help:"Print block and line coverage per function."`
+	SARIF      string        `name:"sarif" help:"Write the panics found to FILE as SARIF 2.1.0, one result per panic site, file locations relative to --dir." placeholder:"FILE"`
+	CoverProf  string        `name:"coverprofile" help:"Write the statements the exploration covered to FILE in go test -coverprofile's format (for go tool cover -html and -func)." placeholder:"FILE"`
 	Progress   bool          `help:"Show a progress display on stderr."`
 	Replay     bool          `help:"Re-run every path concretely and check it takes the same branches."`
 	Merge      string        `help:"State merging: none, std (seed 000 Def. 2.1), pat (seed 000's pattern-based merging, the default) or qhv (seed 002: std vetoed by query hot values); with --concolic: none (the default) or dag (seed 001)." default:""`
@@ -206,8 +211,30 @@ func (c *SymexCmd) Run(s *streams) error {
 			return err
 		}
 	}
+	if c.CoverProf != "" {
+		if err := writeCoverProfile(c.CoverProf, res); err != nil {
+			return err
+		}
+	}
+	if c.SARIF != "" {
+		if err := writeSARIF(c.SARIF, c.Dir, res); err != nil {
+			return err
+		}
+	}
 	if c.Tests != "" {
 		return symex.WriteTestFile(c.Tests, res.TestFile(c.AllPaths))
 	}
 	return nil
+}
+
+// writeCoverProfile writes the cover profile of results to path.
+func writeCoverProfile(path string, results ...*symex.Result) error {
+	return output.WriteFile(path, func(w io.Writer) error { return symex.WriteCoverProfile(w, results...) })
+}
+
+// writeSARIF writes the SARIF log of results to path, locations relative
+// to root.
+func writeSARIF(path, root string, results ...*symex.Result) error {
+	opts := symex.SARIFOptions{Version: "sift " + smtlib.Version, Root: root}
+	return output.WriteFile(path, func(w io.Writer) error { return symex.WriteSARIF(w, opts, results...) })
 }

@@ -183,3 +183,40 @@ func checkGoldenJSON(t *testing.T, golden string, v any) {
 	}
 	checkGolden(t, golden, append(got, '\n'), "--json output")
 }
+
+// TestSymexWritesReports runs --coverprofile and --sarif: the files name
+// the package's source and its panic sites (their contents have golden
+// tests in package symex).
+func TestSymexWritesReports(t *testing.T) {
+	dir := filepath.Join(symexData, "sarif")
+	tmp := t.TempDir()
+	prof, sarif := filepath.Join(tmp, "cover.out"), filepath.Join(tmp, "pick.sarif")
+	var stdout, stderr bytes.Buffer
+	if code := runSymex([]string{"--dir", dir, ".", "Pick", "--max-len", "2", "--coverprofile", prof, "--sarif", sarif}, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, stdout.String(), stderr.String())
+	}
+	p, err := os.ReadFile(prof)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(string(p), "mode: set\nexample.com/sarif/panics.go:") {
+		t.Errorf("cover profile:\n%s", p)
+	}
+	var log struct {
+		Runs []struct {
+			Results []struct {
+				RuleID string `json:"ruleId"`
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	b, err := os.ReadFile(sarif)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, &log); err != nil {
+		t.Fatal(err)
+	}
+	if len(log.Runs) != 1 || len(log.Runs[0].Results) != 3 {
+		t.Errorf("SARIF log: want 1 run with 3 results:\n%s", b)
+	}
+}

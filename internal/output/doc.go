@@ -1,0 +1,3 @@
+// Package output writes the files sift's commands produce (reports,
+// profiles, logs): output.go, WriteFile.
+package output

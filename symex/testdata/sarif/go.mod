@@ -1,0 +1,3 @@
+module example.com/sarif
+
+go 1.23
