@@ -27,6 +27,20 @@
 // Operands whose widths SMT-LIB requires to match must match: a mismatch is a
 // programming error in the caller and panics.
 //
+// # Files
+//
+//	value.go     Value, its constructors and accessors, Equal and Hash
+//	width.go     masks and sign extension at a width, shared by the kernels
+//	arith.go     Neg, Add, Sub, Mul
+//	div.go       Udiv, Urem, Sdiv, Srem, Smod
+//	logic.go     Not, And, Or, Xor, Nand, Nor, Xnor
+//	shift.go     Shl, Lshr, Ashr
+//	compare.go   Comp, Ult, Ule, Slt, Sle
+//	resize.go    Concat, Extract, ZeroExtend, SignExtend, Repeat, rotations
+//	overflow.go  the overflow predicates (Nego, Uaddo, … Sdivo)
+//	parse.go     #b, #x and decimal literals
+//	print.go     String, BinaryString, DecimalString
+//
 // # Where to start reading
 //
 // value.go (the type and its invariants), then arith.go and div.go. The

@@ -34,5 +34,14 @@
 // false) instead of inventing a value; the caller (model evaluation) takes
 // the model's choice.
 //
+// Files:
+//
+//	value.go    Format, RoundingMode, Value: encodings, classes, Neg and Abs
+//	round.go    rounding an exact result into a format
+//	arith.go    Add, Sub, Mul, Div, Fma, Sqrt, Rem, RoundToIntegral, Min, Max
+//	compare.go  Eq, Lt, Leq
+//	convert.go  between formats, from and to integers and rationals
+//	goconv.go   Go's float-to-integer conversion as amd64 computes it
+//
 // Start reading at value.go, then round.go and arith.go.
 package fp

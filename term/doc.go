@@ -36,6 +36,9 @@
 //	                exact evaluation, bounded quantifiers
 //	rollback.go     marks and rollback of the store
 //	status.go       Status, the answer type every layer shares
+//	build_fp.go, fold_fp.go
+//	                floating-point construction, folding and Eval
+//	gofloat.go      Go's float-to-integer conversion (amd64) as terms
 //
 // Start reading at store.go (the node table and interning), then op.go (the
 // operators), build.go (checked construction and local rewrites) and eval.go;

@@ -3,4 +3,6 @@
 // the parser's stress scripts of size N instead (scripts/parse-compare.sh):
 //
 //	go run ./cmd/blowup -o DIR [-small] [-parse N]
+//
+// main.go holds the flags and the writing of the files.
 package main

@@ -2,4 +2,6 @@
 // internal/smallrw) into a directory:
 //
 //	go run ./cmd/smallrw -o DIR -n 500 -seed 1
+//
+// main.go holds the flags and the writing of the files.
 package main

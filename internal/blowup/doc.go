@@ -4,5 +4,5 @@
 // the width: each must end (with any answer, or unknown) close to its limit.
 // engine's limit test runs them under a short limit; scripts/limits.sh runs
 // the sift binary on each under -t 2 and reports the wall times;
-// cmd/blowup writes them to files.
+// cmd/blowup writes them to files. blowup.go holds the generators.
 package blowup

@@ -6,5 +6,5 @@
 // value of a (small) format is enumerated, and a result is rounded by
 // searching that list, so it shares no code with package fp beyond the
 // Value type's constructors. It is exact but slow: formats of at most 16
-// bits.
+// bits. ref.go holds the whole reference.
 package fpref

@@ -9,5 +9,6 @@
 //
 // The instances test whether sift's rewriting generalises beyond the
 // files of the family it has seen: they are written by this generator, not
-// taken from the family. cmd/smallrw writes them to files.
+// taken from the family. cmd/smallrw writes them to files; gen.go holds
+// the enumeration and the grouping.
 package smallrw

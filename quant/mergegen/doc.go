@@ -15,6 +15,7 @@
 // Off-by-one traps make a share of them unsat. The expected answer is not
 // known to the generator: tests ask a reference solver.
 //
-// Generation is deterministic for a seed. Start reading at Generate;
+// Generation is deterministic for a seed (mergegen.go: Generate, the query
+// skeleton and the shared variations). Start reading at Generate;
 // cmd/mergegen writes the queries to files.
 package mergegen
