@@ -141,6 +141,7 @@ type Executor struct {
 	inputs []*Input
 	// modelTerms_ are the scalar terms that fix a concrete input.
 	modelTerms_ []term.Term
+	ptrDepth    int // pointers between the parameter and the input being built (inputs.go)
 
 	pending []*State // clones made by branch, collected by the search
 	br      brancher // the mode: forking, replaying or following

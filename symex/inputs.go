@@ -20,7 +20,9 @@ type Input struct {
 
 // InputValue is a concrete parameter value read from a model. V is uint64
 // (integers, as bits), bool, string, []any (slices and arrays) or []any
-// (struct fields in order).
+// (struct fields in order). A pointer's V is its pointee's (nil for a nil
+// pointer), a reader's what it reads: a string for a *strings.Reader, a
+// []any of bytes for the others.
 type InputValue struct {
 	Name string
 	Type types.Type
@@ -31,6 +33,32 @@ type InputValue struct {
 type seqInput struct {
 	elems term.Term
 	n     term.Term
+}
+
+// ptrInput is a pointer parameter (or field) before a state allocates
+// what it points to.
+type ptrInput struct {
+	elem Value
+}
+
+// maxPointerDepth bounds the pointers an input is built of: a pointer
+// parameter and the pointer fields of what it points to point to symbolic
+// values; the pointers in these are nil (recursive types end there).
+const maxPointerDepth = 2
+
+// CanBuildInputs reports whether Explore can build symbolic inputs for fn's
+// parameters (a method's receiver first): nil, or why not.
+func CanBuildInputs(fn *ssa.Function) error {
+	if fn.TypeParams().Len() > 0 {
+		return fmt.Errorf("generic; wrap an instantiation of it in a plain function")
+	}
+	if len(fn.Blocks) == 0 {
+		return fmt.Errorf("no Go body")
+	}
+	e := &Executor{prog: &Program{Prog: fn.Prog, Fn: fn}, st: term.NewStore(), opts: Options{MaxLen: 1},
+		strCache: map[string]StringVal{}}
+	_, err := e.makeInputs(fn)
+	return err
 }
 
 // makeInputs builds the symbolic parameters of fn and the constraints on
@@ -50,7 +78,32 @@ func (e *Executor) makeInputs(fn *ssa.Function) ([]term.Term, error) {
 
 func (e *Executor) symbolic(name string, t types.Type, pcs *[]term.Term) (Value, error) {
 	maxLen := e.idx(e.opts.MaxLen)
+	if k := readerKindOf(t, e.prog.Prog); k != notReader {
+		data, err := e.symbolic(name, k.dataType(), pcs)
+		if err != nil {
+			return nil, err
+		}
+		v, err := e.readerValue(t, k, data)
+		if err != nil {
+			return nil, err
+		}
+		return readerInput{kind: k, data: data, v: v}, nil
+	}
 	switch u := t.Underlying().(type) {
+	case *types.Pointer:
+		if !pointerLiteral(u) {
+			break
+		}
+		if e.ptrDepth == maxPointerDepth {
+			return PtrVal{}, nil // below the bound pointers are nil
+		}
+		e.ptrDepth++
+		v, err := e.symbolic(name, u.Elem(), pcs)
+		e.ptrDepth--
+		if err != nil {
+			return nil, err
+		}
+		return ptrInput{elem: v}, nil
 	case *types.Basic:
 		if u.Info()&types.IsString != 0 {
 			bs := e.st.ArraySort(e.idxSort(), e.st.BitVecSort(8))
@@ -169,6 +222,12 @@ func (e *Executor) bindInputs(s *State, vals []Value, params []*ssa.Parameter) [
 
 func (e *Executor) bindValue(s *State, v Value) Value {
 	switch x := v.(type) {
+	case ptrInput:
+		return PtrVal{Obj: s.alloc(e.bindValue(s, x.elem))}
+	case readerInput:
+		return e.bindValue(s, x.v)
+	case IfaceVal:
+		return IfaceVal{T: x.T, V: e.bindValue(s, x.V)}
 	case SliceVal:
 		if x.Obj == -1 {
 			x.Obj = s.alloc(Backing{Elems: e.bindValue(s, x.elemsInit)})
@@ -237,6 +296,12 @@ func (e *Executor) modelEval(m *term.Model) *term.Evaluator {
 
 func (e *Executor) readValue(v Value, t types.Type, m *term.Model) (any, error) {
 	switch x := v.(type) {
+	case readerInput:
+		return e.readValue(x.data, x.kind.dataType(), m)
+	case PtrVal:
+		return nil, nil // a nil pointer below maxPointerDepth
+	case ptrInput:
+		return e.readValue(x.elem, t.Underlying().(*types.Pointer).Elem(), m)
 	case term.Term:
 		if e.st.IsBool(e.st.SortOf(x)) {
 			b, err := e.eval(x, m)
@@ -297,7 +362,27 @@ func (e *Executor) readElems(el Value, n int, et types.Type, m *term.Model) (any
 // concreteValue turns a concrete input back into an executor value made of
 // constant terms, for a concrete re-run.
 func (e *Executor) concreteValue(s *State, t types.Type, c any) (Value, error) {
+	if k := readerKindOf(t, e.prog.Prog); k != notReader {
+		data, err := e.concreteValue(s, k.dataType(), c)
+		if err != nil {
+			return nil, err
+		}
+		v, err := e.readerValue(t, k, data)
+		if err != nil {
+			return nil, err
+		}
+		return e.bindValue(s, v), nil
+	}
 	switch u := t.Underlying().(type) {
+	case *types.Pointer:
+		if c == nil {
+			return PtrVal{}, nil
+		}
+		v, err := e.concreteValue(s, u.Elem(), c)
+		if err != nil {
+			return nil, err
+		}
+		return PtrVal{Obj: s.alloc(v)}, nil
 	case *types.Basic:
 		if u.Info()&types.IsString != 0 {
 			return e.constString(c.(string)), nil
@@ -356,9 +441,31 @@ func (e *Executor) concreteElems(s *State, et types.Type, xs []any) (Value, erro
 	return el, nil
 }
 
+// pointerLiteral reports whether pointers of type p are inputs: they point
+// to a struct or an array, which a generated test writes as &T{…}.
+func pointerLiteral(p *types.Pointer) bool {
+	switch p.Elem().Underlying().(type) {
+	case *types.Struct, *types.Array:
+		return true
+	}
+	return false
+}
+
 // goLiteral writes a concrete value as Go source of type t.
 func goLiteral(t types.Type, c any, q types.Qualifier) string {
+	if k := readerKindOf(t, nil); k != notReader {
+		return readerLiteral(t, k, c, q)
+	}
+	if _, ok := t.Underlying().(*types.Interface); ok && c != nil {
+		// An interface input is a reader (inputs_readers.go).
+		return readerLiteral(t, ifaceReader, c, q)
+	}
 	switch u := t.Underlying().(type) {
+	case *types.Pointer:
+		if c == nil {
+			return "nil"
+		}
+		return "&" + goLiteral(u.Elem(), c, q)
 	case *types.Basic:
 		switch x := c.(type) {
 		case string:

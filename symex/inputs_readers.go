@@ -1,0 +1,197 @@
+package symex
+
+import (
+	"fmt"
+	"go/types"
+	"strconv"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// Reader inputs. A parameter of one of the standard library's reader types
+// (or of an interface *bytes.Reader implements, such as io.Reader,
+// io.ByteReader or io.RuneReader) is the value its constructor returns
+// over a symbolic byte slice or string: the executor then runs the real
+// methods of the type. The value is built field by field as the
+// constructor builds it (bytes.NewReader(b) is &Reader{s: b, prevRune: -1});
+// a field the type no longer has is an error, not a wrong value.
+
+// readerKind says which reader a parameter type is.
+type readerKind uint8
+
+const (
+	notReader     readerKind = iota
+	bytesReader              // *bytes.Reader: bytes.NewReader(b)
+	stringsReader            // *strings.Reader: strings.NewReader(s)
+	bytesBuffer              // *bytes.Buffer: bytes.NewBuffer(b)
+	bufioReader              // *bufio.Reader: bufio.NewReader(bytes.NewReader(b))
+	ifaceReader              // an interface *bytes.Reader implements: bytes.NewReader(b)
+)
+
+// bufioDefaultSize is bufio's defaultBufSize, the buffer bufio.NewReader makes.
+const bufioDefaultSize = 4096
+
+// readerKindOf is the reader kind of t in prog (nil prog: the named
+// reader types only).
+func readerKindOf(t types.Type, prog *ssa.Program) readerKind {
+	if _, ok := t.Underlying().(*types.Interface); ok {
+		br := bytesReaderType(prog)
+		if it := t.Underlying().(*types.Interface); br != nil && it.NumMethods() > 0 && types.Implements(br, it) {
+			return ifaceReader
+		}
+		return notReader
+	}
+	p, ok := t.(*types.Pointer)
+	if !ok {
+		return notReader
+	}
+	n, ok := p.Elem().(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return notReader
+	}
+	switch n.Obj().Pkg().Path() + "." + n.Obj().Name() {
+	case "bytes.Reader":
+		return bytesReader
+	case "strings.Reader":
+		return stringsReader
+	case "bytes.Buffer":
+		return bytesBuffer
+	case "bufio.Reader":
+		return bufioReader
+	}
+	return notReader
+}
+
+// bytesReaderType is *bytes.Reader in prog, nil when prog lacks package bytes.
+func bytesReaderType(prog *ssa.Program) types.Type {
+	if prog == nil {
+		return nil
+	}
+	pkg := prog.ImportedPackage("bytes")
+	if pkg == nil {
+		return nil
+	}
+	m := pkg.Type("Reader")
+	if m == nil {
+		return nil
+	}
+	return types.NewPointer(m.Type())
+}
+
+// dataType is the type of what a reader of kind k reads: string for a
+// strings.Reader, []byte for the others.
+func (k readerKind) dataType() types.Type {
+	if k == stringsReader {
+		return types.Typ[types.String]
+	}
+	return types.NewSlice(types.Typ[types.Byte])
+}
+
+// readerInput is a reader parameter: data is its symbolic contents (a
+// StringVal or a SliceVal), v the reader value over it, built by readerValue.
+type readerInput struct {
+	kind readerKind
+	data Value
+	v    Value
+}
+
+// readerValue builds the value of reader type t, of kind k, over data (a
+// string or byte slice value, symbolic or concrete).
+func (e *Executor) readerValue(t types.Type, k readerKind, data Value) (Value, error) {
+	prog := e.prog.Prog
+	switch k {
+	case ifaceReader:
+		br := bytesReaderType(prog)
+		v, err := e.readerValue(br, bytesReader, data)
+		if err != nil {
+			return nil, err
+		}
+		return IfaceVal{T: br, V: v}, nil
+	case bytesReader, stringsReader:
+		return e.pointerToFields(t, map[string]Value{"s": data, "prevRune": e.st.ConstUint64(64, ^uint64(0))})
+	case bytesBuffer:
+		return e.pointerToFields(t, map[string]Value{"buf": data})
+	case bufioReader:
+		br := bytesReaderType(prog)
+		if br == nil {
+			return nil, fmt.Errorf("a *bufio.Reader input needs package bytes in the program")
+		}
+		rd, err := e.readerValue(br, bytesReader, data)
+		if err != nil {
+			return nil, err
+		}
+		buf, err := e.liftedZero(types.Typ[types.Byte], bufioDefaultSize)
+		if err != nil {
+			return nil, err
+		}
+		n := e.idx(bufioDefaultSize)
+		minus1 := e.st.ConstUint64(64, ^uint64(0))
+		return e.pointerToFields(t, map[string]Value{
+			"buf": SliceVal{Obj: -1, Off: e.idx(0), Len: n, Cap: n, Max: bufioDefaultSize, elemsInit: buf},
+			"rd":  IfaceVal{T: br, V: rd}, "lastByte": minus1, "lastRuneSize": minus1,
+		})
+	}
+	return nil, fmt.Errorf("%s is not a reader", t)
+}
+
+// pointerToFields is a pointer (of type t) to a new struct whose named
+// fields hold the given values and the others their zero values.
+func (e *Executor) pointerToFields(t types.Type, fields map[string]Value) (Value, error) {
+	st, ok := t.(*types.Pointer).Elem().Underlying().(*types.Struct)
+	if !ok {
+		return nil, fmt.Errorf("%s does not point to a struct", t)
+	}
+	z, err := e.zero(st)
+	if err != nil {
+		return nil, err
+	}
+	v := z.(Struct)
+	found := 0
+	for i := 0; i < st.NumFields(); i++ {
+		if x, ok := fields[st.Field(i).Name()]; ok {
+			v[i] = x
+			found++
+		}
+	}
+	if found != len(fields) {
+		return nil, fmt.Errorf("%s: fields %v not all found (a Go version the executor does not know)", t, fields)
+	}
+	return ptrInput{elem: v}, nil
+}
+
+// readerLiteral is Go source building the reader of type t, of kind k, over
+// data (a string, or a []byte as []any of uint64).
+func readerLiteral(t types.Type, k readerKind, data any, q types.Qualifier) string {
+	pkgOf := func(path string) string {
+		if q == nil {
+			return path
+		}
+		return q(types.NewPackage(path, path))
+	}
+	var quoted string
+	switch d := data.(type) {
+	case string:
+		quoted = strconv.Quote(d)
+	case []any:
+		quoted = "[]byte(" + strconv.Quote(bytesOf(d)) + ")"
+	}
+	bytesNew := pkgOf("bytes") + ".NewReader(" + quoted + ")"
+	switch k {
+	case stringsReader:
+		return pkgOf("strings") + ".NewReader(" + quoted + ")"
+	case bytesBuffer:
+		return pkgOf("bytes") + ".NewBuffer(" + quoted + ")"
+	case bufioReader:
+		return pkgOf("bufio") + ".NewReader(" + bytesNew + ")"
+	}
+	return bytesNew
+}
+
+// bytesOf is a concrete byte slice (as readValue reads it) as a string.
+func bytesOf(xs []any) string {
+	b := make([]byte, len(xs))
+	for i, x := range xs {
+		b[i] = byte(x.(uint64))
+	}
+	return string(b)
+}
