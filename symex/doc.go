@@ -40,11 +40,15 @@
 // the executor, see load.go) stand in for functions the executor cannot run
 // (assembly, the runtime's hooks, fmt's reflection) and intrinsics.go
 // answers what they ask that plain Go cannot say; load.go builds SSA;
-// inputs.go makes the symbolic parameters and reads concrete ones (and the
-// results) from solver models; solver.go holds the engine
+// inputs.go makes the symbolic parameters from their types (a method's
+// receiver among them; pointers to structs, a nil pointer field as one more
+// starting state) and reads concrete ones (and the results) from solver
+// models, and inputs_readers.go builds reader inputs (io.Reader,
+// *bufio.Reader, *bytes.Buffer, …) over symbolic bytes; solver.go holds the engine
 // and pipe back-ends (the one Solver interface is chain.Solver, and
 // NewEngineSolver the one place an engine session is made); emit.go writes
-// --emit-smt2 files; testgen.go writes the reproducing tests; coverage.go
+// --emit-smt2 files; testgen.go writes the reproducing tests, one file
+// per package; coverage.go
 // counts blocks and lines; report.go prints a run's text report,
 // summary.go its --json summary, and gc.go the collector's setting during
 // an exploration (a higher GOGC under a soft limit tied to --max-memory).

@@ -141,7 +141,9 @@ type Executor struct {
 	inputs []*Input
 	// modelTerms_ are the scalar terms that fix a concrete input.
 	modelTerms_ []term.Term
-	ptrDepth    int // pointers between the parameter and the input being built (inputs.go)
+	ptrDepth    int         // pointers between the parameter and the input being built (inputs.go)
+	inputNest   int         // nesting of the input being built: 1 for a parameter
+	nilFlags    []term.Term // the nilable pointers' isNil variables (inputs.go)
 
 	pending []*State // clones made by branch, collected by the search
 	br      brancher // the mode: forking, replaying or following

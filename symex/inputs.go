@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/sift-solver/sift/smtlib"
 	"github.com/sift-solver/sift/term"
 )
 
@@ -36,10 +37,19 @@ type seqInput struct {
 }
 
 // ptrInput is a pointer parameter (or field) before a state allocates
-// what it points to.
+// what it points to. isNil, when not term.NoTerm, is the Bool variable
+// that says the pointer is nil: a pointer inside an input (a field, an
+// element) is nil in some starting states and not in the others
+// (startStates). A pointer parameter (a receiver, say) is never nil.
 type ptrInput struct {
-	elem Value
+	elem  Value
+	isNil term.Term
 }
+
+// maxNilCases bounds the pointers inside inputs that are nil in some
+// starting states (2^maxNilCases states at most); the pointers after them
+// are never nil.
+const maxNilCases = 4
 
 // maxPointerDepth bounds the pointers an input is built of: a pointer
 // parameter and the pointer fields of what it points to point to symbolic
@@ -65,7 +75,7 @@ func CanBuildInputs(fn *ssa.Function) error {
 // their lengths.
 func (e *Executor) makeInputs(fn *ssa.Function) ([]term.Term, error) {
 	var pcs []term.Term
-	e.inputs = nil
+	e.inputs, e.nilFlags = nil, nil
 	for _, p := range fn.Params {
 		v, err := e.symbolic(p.Name(), p.Type(), &pcs)
 		if err != nil {
@@ -77,6 +87,8 @@ func (e *Executor) makeInputs(fn *ssa.Function) ([]term.Term, error) {
 }
 
 func (e *Executor) symbolic(name string, t types.Type, pcs *[]term.Term) (Value, error) {
+	e.inputNest++
+	defer func() { e.inputNest-- }()
 	maxLen := e.idx(e.opts.MaxLen)
 	if k := readerKindOf(t, e.prog.Prog); k != notReader {
 		data, err := e.symbolic(name, k.dataType(), pcs)
@@ -103,7 +115,13 @@ func (e *Executor) symbolic(name string, t types.Type, pcs *[]term.Term) (Value,
 		if err != nil {
 			return nil, err
 		}
-		return ptrInput{elem: v}, nil
+		p := ptrInput{elem: v, isNil: term.NoTerm}
+		if e.inputNest > 1 && len(e.nilFlags) < maxNilCases {
+			p.isNil = e.st.Var(name+".nil", e.st.BoolSort())
+			e.nilFlags = append(e.nilFlags, p.isNil)
+			e.modelTerms_ = append(e.modelTerms_, p.isNil)
+		}
+		return p, nil
 	case *types.Basic:
 		if u.Info()&types.IsString != 0 {
 			bs := e.st.ArraySort(e.idxSort(), e.st.BitVecSort(8))
@@ -204,11 +222,11 @@ func (e *Executor) modelTerms() []term.Term { return e.modelTerms_ }
 // parameter values. With merging on, each backing object is recorded as
 // its parameter's (merge.VarID's Site, for QHV's taint): it is allocated
 // before the entry function runs its first instruction.
-func (e *Executor) bindInputs(s *State, vals []Value, params []*ssa.Parameter) []Value {
+func (e *Executor) bindInputs(s *State, vals []Value, params []*ssa.Parameter, nils map[term.Term]bool) []Value {
 	out := make([]Value, len(vals))
 	for i, v := range vals {
 		before := len(s.mem)
-		out[i] = e.bindValue(s, v)
+		out[i] = e.bindValue(s, v, nils)
 		if e.sites != nil && i < len(params) && len(s.mem) > before {
 			for id := range s.mem {
 				if _, ok := e.sites.params[id]; !ok && e.sites.siteOf(id) != nil {
@@ -220,36 +238,82 @@ func (e *Executor) bindInputs(s *State, vals []Value, params []*ssa.Parameter) [
 	return out
 }
 
-func (e *Executor) bindValue(s *State, v Value) Value {
+// bindValue allocates the objects of input value v in s; nils says which
+// nilable pointers are nil in s.
+func (e *Executor) bindValue(s *State, v Value, nils map[term.Term]bool) Value {
 	switch x := v.(type) {
 	case ptrInput:
-		return PtrVal{Obj: s.alloc(e.bindValue(s, x.elem))}
+		if x.isNil != term.NoTerm && nils[x.isNil] {
+			return PtrVal{}
+		}
+		return PtrVal{Obj: s.alloc(e.bindValue(s, x.elem, nils))}
 	case readerInput:
-		return e.bindValue(s, x.v)
+		return e.bindValue(s, x.v, nils)
 	case IfaceVal:
-		return IfaceVal{T: x.T, V: e.bindValue(s, x.V)}
+		return IfaceVal{T: x.T, V: e.bindValue(s, x.V, nils)}
 	case SliceVal:
 		if x.Obj == -1 {
-			x.Obj = s.alloc(Backing{Elems: e.bindValue(s, x.elemsInit)})
+			x.Obj = s.alloc(Backing{Elems: e.bindValue(s, x.elemsInit, nils)})
 			x.elemsInit = nil
 		}
 		return x
 	case Struct:
 		out := make(Struct, len(x))
 		for i := range x {
-			out[i] = e.bindValue(s, x[i])
+			out[i] = e.bindValue(s, x[i], nils)
 		}
 		return out
 	case Vec:
 		out := make(Vec, len(x))
 		for i := range x {
-			out[i] = e.bindValue(s, x[i])
+			out[i] = e.bindValue(s, x[i], nils)
 		}
 		return out
 	case ArrayVal:
-		return ArrayVal{Elems: e.bindValue(s, x.Elems), Len: x.Len}
+		return ArrayVal{Elems: e.bindValue(s, x.Elems, nils), Len: x.Len}
 	}
 	return v
+}
+
+// startStates are the states an exploration of fn starts from, each with
+// a model: one for every case of the nilable pointers (nil or not), each
+// with the parameters bound and the input constraints pcs.
+func (e *Executor) startStates(fn *ssa.Function, pcs []term.Term) ([]*State, error) {
+	vals := make([]Value, len(e.inputs))
+	for i, in := range e.inputs {
+		vals[i] = in.val
+	}
+	var out []*State
+	for mask := 0; mask < 1<<len(e.nilFlags); mask++ {
+		s := e.entryState(fn)
+		nils := map[term.Term]bool{}
+		for i, f := range e.nilFlags {
+			nils[f] = mask&(1<<i) != 0
+		}
+		for i, v := range e.bindInputs(s, vals, fn.Params, nils) {
+			s.frames[0].env[fn.Params[i]] = v
+		}
+		for _, c := range pcs {
+			e.addLit(s, c)
+		}
+		for _, f := range e.nilFlags {
+			if nils[f] {
+				e.addLit(s, f)
+			} else {
+				e.addLit(s, e.mk(term.OpNot, f))
+			}
+		}
+		st, m, err := e.check(s, e.st.True())
+		if err != nil {
+			return nil, err
+		}
+		if st != smtlib.Sat {
+			return nil, fmt.Errorf("symex: the input constraints are %s", st)
+		}
+		s.model = m
+		out = append(out, s)
+	}
+	return out, nil
 }
 
 // concreteInputs reads every input's value from model m.
@@ -301,6 +365,11 @@ func (e *Executor) readValue(v Value, t types.Type, m *term.Model) (any, error) 
 	case PtrVal:
 		return nil, nil // a nil pointer below maxPointerDepth
 	case ptrInput:
+		if x.isNil != term.NoTerm {
+			if b, err := e.eval(x.isNil, m); err != nil || b.Bool {
+				return nil, err
+			}
+		}
 		return e.readValue(x.elem, t.Underlying().(*types.Pointer).Elem(), m)
 	case term.Term:
 		if e.st.IsBool(e.st.SortOf(x)) {
@@ -371,7 +440,7 @@ func (e *Executor) concreteValue(s *State, t types.Type, c any) (Value, error) {
 		if err != nil {
 			return nil, err
 		}
-		return e.bindValue(s, v), nil
+		return e.bindValue(s, v, nil), nil
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Pointer:
@@ -453,12 +522,8 @@ func pointerLiteral(p *types.Pointer) bool {
 
 // goLiteral writes a concrete value as Go source of type t.
 func goLiteral(t types.Type, c any, q types.Qualifier) string {
-	if k := readerKindOf(t, nil); k != notReader {
+	if k := builtReaderKind(t); k != notReader && c != nil {
 		return readerLiteral(t, k, c, q)
-	}
-	if _, ok := t.Underlying().(*types.Interface); ok && c != nil {
-		// An interface input is a reader (inputs_readers.go).
-		return readerLiteral(t, ifaceReader, c, q)
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Pointer:

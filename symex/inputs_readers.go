@@ -62,6 +62,15 @@ func readerKindOf(t types.Type, prog *ssa.Program) readerKind {
 	return notReader
 }
 
+// builtReaderKind is the reader kind of t, an input's type: an interface
+// input is always a reader (symbolic builds no other).
+func builtReaderKind(t types.Type) readerKind {
+	if _, ok := t.Underlying().(*types.Interface); ok {
+		return ifaceReader
+	}
+	return readerKindOf(t, nil)
+}
+
 // bytesReaderType is *bytes.Reader in prog, nil when prog lacks package bytes.
 func bytesReaderType(prog *ssa.Program) types.Type {
 	if prog == nil {
@@ -162,12 +171,6 @@ func (e *Executor) pointerToFields(t types.Type, fields map[string]Value) (Value
 // readerLiteral is Go source building the reader of type t, of kind k, over
 // data (a string, or a []byte as []any of uint64).
 func readerLiteral(t types.Type, k readerKind, data any, q types.Qualifier) string {
-	pkgOf := func(path string) string {
-		if q == nil {
-			return path
-		}
-		return q(types.NewPackage(path, path))
-	}
 	var quoted string
 	switch d := data.(type) {
 	case string:
@@ -175,12 +178,24 @@ func readerLiteral(t types.Type, k readerKind, data any, q types.Qualifier) stri
 	case []any:
 		quoted = "[]byte(" + strconv.Quote(bytesOf(d)) + ")"
 	}
-	bytesNew := pkgOf("bytes") + ".NewReader(" + quoted + ")"
+	return readerExpr(k, quoted, q)
+}
+
+// readerExpr is Go source building a reader of kind k over the Go
+// expression data (of k's dataType).
+func readerExpr(k readerKind, data string, q types.Qualifier) string {
+	pkgOf := func(path string) string {
+		if q == nil {
+			return path
+		}
+		return q(types.NewPackage(path, path))
+	}
+	bytesNew := pkgOf("bytes") + ".NewReader(" + data + ")"
 	switch k {
 	case stringsReader:
-		return pkgOf("strings") + ".NewReader(" + quoted + ")"
+		return pkgOf("strings") + ".NewReader(" + data + ")"
 	case bytesBuffer:
-		return pkgOf("bytes") + ".NewBuffer(" + quoted + ")"
+		return pkgOf("bytes") + ".NewBuffer(" + data + ")"
 	case bufioReader:
 		return pkgOf("bufio") + ".NewReader(" + bytesNew + ")"
 	}
