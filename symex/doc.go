@@ -48,8 +48,8 @@
 // and pipe back-ends (the one Solver interface is chain.Solver, and
 // NewEngineSolver the one place an engine session is made); emit.go writes
 // --emit-smt2 files; testgen.go writes the reproducing tests, one file
-// per package; coverage.go
-// counts blocks and lines; report.go prints a run's text report,
+// per package, and fuzzcorpus.go --fuzz-corpus's FuzzX targets and their
+// seeds in Go's corpus format; coverage.go counts blocks and lines; report.go prints a run's text report,
 // summary.go its --json summary, and gc.go the collector's setting during
 // an exploration (a higher GOGC under a soft limit tied to --max-memory).
 // executor.go holds Options, Stats and the Result of an exploration,

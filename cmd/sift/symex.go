@@ -36,6 +36,8 @@ type SymexCmd struct {
 	EmitSMT2   string        `name:"emit-smt2" help:"Write every query to DIR as a .smt2 file." placeholder:"DIR"`
 	Tests      string        `help:"Write the generated _test.go to this file."`
 	AllPaths   bool          `name:"all-paths" help:"Also generate one test row per explored path."`
+	FuzzCorp   bool          `name:"fuzz-corpus" help:"With --tests: also write FuzzX targets (…_fuzz_test.go) and one seed per panic and per path under testdata/fuzz/FuzzX next to the tests; go test replays the panics, go test -fuzz starts from the paths."`
+	CorpusMax  int           `name:"corpus-max" help:"Most seed files per fuzz target (0: no limit)." default:"1000"`
 	Coverage   bool          `help:"Print block and line coverage per function."`
 	Progress   bool          `help:"Show a progress display on stderr."`
 	Replay     bool          `help:"Re-run every path concretely and check it takes the same branches."`
@@ -207,7 +209,9 @@ func (c *SymexCmd) Run(s *streams) error {
 		}
 	}
 	if c.Tests != "" {
-		return symex.WriteTestFile(c.Tests, res.TestFile(c.AllPaths))
+		if err := symex.WriteTestFile(c.Tests, res.TestFile(c.AllPaths)); err != nil {
+			return err
+		}
 	}
-	return nil
+	return c.writeFuzz(s, []*symex.Result{res})
 }
