@@ -158,6 +158,11 @@ func (e *Executor) symbolic(name string, t types.Type, pcs *[]term.Term) (Value,
 		}
 		return ArrayVal{Elems: el, Len: int(u.Len())}, nil
 	case *types.Struct:
+		if foreignOpaque(t, e.prog.Fn.Pkg.Pkg) {
+			// Only its own package can set its unexported fields; a test
+			// elsewhere can write its zero value (a sync.Mutex, say).
+			return e.zero(t)
+		}
 		out := make(Struct, u.NumFields())
 		for i := range out {
 			v, err := e.symbolic(name+"."+u.Field(i).Name(), u.Field(i).Type(), pcs)
@@ -510,6 +515,22 @@ func (e *Executor) concreteElems(s *State, et types.Type, xs []any) (Value, erro
 	return el, nil
 }
 
+// foreignOpaque reports whether t is a struct type of a package other
+// than own with unexported fields: an input of it is its zero value.
+func foreignOpaque(t types.Type, own *types.Package) bool {
+	n, ok := t.(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg() == own {
+		return false
+	}
+	st := n.Underlying().(*types.Struct)
+	for i := 0; i < st.NumFields(); i++ {
+		if !st.Field(i).Exported() {
+			return true
+		}
+	}
+	return false
+}
+
 // pointerLiteral reports whether pointers of type p are inputs: they point
 // to a struct or an array, which a generated test writes as &T{…}.
 func pointerLiteral(p *types.Pointer) bool {
@@ -562,9 +583,13 @@ func goLiteral(t types.Type, c any, q types.Qualifier) string {
 		return types.TypeString(t, q) + "{" + strings.Join(parts, ", ") + "}"
 	case *types.Struct:
 		xs := c.([]any)
-		parts := make([]string, len(xs))
+		var parts []string
 		for i, x := range xs {
-			parts[i] = u.Field(i).Name() + ": " + goLiteral(u.Field(i).Type(), x, q)
+			f := u.Field(i)
+			if !f.Exported() && q != nil && q(f.Pkg()) != "" {
+				continue // zero: a foreign struct's unexported fields are (foreignOpaque)
+			}
+			parts = append(parts, f.Name()+": "+goLiteral(f.Type(), x, q))
 		}
 		return types.TypeString(t, q) + "{" + strings.Join(parts, ", ") + "}"
 	}

@@ -34,6 +34,8 @@ var inputCases = []struct {
 	{"Parser.Next", 3, []string{"plant: pointer receiver"}},
 	{"Parser.Peek", 3, []string{"plant: value receiver"}},
 	{"Node.Second", 3, []string{"plant: pointer field", "nil pointer dereference"}},
+	{"Counter.Inc", 3, []string{"plant: struct with a foreign field"}},
+	{"Deferred", 3, []string{"plant: after a deferred call"}},
 }
 
 // TestInputKinds explores every function of testdata/inputs to the end,

@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"io"
 	"strings"
+	"sync"
 )
 
 func Str(s string) {
@@ -174,3 +175,28 @@ func (n *Node) Second() int8 {
 // Unbuildable takes a map, which sift symex does not build: CanBuildInputs
 // says why.
 func Unbuildable(m map[string]int) int { return m["x"] }
+
+// Counter holds a sync.Mutex, whose fields no test outside package sync
+// can set: it is built as its zero value.
+type Counter struct {
+	mu sync.Mutex
+	N  int8
+}
+
+func (c *Counter) Inc() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.N == 7 {
+		panic("plant: struct with a foreign field")
+	}
+	c.N++
+}
+
+// Deferred panics in an entry function with a deferred call: the panic
+// ends the path once the deferred call returned.
+func Deferred(n int8) {
+	defer func() {}()
+	if n == 7 {
+		panic("plant: after a deferred call")
+	}
+}
