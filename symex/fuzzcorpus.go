@@ -18,13 +18,71 @@ import (
 // path. `go test` then replays every panic (a panicking seed fails its
 // target), and `go test -fuzz=FuzzX` mutates from the paths symex covered.
 
-// fuzzArg is how a fuzz target takes one parameter: as a value of the
+// fuzzArg is how a fuzz target takes one parameter: as one value of the
 // fuzzer's type typ, turned into the parameter by conv.
 type fuzzArg struct {
 	typ  string                                   // the fuzzer's type: "string", "[]byte", "int16", …
 	conv func(x string, q types.Qualifier) string // the argument, from fuzz variable x
 	// value is the fuzzer's value for concrete input c (InputValue.V).
 	value func(c any) any
+}
+
+// fuzzParam is how a fuzz target takes one parameter: as one fuzzer value
+// (a scalar, a reader's bytes) or as one per field of a struct.
+type fuzzParam struct {
+	leaves []fuzzArg
+	// build is the parameter from the fuzz variables xs, one per leaf.
+	build func(xs []string, q types.Qualifier) string
+	// values are the fuzzer's values for concrete input c, one per leaf.
+	values func(c any) []any
+}
+
+// fuzzParamOf is how a fuzz target takes a parameter of type t, or false
+// when the fuzzer cannot give one: a struct (or a pointer to one) is
+// taken field by field when the fuzzer can give every field; a field
+// that is always zero (foreignOpaque) is left out.
+func fuzzParamOf(t types.Type, own *types.Package) (fuzzParam, bool) {
+	if a, ok := fuzzArgOf(t); ok {
+		return fuzzParam{leaves: []fuzzArg{a},
+			build:  func(xs []string, q types.Qualifier) string { return a.conv(xs[0], q) },
+			values: func(c any) []any { return []any{a.value(c)} }}, true
+	}
+	st, amp := t, ""
+	if p, ok := t.Underlying().(*types.Pointer); ok && builtReaderKind(t) == notReader {
+		st, amp = p.Elem(), "&"
+	}
+	u, ok := st.Underlying().(*types.Struct)
+	if !ok || foreignOpaque(st, own) {
+		return fuzzParam{}, false
+	}
+	var leaves []fuzzArg
+	var fields []int
+	for i := 0; i < u.NumFields(); i++ {
+		if foreignOpaque(u.Field(i).Type(), own) {
+			continue
+		}
+		a, ok := fuzzArgOf(u.Field(i).Type())
+		if !ok {
+			return fuzzParam{}, false
+		}
+		leaves, fields = append(leaves, a), append(fields, i)
+	}
+	return fuzzParam{leaves: leaves,
+		build: func(xs []string, q types.Qualifier) string {
+			parts := make([]string, len(fields))
+			for k, i := range fields {
+				parts[k] = u.Field(i).Name() + ": " + leaves[k].conv(xs[k], q)
+			}
+			return amp + types.TypeString(st, q) + "{" + strings.Join(parts, ", ") + "}"
+		},
+		values: func(c any) []any {
+			xs := c.([]any)
+			out := make([]any, len(fields))
+			for k, i := range fields {
+				out[k] = leaves[k].value(xs[i])
+			}
+			return out
+		}}, true
 }
 
 // fuzzArgOf is how a fuzz target takes a parameter of type t, or false
@@ -96,19 +154,19 @@ func fuzzInt(k types.BasicKind, x uint64) any {
 
 // fuzzTarget is r's fuzz target: its name and how it takes each input, or
 // false when the fuzzer cannot give every input.
-func (r *Result) fuzzTarget() (string, []fuzzArg, bool) {
+func (r *Result) fuzzTarget() (string, []fuzzParam, bool) {
 	if len(r.Inputs) == 0 {
 		return "", nil, false // the fuzzer needs an argument
 	}
-	args := make([]fuzzArg, len(r.Inputs))
+	params := make([]fuzzParam, len(r.Inputs))
 	for i, in := range r.Inputs {
-		a, ok := fuzzArgOf(in.Type)
+		p, ok := fuzzParamOf(in.Type, r.Fn.Pkg.Pkg)
 		if !ok {
 			return "", nil, false
 		}
-		args[i] = a
+		params[i] = p
 	}
-	return "Fuzz" + testName(r.Fn), args, true
+	return "Fuzz" + testName(r.Fn), params, true
 }
 
 // FuzzTestFile is the Go test file, in the results' package, with the
@@ -124,10 +182,14 @@ func FuzzTestFile(results []*Result) string {
 			}
 			targets++
 			var params, vals []string
-			for i, a := range args {
-				x := fmt.Sprintf("a%d", i)
-				params = append(params, x+" "+a.typ)
-				vals = append(vals, a.conv(x, q))
+			for _, p := range args {
+				var xs []string
+				for _, a := range p.leaves {
+					x := fmt.Sprintf("a%d", len(params))
+					params = append(params, x+" "+a.typ)
+					xs = append(xs, x)
+				}
+				vals = append(vals, p.build(xs, q))
 			}
 			fmt.Fprintf(b, "func %s(f *testing.F) {\n\tf.Fuzz(func(t *testing.T, %s) {\n\t\t%s\n\t})\n}\n\n",
 				name, strings.Join(params, ", "), discard(callExpr(r.Fn, vals), r.Fn.Signature.Results().Len()))
@@ -180,9 +242,9 @@ func WriteFuzzCorpus(dir string, results []*Result, max int) (int, error) {
 			if max > 0 && len(seen) == max {
 				break
 			}
-			vals := make([]any, len(args))
-			for i, a := range args {
-				vals[i] = a.value(in[i].V)
+			var vals []any
+			for i, p := range args {
+				vals = append(vals, p.values(in[i].V)...)
 			}
 			data := marshalFuzzSeed(vals)
 			file := fmt.Sprintf("%x", sha256.Sum256(data))[:16]

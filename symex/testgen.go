@@ -131,7 +131,11 @@ func callOf(fn *ssa.Function, ins []*Input) string {
 func callExpr(fn *ssa.Function, args []string) string {
 	callee := fn.Name()
 	if fn.Signature.Recv() != nil && len(args) > 0 {
-		callee, args = args[0]+"."+fn.Name(), args[1:]
+		recv := args[0]
+		if strings.HasPrefix(recv, "&") {
+			recv = "(" + recv + ")" // &T{…}.M() would call M on T{…}
+		}
+		callee, args = recv+"."+fn.Name(), args[1:]
 	}
 	if fn.Signature.Variadic() && len(args) > 0 {
 		args = append(args[:len(args)-1:len(args)-1], args[len(args)-1]+"...")
