@@ -15,7 +15,7 @@ import (
 
 // Options are the limits and choices of one exploration.
 type Options struct {
-	MaxLen    int           // bound on the length of every string and slice input
+	MaxLen    int           // bound on every input length: strings, slices, variadic counts, readers' bytes
 	Search    string        // "dfs" (default), "bfs" or "random-path"
 	Seed      int64         // for random-path
 	MaxPaths  int           // stop after this many finished paths (0: no limit)
