@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"unicode/utf8"
+
+	"golang.org/x/tools/go/ssa"
 )
 
 // The Go fuzz corpus (--fuzz-corpus): a FuzzX target for every explored
@@ -41,14 +43,14 @@ type fuzzParam struct {
 // when the fuzzer cannot give one: a struct (or a pointer to one) is
 // taken field by field when the fuzzer can give every field; a field
 // that is always zero (foreignOpaque) is left out.
-func fuzzParamOf(t types.Type, own *types.Package) (fuzzParam, bool) {
-	if a, ok := fuzzArgOf(t); ok {
+func fuzzParamOf(t types.Type, own *types.Package, prog *ssa.Program) (fuzzParam, bool) {
+	if a, ok := fuzzArgOf(t, prog); ok {
 		return fuzzParam{leaves: []fuzzArg{a},
 			build:  func(xs []string, q types.Qualifier) string { return a.conv(xs[0], q) },
 			values: func(c any) []any { return []any{a.value(c)} }}, true
 	}
 	st, amp := t, ""
-	if p, ok := t.Underlying().(*types.Pointer); ok && builtReaderKind(t) == notReader {
+	if p, ok := t.Underlying().(*types.Pointer); ok && readerKindOf(t, prog) == notReader {
 		st, amp = p.Elem(), "&"
 	}
 	u, ok := st.Underlying().(*types.Struct)
@@ -61,7 +63,7 @@ func fuzzParamOf(t types.Type, own *types.Package) (fuzzParam, bool) {
 		if foreignOpaque(u.Field(i).Type(), own) {
 			continue
 		}
-		a, ok := fuzzArgOf(u.Field(i).Type())
+		a, ok := fuzzArgOf(u.Field(i).Type(), prog)
 		if !ok {
 			return fuzzParam{}, false
 		}
@@ -87,8 +89,8 @@ func fuzzParamOf(t types.Type, own *types.Package) (fuzzParam, bool) {
 
 // fuzzArgOf is how a fuzz target takes a parameter of type t, or false
 // when the fuzzer cannot give one.
-func fuzzArgOf(t types.Type) (fuzzArg, bool) {
-	if k := builtReaderKind(t); k != notReader {
+func fuzzArgOf(t types.Type, prog *ssa.Program) (fuzzArg, bool) {
+	if k := readerKindOf(t, prog); k != notReader {
 		typ, value := "[]byte", func(c any) any { return []byte(bytesOf(c.([]any))) }
 		if k == stringsReader {
 			typ, value = "string", func(c any) any { return c.(string) }
@@ -160,7 +162,17 @@ func (r *Result) fuzzTarget() (string, []fuzzParam, bool) {
 	}
 	params := make([]fuzzParam, len(r.Inputs))
 	for i, in := range r.Inputs {
-		p, ok := fuzzParamOf(in.Type, r.Fn.Pkg.Pkg)
+		if _, ok := in.val.(sinkInput); ok {
+			params[i] = fuzzParam{build: func(_ []string, q types.Qualifier) string { return sinkLiteral(q) },
+				values: func(any) []any { return nil }}
+			continue
+		}
+		p, ok := fuzzParamOf(in.Type, r.Fn.Pkg.Pkg, r.Fn.Prog)
+		if sv, empty := in.val.(SliceVal); !ok && empty && sv.Obj == 0 {
+			// A variadic parameter built empty (makeInputs): none.
+			p, ok = fuzzParam{build: func([]string, types.Qualifier) string { return "nil" },
+				values: func(any) []any { return nil }}, true
+		}
 		if !ok {
 			return "", nil, false
 		}

@@ -76,8 +76,13 @@ func CanBuildInputs(fn *ssa.Function) error {
 func (e *Executor) makeInputs(fn *ssa.Function) ([]term.Term, error) {
 	var pcs []term.Term
 	e.inputs, e.nilFlags = nil, nil
-	for _, p := range fn.Params {
+	for i, p := range fn.Params {
 		v, err := e.symbolic(p.Name(), p.Type(), &pcs)
+		if err != nil && fn.Signature.Variadic() && i == len(fn.Params)-1 {
+			// A variadic parameter of elements it cannot build gets
+			// none: the call without them (opts ...Option, say).
+			v, err = SliceVal{Off: e.idx(0), Len: e.idx(0), Cap: e.idx(0)}, nil
+		}
 		if err != nil {
 			return nil, fmt.Errorf("parameter %s: %w", p.Name(), err)
 		}
@@ -100,6 +105,9 @@ func (e *Executor) symbolic(name string, t types.Type, pcs *[]term.Term) (Value,
 			return nil, err
 		}
 		return readerInput{kind: k, data: data, v: v}, nil
+	}
+	if v, ok, err := e.sinkValue(t); ok || err != nil {
+		return sinkInput{v: v}, err
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Pointer:
@@ -254,6 +262,8 @@ func (e *Executor) bindValue(s *State, v Value, nils map[term.Term]bool) Value {
 		return PtrVal{Obj: s.alloc(e.bindValue(s, x.elem, nils))}
 	case readerInput:
 		return e.bindValue(s, x.v, nils)
+	case sinkInput:
+		return e.bindValue(s, x.v, nils)
 	case IfaceVal:
 		return IfaceVal{T: x.T, V: e.bindValue(s, x.V, nils)}
 	case SliceVal:
@@ -367,6 +377,8 @@ func (e *Executor) readValue(v Value, t types.Type, m *term.Model) (any, error) 
 	switch x := v.(type) {
 	case readerInput:
 		return e.readValue(x.data, x.kind.dataType(), m)
+	case sinkInput:
+		return Sink{}, nil
 	case PtrVal:
 		return nil, nil // a nil pointer below maxPointerDepth
 	case ptrInput:
@@ -436,6 +448,13 @@ func (e *Executor) readElems(el Value, n int, et types.Type, m *term.Model) (any
 // concreteValue turns a concrete input back into an executor value made of
 // constant terms, for a concrete re-run.
 func (e *Executor) concreteValue(s *State, t types.Type, c any) (Value, error) {
+	if _, ok := c.(Sink); ok {
+		v, _, err := e.sinkValue(t)
+		if err != nil {
+			return nil, err
+		}
+		return e.bindValue(s, v, nil), nil
+	}
 	if k := readerKindOf(t, e.prog.Prog); k != notReader {
 		data, err := e.concreteValue(s, k.dataType(), c)
 		if err != nil {
@@ -543,6 +562,9 @@ func pointerLiteral(p *types.Pointer) bool {
 
 // goLiteral writes a concrete value as Go source of type t.
 func goLiteral(t types.Type, c any, q types.Qualifier) string {
+	if _, ok := c.(Sink); ok {
+		return sinkLiteral(q)
+	}
 	if k := builtReaderKind(t); k != notReader && c != nil {
 		return readerLiteral(t, k, c, q)
 	}

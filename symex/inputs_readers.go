@@ -71,16 +71,51 @@ func builtReaderKind(t types.Type) readerKind {
 	return readerKindOf(t, nil)
 }
 
+// Sink is the concrete value (InputValue.V) of a writer input: an
+// interface parameter only a writer satisfies (io.Writer, say) is a new,
+// empty *bytes.Buffer, which the function writes to; what it writes is
+// not symbolic, and no input.
+type Sink struct{}
+
+// sinkInput is a writer parameter: v is the new buffer in the interface.
+type sinkInput struct{ v Value }
+
+// sinkValue is a new *bytes.Buffer in an interface of type t, or false
+// when *bytes.Buffer does not implement t (or prog lacks package bytes).
+func (e *Executor) sinkValue(t types.Type) (Value, bool, error) {
+	it, ok := t.Underlying().(*types.Interface)
+	buf := namedPointer(e.prog.Prog, "bytes", "Buffer")
+	if !ok || buf == nil || it.NumMethods() == 0 || !types.Implements(buf, it) {
+		return nil, false, nil
+	}
+	v, err := e.pointerToFields(buf, nil)
+	return IfaceVal{T: buf, V: v}, true, err
+}
+
+// sinkLiteral is Go source of a writer input's value.
+func sinkLiteral(q types.Qualifier) string {
+	name := "bytes"
+	if q != nil {
+		name = q(types.NewPackage("bytes", "bytes"))
+	}
+	return "new(" + name + ".Buffer)"
+}
+
 // bytesReaderType is *bytes.Reader in prog, nil when prog lacks package bytes.
 func bytesReaderType(prog *ssa.Program) types.Type {
+	return namedPointer(prog, "bytes", "Reader")
+}
+
+// namedPointer is *path.name in prog, nil when prog lacks it.
+func namedPointer(prog *ssa.Program, path, name string) types.Type {
 	if prog == nil {
 		return nil
 	}
-	pkg := prog.ImportedPackage("bytes")
+	pkg := prog.ImportedPackage(path)
 	if pkg == nil {
 		return nil
 	}
-	m := pkg.Type("Reader")
+	m := pkg.Type(name)
 	if m == nil {
 		return nil
 	}

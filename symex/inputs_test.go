@@ -36,6 +36,7 @@ var inputCases = []struct {
 	{"Node.Second", 3, []string{"plant: pointer field", "nil pointer dereference"}},
 	{"Counter.Inc", 3, []string{"plant: struct with a foreign field"}},
 	{"Deferred", 3, []string{"plant: after a deferred call"}},
+	{"Render", 3, []string{"plant: io.Writer"}},
 }
 
 // TestInputKinds explores every function of testdata/inputs to the end,

@@ -200,3 +200,17 @@ func Deferred(n int8) {
 		panic("plant: after a deferred call")
 	}
 }
+
+// Option is an interface sift symex does not build: a variadic parameter
+// of it gets no arguments.
+type Option interface{ apply() }
+
+// Render writes to w, a new bytes.Buffer in the generated test.
+func Render(w io.Writer, src []byte, opts ...Option) {
+	if len(src) == 2 && src[0] == '<' {
+		w.Write(src[1:])
+		if len(opts) == 0 && src[1] == '>' {
+			panic("plant: io.Writer")
+		}
+	}
+}
