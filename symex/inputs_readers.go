@@ -4,13 +4,14 @@ import (
 	"fmt"
 	"go/types"
 	"strconv"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 )
 
 // Reader inputs. A parameter of one of the standard library's reader types
-// (or of an interface *bytes.Reader implements, such as io.Reader,
-// io.ByteReader or io.RuneReader) is the value its constructor returns
+// (or of an interface with a Read… method that *bytes.Reader implements,
+// such as io.Reader, io.ByteReader or io.RuneReader) is the value its constructor returns
 // over a symbolic byte slice or string: the executor then runs the real
 // methods of the type. The value is built field by field as the
 // constructor builds it (bytes.NewReader(b) is &Reader{s: b, prevRune: -1});
@@ -36,7 +37,7 @@ const bufioDefaultSize = 4096
 func readerKindOf(t types.Type, prog *ssa.Program) readerKind {
 	if _, ok := t.Underlying().(*types.Interface); ok {
 		br := bytesReaderType(prog)
-		if it := t.Underlying().(*types.Interface); br != nil && it.NumMethods() > 0 && types.Implements(br, it) {
+		if it := t.Underlying().(*types.Interface); br != nil && hasMethodPrefix(it, "Read") && types.Implements(br, it) {
 			return ifaceReader
 		}
 		return notReader
@@ -85,11 +86,23 @@ type sinkInput struct{ v Value }
 func (e *Executor) sinkValue(t types.Type) (Value, bool, error) {
 	it, ok := t.Underlying().(*types.Interface)
 	buf := namedPointer(e.prog.Prog, "bytes", "Buffer")
-	if !ok || buf == nil || it.NumMethods() == 0 || !types.Implements(buf, it) {
+	if !ok || buf == nil || !hasMethodPrefix(it, "Write") || !types.Implements(buf, it) {
 		return nil, false, nil
 	}
 	v, err := e.pointerToFields(buf, nil)
 	return IfaceVal{T: buf, V: v}, true, err
+}
+
+// hasMethodPrefix reports whether it has a method named prefix…: a reader
+// input is built for an interface that reads (not for fmt.Stringer, which
+// *bytes.Buffer has too), a writer input for one that writes.
+func hasMethodPrefix(it *types.Interface, prefix string) bool {
+	for i := 0; i < it.NumMethods(); i++ {
+		if strings.HasPrefix(it.Method(i).Name(), prefix) {
+			return true
+		}
+	}
+	return false
 }
 
 // sinkLiteral is Go source of a writer input's value.

@@ -7,6 +7,7 @@ package inputs
 import (
 	"bufio"
 	"bytes"
+	"fmt"
 	"io"
 	"strings"
 	"sync"
@@ -214,3 +215,7 @@ func Render(w io.Writer, src []byte, opts ...Option) {
 		}
 	}
 }
+
+// Describe takes a fmt.Stringer: *bytes.Buffer has a String method, but
+// it is no writer parameter, so sift symex builds none.
+func Describe(s fmt.Stringer) string { return s.String() }
