@@ -22,7 +22,7 @@ type SymexCmd struct {
 	Package    string        `arg:"" help:"Package pattern (one package)."`
 	Func       string        `arg:"" help:"Function (or Type.Method) to explore."`
 	Dir        string        `help:"Directory to load the package from." default:""`
-	MaxLen     int           `name:"max-len" help:"Bound on the length of string and slice inputs." default:"4"`
+	MaxLen     int           `name:"max-len" help:"Bound on every input length: strings, slices, variadic counts, the bytes of readers." default:"4"`
 	Search     string        `help:"dfs (default), bfs or random-path; with --concolic: bfs, dfs or covfirst (default covfirst)." default:"" enum:",dfs,bfs,random-path,covfirst"`
 	Seed       int64         `help:"Seed of random-path." default:"1"`
 	Solver     string        `help:"'engine' (in-process) or an SMT-LIB command, e.g. 'z3 -in'." default:"engine"`
