@@ -82,6 +82,7 @@ func TestFuzzCorpus(t *testing.T) {
 	if capped, err := WriteFuzzCorpus(t.TempDir(), results, 1); err != nil || capped != len(targets) {
 		t.Errorf("--corpus-max 1: %d files (%v), want one per target, %d", capped, err, len(targets))
 	}
+	t.Logf("%d targets, %d seed files, %d of them panics", len(targets), written, panicSeeds)
 	pass, fail, out := runFuzzSeeds(t, dir)
 	if fail != panicSeeds || pass != written-panicSeeds {
 		t.Errorf("with the plants: %d seeds failed, %d passed; want %d and %d\n%s", fail, pass, panicSeeds, written-panicSeeds, out)

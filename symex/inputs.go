@@ -77,11 +77,13 @@ func (e *Executor) makeInputs(fn *ssa.Function) ([]term.Term, error) {
 	var pcs []term.Term
 	e.inputs, e.nilFlags = nil, nil
 	for i, p := range fn.Params {
+		flags := len(e.nilFlags)
 		v, err := e.symbolic(p.Name(), p.Type(), &pcs)
 		if err != nil && fn.Signature.Variadic() && i == len(fn.Params)-1 {
 			// A variadic parameter of elements it cannot build gets
 			// none: the call without them (opts ...Option, say).
 			v, err = SliceVal{Off: e.idx(0), Len: e.idx(0), Cap: e.idx(0)}, nil
+			e.nilFlags = e.nilFlags[:flags]
 		}
 		if err != nil {
 			return nil, fmt.Errorf("parameter %s: %w", p.Name(), err)
