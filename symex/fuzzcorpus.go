@@ -121,9 +121,18 @@ func fuzzArgOf(t types.Type, prog *ssa.Program) (fuzzArg, bool) {
 			return fuzzArg{typ: ft.Name(), conv: convert(ft), value: func(c any) any { return fuzzInt(kind, c.(uint64)) }}, true
 		}
 	case *types.Slice:
-		if b, ok := u.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Uint8 && types.Identical(u.Elem(), types.Typ[types.Uint8]) {
+		if types.Identical(u.Elem(), types.Typ[types.Uint8]) {
 			bs := types.NewSlice(types.Typ[types.Uint8])
 			return fuzzArg{typ: "[]byte", conv: convert(bs), value: func(c any) any { return []byte(bytesOf(c.([]any))) }}, true
+		}
+	case *types.Array:
+		// A byte array from the fuzzer's bytes: as many as fit, zeros after.
+		if types.Identical(u.Elem(), types.Typ[types.Uint8]) {
+			return fuzzArg{typ: "[]byte", value: func(c any) any { return []byte(bytesOf(c.([]any))) },
+				conv: func(x string, q types.Qualifier) string {
+					at := types.TypeString(t, q)
+					return "func() (a " + at + ") { copy(a[:], " + x + "); return a }()"
+				}}, true
 		}
 	}
 	return fuzzArg{}, false
