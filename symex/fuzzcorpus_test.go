@@ -128,3 +128,22 @@ func runFuzzSeeds(t *testing.T, dir string) (pass, fail int, out string) {
 	}
 	return pass, fail, log.String()
 }
+
+// TestHybridSeeds: on symex/testdata/hybrid (docs/symex/inputs.md), the
+// seeds at --max-len 6 hold the 32-bit word the fuzzer cannot guess.
+func TestHybridSeeds(t *testing.T) {
+	_, res := explore(t, loadTestFunc(t, "testdata/hybrid", "Magic", "Magic"), Options{MaxLen: 6}, nil)
+	dir := t.TempDir()
+	if n, err := WriteFuzzCorpus(dir, []*Result{res}, 0); err != nil || n != 3 {
+		t.Fatalf("%d seeds (%v), want 3", n, err)
+	}
+	seeds, _ := filepath.Glob(filepath.Join(dir, "testdata", "fuzz", "FuzzMagic", "*"))
+	found := false
+	for _, s := range seeds {
+		b, _ := os.ReadFile(s)
+		found = found || string(b) == "go test fuzz v1\n[]byte(\"SIFT\")\n"
+	}
+	if !found {
+		t.Errorf("no seed []byte(\"SIFT\") among %d", len(seeds))
+	}
+}
