@@ -42,14 +42,19 @@
 // answers what they ask that plain Go cannot say; load.go builds SSA
 // (the entry's package in debug mode, whose references debugrefs.go takes
 // out of the instructions and keeps as positions for coverage);
-// inputs.go makes the symbolic parameters and reads concrete ones (and the
-// results) from solver models; solver.go holds the engine
+// inputs.go makes the symbolic parameters from their types (a method's
+// receiver among them; pointers to structs, a nil pointer field as one more
+// starting state) and reads concrete ones (and the results) from solver
+// models, and inputs_readers.go builds reader inputs (io.Reader,
+// *bufio.Reader, *bytes.Buffer, …) over symbolic bytes; solver.go holds the engine
 // and pipe back-ends (the one Solver interface is chain.Solver, and
 // NewEngineSolver the one place an engine session is made); emit.go writes
-// --emit-smt2 files; testgen.go writes the reproducing tests; coverage.go
-// counts blocks and lines, coverprofile.go writes them as go test
-// -coverprofile does (--coverprofile); sarif.go writes the panics as a
-// SARIF 2.1.0 log (--sarif); report.go prints a run's text report,
+// --emit-smt2 files; testgen.go writes the reproducing tests, one file
+// per package, and fuzzcorpus.go --fuzz-corpus's FuzzX targets and their
+// seeds in Go's corpus format; coverage.go counts blocks and lines,
+// coverprofile.go writes them as go test -coverprofile does
+// (--coverprofile); sarif.go writes the panics as a SARIF 2.1.0 log
+// (--sarif); report.go prints a run's text report,
 // summary.go its --json summary, and gc.go the collector's setting during
 // an exploration (a higher GOGC under a soft limit tied to --max-memory).
 // executor.go holds Options, Stats and the Result of an exploration,

@@ -15,7 +15,7 @@ import (
 
 // Options are the limits and choices of one exploration.
 type Options struct {
-	MaxLen    int           // bound on the length of every string and slice input
+	MaxLen    int           // bound on every input length: strings, slices, variadic counts, readers' bytes
 	Search    string        // "dfs" (default), "bfs" or "random-path"
 	Seed      int64         // for random-path
 	MaxPaths  int           // stop after this many finished paths (0: no limit)
@@ -141,6 +141,9 @@ type Executor struct {
 	inputs []*Input
 	// modelTerms_ are the scalar terms that fix a concrete input.
 	modelTerms_ []term.Term
+	ptrDepth    int         // pointers between the parameter and the input being built (inputs.go)
+	inputNest   int         // nesting of the input being built: 1 for a parameter
+	nilFlags    []term.Term // the nilable pointers' isNil variables (inputs.go)
 
 	pending []*State // clones made by branch, collected by the search
 	br      brancher // the mode: forking, replaying or following

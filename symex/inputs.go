@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/sift-solver/sift/smtlib"
 	"github.com/sift-solver/sift/term"
 )
 
@@ -20,7 +21,9 @@ type Input struct {
 
 // InputValue is a concrete parameter value read from a model. V is uint64
 // (integers, as bits), bool, string, []any (slices and arrays) or []any
-// (struct fields in order).
+// (struct fields in order). A pointer's V is its pointee's (nil for a nil
+// pointer), a reader's what it reads: a string for a *strings.Reader, a
+// []any of bytes for the others.
 type InputValue struct {
 	Name string
 	Type types.Type
@@ -33,13 +36,55 @@ type seqInput struct {
 	n     term.Term
 }
 
+// ptrInput is a pointer parameter (or field) before a state allocates
+// what it points to. isNil, when not term.NoTerm, is the Bool variable
+// that says the pointer is nil: a pointer inside an input (a field, an
+// element) is nil in some starting states and not in the others
+// (startStates). A pointer parameter (a receiver, say) is never nil.
+type ptrInput struct {
+	elem  Value
+	isNil term.Term
+}
+
+// maxNilCases bounds the pointers inside inputs that are nil in some
+// starting states (2^maxNilCases states at most); the pointers after them
+// are never nil.
+const maxNilCases = 4
+
+// maxPointerDepth bounds the pointers an input is built of: a pointer
+// parameter and the pointer fields of what it points to point to symbolic
+// values; the pointers in these are nil (recursive types end there).
+const maxPointerDepth = 2
+
+// CanBuildInputs reports whether Explore can build symbolic inputs for fn's
+// parameters (a method's receiver first): nil, or why not.
+func CanBuildInputs(fn *ssa.Function) error {
+	if fn.TypeParams().Len() > 0 {
+		return fmt.Errorf("generic; wrap an instantiation of it in a plain function")
+	}
+	if len(fn.Blocks) == 0 {
+		return fmt.Errorf("no Go body")
+	}
+	e := &Executor{prog: &Program{Prog: fn.Prog, Fn: fn}, st: term.NewStore(), opts: Options{MaxLen: 1},
+		strCache: map[string]StringVal{}}
+	_, err := e.makeInputs(fn)
+	return err
+}
+
 // makeInputs builds the symbolic parameters of fn and the constraints on
 // their lengths.
 func (e *Executor) makeInputs(fn *ssa.Function) ([]term.Term, error) {
 	var pcs []term.Term
-	e.inputs = nil
-	for _, p := range fn.Params {
+	e.inputs, e.nilFlags = nil, nil
+	for i, p := range fn.Params {
+		flags := len(e.nilFlags)
 		v, err := e.symbolic(p.Name(), p.Type(), &pcs)
+		if err != nil && fn.Signature.Variadic() && i == len(fn.Params)-1 {
+			// A variadic parameter of elements it cannot build gets
+			// none: the call without them (opts ...Option, say).
+			v, err = SliceVal{Off: e.idx(0), Len: e.idx(0), Cap: e.idx(0)}, nil
+			e.nilFlags = e.nilFlags[:flags]
+		}
 		if err != nil {
 			return nil, fmt.Errorf("parameter %s: %w", p.Name(), err)
 		}
@@ -49,8 +94,44 @@ func (e *Executor) makeInputs(fn *ssa.Function) ([]term.Term, error) {
 }
 
 func (e *Executor) symbolic(name string, t types.Type, pcs *[]term.Term) (Value, error) {
+	e.inputNest++
+	defer func() { e.inputNest-- }()
 	maxLen := e.idx(e.opts.MaxLen)
+	if k := readerKindOf(t, e.prog.Prog); k != notReader {
+		data, err := e.symbolic(name, k.dataType(), pcs)
+		if err != nil {
+			return nil, err
+		}
+		v, err := e.readerValue(t, k, data)
+		if err != nil {
+			return nil, err
+		}
+		return readerInput{kind: k, data: data, v: v}, nil
+	}
+	if v, ok, err := e.sinkValue(t); ok || err != nil {
+		return sinkInput{v: v}, err
+	}
 	switch u := t.Underlying().(type) {
+	case *types.Pointer:
+		if !pointerLiteral(u) {
+			break
+		}
+		if e.ptrDepth == maxPointerDepth {
+			return PtrVal{}, nil // below the bound pointers are nil
+		}
+		e.ptrDepth++
+		v, err := e.symbolic(name, u.Elem(), pcs)
+		e.ptrDepth--
+		if err != nil {
+			return nil, err
+		}
+		p := ptrInput{elem: v, isNil: term.NoTerm}
+		if e.inputNest > 1 && len(e.nilFlags) < maxNilCases {
+			p.isNil = e.st.Var(name+".nil", e.st.BoolSort())
+			e.nilFlags = append(e.nilFlags, p.isNil)
+			e.modelTerms_ = append(e.modelTerms_, p.isNil)
+		}
+		return p, nil
 	case *types.Basic:
 		if u.Info()&types.IsString != 0 {
 			bs := e.st.ArraySort(e.idxSort(), e.st.BitVecSort(8))
@@ -87,6 +168,11 @@ func (e *Executor) symbolic(name string, t types.Type, pcs *[]term.Term) (Value,
 		}
 		return ArrayVal{Elems: el, Len: int(u.Len())}, nil
 	case *types.Struct:
+		if foreignOpaque(t, e.prog.Fn.Pkg.Pkg) {
+			// Only its own package can set its unexported fields; a test
+			// elsewhere can write its zero value (a sync.Mutex, say).
+			return e.zero(t)
+		}
 		out := make(Struct, u.NumFields())
 		for i := range out {
 			v, err := e.symbolic(name+"."+u.Field(i).Name(), u.Field(i).Type(), pcs)
@@ -151,11 +237,11 @@ func (e *Executor) modelTerms() []term.Term { return e.modelTerms_ }
 // parameter values. With merging on, each backing object is recorded as
 // its parameter's (merge.VarID's Site, for QHV's taint): it is allocated
 // before the entry function runs its first instruction.
-func (e *Executor) bindInputs(s *State, vals []Value, params []*ssa.Parameter) []Value {
+func (e *Executor) bindInputs(s *State, vals []Value, params []*ssa.Parameter, nils map[term.Term]bool) []Value {
 	out := make([]Value, len(vals))
 	for i, v := range vals {
 		before := len(s.mem)
-		out[i] = e.bindValue(s, v)
+		out[i] = e.bindValue(s, v, nils)
 		if e.sites != nil && i < len(params) && len(s.mem) > before {
 			for id := range s.mem {
 				if _, ok := e.sites.params[id]; !ok && e.sites.siteOf(id) != nil {
@@ -167,30 +253,84 @@ func (e *Executor) bindInputs(s *State, vals []Value, params []*ssa.Parameter) [
 	return out
 }
 
-func (e *Executor) bindValue(s *State, v Value) Value {
+// bindValue allocates the objects of input value v in s; nils says which
+// nilable pointers are nil in s.
+func (e *Executor) bindValue(s *State, v Value, nils map[term.Term]bool) Value {
 	switch x := v.(type) {
+	case ptrInput:
+		if x.isNil != term.NoTerm && nils[x.isNil] {
+			return PtrVal{}
+		}
+		return PtrVal{Obj: s.alloc(e.bindValue(s, x.elem, nils))}
+	case readerInput:
+		return e.bindValue(s, x.v, nils)
+	case sinkInput:
+		return e.bindValue(s, x.v, nils)
+	case IfaceVal:
+		return IfaceVal{T: x.T, V: e.bindValue(s, x.V, nils)}
 	case SliceVal:
 		if x.Obj == -1 {
-			x.Obj = s.alloc(Backing{Elems: e.bindValue(s, x.elemsInit)})
+			x.Obj = s.alloc(Backing{Elems: e.bindValue(s, x.elemsInit, nils)})
 			x.elemsInit = nil
 		}
 		return x
 	case Struct:
 		out := make(Struct, len(x))
 		for i := range x {
-			out[i] = e.bindValue(s, x[i])
+			out[i] = e.bindValue(s, x[i], nils)
 		}
 		return out
 	case Vec:
 		out := make(Vec, len(x))
 		for i := range x {
-			out[i] = e.bindValue(s, x[i])
+			out[i] = e.bindValue(s, x[i], nils)
 		}
 		return out
 	case ArrayVal:
-		return ArrayVal{Elems: e.bindValue(s, x.Elems), Len: x.Len}
+		return ArrayVal{Elems: e.bindValue(s, x.Elems, nils), Len: x.Len}
 	}
 	return v
+}
+
+// startStates are the states an exploration of fn starts from, each with
+// a model: one for every case of the nilable pointers (nil or not), each
+// with the parameters bound and the input constraints pcs.
+func (e *Executor) startStates(fn *ssa.Function, pcs []term.Term) ([]*State, error) {
+	vals := make([]Value, len(e.inputs))
+	for i, in := range e.inputs {
+		vals[i] = in.val
+	}
+	var out []*State
+	for mask := 0; mask < 1<<len(e.nilFlags); mask++ {
+		s := e.entryState(fn)
+		nils := map[term.Term]bool{}
+		for i, f := range e.nilFlags {
+			nils[f] = mask&(1<<i) != 0
+		}
+		for i, v := range e.bindInputs(s, vals, fn.Params, nils) {
+			s.frames[0].env[fn.Params[i]] = v
+		}
+		for _, c := range pcs {
+			e.addLit(s, c)
+		}
+		for _, f := range e.nilFlags {
+			if nils[f] {
+				e.addLit(s, f)
+			} else {
+				e.addLit(s, e.mk(term.OpNot, f))
+			}
+		}
+		st, m, err := e.check(s, e.st.True())
+		if err != nil {
+			return nil, err
+		}
+		if st != smtlib.Sat {
+			return nil, fmt.Errorf("symex: the input constraints are %s", st)
+		}
+		s.model = m
+		out = append(out, s)
+	}
+	return out, nil
 }
 
 // concreteInputs reads every input's value from model m.
@@ -237,6 +377,19 @@ func (e *Executor) modelEval(m *term.Model) *term.Evaluator {
 
 func (e *Executor) readValue(v Value, t types.Type, m *term.Model) (any, error) {
 	switch x := v.(type) {
+	case readerInput:
+		return e.readValue(x.data, x.kind.dataType(), m)
+	case sinkInput:
+		return Sink{}, nil
+	case PtrVal:
+		return nil, nil // a nil pointer below maxPointerDepth
+	case ptrInput:
+		if x.isNil != term.NoTerm {
+			if b, err := e.eval(x.isNil, m); err != nil || b.Bool {
+				return nil, err
+			}
+		}
+		return e.readValue(x.elem, t.Underlying().(*types.Pointer).Elem(), m)
 	case term.Term:
 		if e.st.IsBool(e.st.SortOf(x)) {
 			b, err := e.eval(x, m)
@@ -297,7 +450,34 @@ func (e *Executor) readElems(el Value, n int, et types.Type, m *term.Model) (any
 // concreteValue turns a concrete input back into an executor value made of
 // constant terms, for a concrete re-run.
 func (e *Executor) concreteValue(s *State, t types.Type, c any) (Value, error) {
+	if _, ok := c.(Sink); ok {
+		v, _, err := e.sinkValue(t)
+		if err != nil {
+			return nil, err
+		}
+		return e.bindValue(s, v, nil), nil
+	}
+	if k := readerKindOf(t, e.prog.Prog); k != notReader {
+		data, err := e.concreteValue(s, k.dataType(), c)
+		if err != nil {
+			return nil, err
+		}
+		v, err := e.readerValue(t, k, data)
+		if err != nil {
+			return nil, err
+		}
+		return e.bindValue(s, v, nil), nil
+	}
 	switch u := t.Underlying().(type) {
+	case *types.Pointer:
+		if c == nil {
+			return PtrVal{}, nil
+		}
+		v, err := e.concreteValue(s, u.Elem(), c)
+		if err != nil {
+			return nil, err
+		}
+		return PtrVal{Obj: s.alloc(v)}, nil
 	case *types.Basic:
 		if u.Info()&types.IsString != 0 {
 			return e.constString(c.(string)), nil
@@ -356,9 +536,46 @@ func (e *Executor) concreteElems(s *State, et types.Type, xs []any) (Value, erro
 	return el, nil
 }
 
+// foreignOpaque reports whether t is a struct type of a package other
+// than own with unexported fields: an input of it is its zero value.
+func foreignOpaque(t types.Type, own *types.Package) bool {
+	n, ok := t.(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg() == own {
+		return false
+	}
+	st := n.Underlying().(*types.Struct)
+	for i := 0; i < st.NumFields(); i++ {
+		if !st.Field(i).Exported() {
+			return true
+		}
+	}
+	return false
+}
+
+// pointerLiteral reports whether pointers of type p are inputs: they point
+// to a struct or an array, which a generated test writes as &T{…}.
+func pointerLiteral(p *types.Pointer) bool {
+	switch p.Elem().Underlying().(type) {
+	case *types.Struct, *types.Array:
+		return true
+	}
+	return false
+}
+
 // goLiteral writes a concrete value as Go source of type t.
 func goLiteral(t types.Type, c any, q types.Qualifier) string {
+	if _, ok := c.(Sink); ok {
+		return sinkLiteral(q)
+	}
+	if k := builtReaderKind(t); k != notReader && c != nil {
+		return readerLiteral(t, k, c, q)
+	}
 	switch u := t.Underlying().(type) {
+	case *types.Pointer:
+		if c == nil {
+			return "nil"
+		}
+		return "&" + goLiteral(u.Elem(), c, q)
 	case *types.Basic:
 		switch x := c.(type) {
 		case string:
@@ -390,9 +607,13 @@ func goLiteral(t types.Type, c any, q types.Qualifier) string {
 		return types.TypeString(t, q) + "{" + strings.Join(parts, ", ") + "}"
 	case *types.Struct:
 		xs := c.([]any)
-		parts := make([]string, len(xs))
+		var parts []string
 		for i, x := range xs {
-			parts[i] = u.Field(i).Name() + ": " + goLiteral(u.Field(i).Type(), x, q)
+			f := u.Field(i)
+			if !f.Exported() && q != nil && q(f.Pkg()) != "" {
+				continue // zero: a foreign struct's unexported fields are (foreignOpaque)
+			}
+			parts = append(parts, f.Name()+": "+goLiteral(f.Type(), x, q))
 		}
 		return types.TypeString(t, q) + "{" + strings.Join(parts, ", ") + "}"
 	}

@@ -81,25 +81,10 @@ func (e *Executor) Explore(ctx context.Context) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	s0 := e.entryState(fn)
-	vals := make([]Value, len(e.inputs))
-	for i, in := range e.inputs {
-		vals[i] = in.val
-	}
-	for i, v := range e.bindInputs(s0, vals, fn.Params) {
-		s0.frames[0].env[fn.Params[i]] = v
-	}
-	for _, c := range pcs {
-		e.addLit(s0, c)
-	}
-	st, m, err := e.check(s0, e.st.True())
+	starts, err := e.startStates(fn, pcs)
 	if err != nil {
 		return nil, err
 	}
-	if st != smtlib.Sat {
-		return nil, fmt.Errorf("symex: the input constraints are %s", st)
-	}
-	s0.model = m
 	kind := e.opts.Search
 	if kind == "" {
 		kind = "dfs"
@@ -108,8 +93,13 @@ func (e *Executor) Explore(ctx context.Context) (*Result, error) {
 		return nil, fmt.Errorf("symex: unknown search %q (dfs, bfs, random-path)", kind)
 	}
 	wl := &worklist{kind: kind, rng: rand.New(rand.NewSource(e.opts.Seed))}
-	initial := e.startWarmUp(s0)
-	wl.push(s0)
+	var initial []*State
+	for i := len(starts) - 1; i >= 0; i-- { // dfs: the first start first
+		if c := e.startWarmUp(starts[i]); c != nil {
+			initial = append(initial, c)
+		}
+		wl.push(starts[i])
+	}
 	res := &Result{Fn: fn, Inputs: e.inputs, Coverage: e.cov}
 	panics := map[string]*Panic{}
 	iter := 0
@@ -127,7 +117,7 @@ func (e *Executor) Explore(ctx context.Context) (*Result, error) {
 			break
 		}
 		if e.warming && e.warmUpOver() {
-			wl.states, e.incQueue = append(wl.states[:0], initial), nil
+			wl.states, e.incQueue = append(wl.states[:0], initial...), nil
 		}
 		if len(wl.states) == 0 && len(e.incQueue) == 0 {
 			if s := e.scoutFromParked(); s != nil {

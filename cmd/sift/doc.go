@@ -9,8 +9,9 @@
 // command tree, the z3-style spellings (-in, -t:MS), the exit codes and the
 // Z3 worker hook; solve.go the solver (package engine behind package
 // smtlib's interpreter); bench.go sift bench (package bench); symex.go sift
-// symex (package symex, its flag defaults among them) and concolic.go its
-// --concolic mode (package symex/concolic).
+// symex (package symex, its flag defaults among them), symex_fuzz.go its
+// --fuzz-corpus output and concolic.go its --concolic mode (package
+// symex/concolic).
 //
 // testdata/help fixes every command's --help (TestHelpGolden), and
 // testdata/*-summary.golden.json the --json summaries of sift symex and its

@@ -25,7 +25,7 @@ type SymexCmd struct {
 	Package    string        `arg:"" help:"Package pattern (one package)."`
 	Func       string        `arg:"" help:"Function (or Type.Method) to explore."`
 	Dir        string        `help:"Directory to load the package from." default:""`
-	MaxLen     int           `name:"max-len" help:"Bound on the length of string and slice inputs." default:"4"`
+	MaxLen     int           `name:"max-len" help:"Bound on every input length: strings, slices, variadic counts, the bytes of readers." default:"4"`
 	Search     string        `help:"dfs (default), bfs or random-path; with --concolic: bfs, dfs or covfirst (default covfirst)." default:"" enum:",dfs,bfs,random-path,covfirst"`
 	Seed       int64         `help:"Seed of random-path." default:"1"`
 	Solver     string        `help:"'engine' (in-process) or an SMT-LIB command, e.g. 'z3 -in'." default:"engine"`
@@ -39,6 +39,8 @@ type SymexCmd struct {
 	EmitSMT2   string        `name:"emit-smt2" help:"Write every query to DIR as a .smt2 file." placeholder:"DIR"`
 	Tests      string        `help:"Write the generated _test.go to this file."`
 	AllPaths   bool          `name:"all-paths" help:"Also generate one test row per explored path."`
+	FuzzCorp   bool          `name:"fuzz-corpus" help:"With --tests: also write FuzzX targets (…_fuzz_test.go) and one seed per panic and per path under testdata/fuzz/FuzzX next to the tests; go test replays the panics, go test -fuzz starts from the paths."`
+	CorpusMax  int           `name:"corpus-max" help:"Most seed files per fuzz target (0: no limit)." default:"1000"`
 	Coverage   bool          `help:"Print block and line coverage per function."`
 	SARIF      string        `name:"sarif" help:"Write the panics found to FILE as SARIF 2.1.0, one result per panic site, file locations relative to --dir." placeholder:"FILE"`
 	CoverProf  string        `name:"coverprofile" help:"Write the statements the exploration covered to FILE in go test -coverprofile's format (for go tool cover -html and -func)." placeholder:"FILE"`
@@ -222,9 +224,11 @@ func (c *SymexCmd) Run(s *streams) error {
 		}
 	}
 	if c.Tests != "" {
-		return symex.WriteTestFile(c.Tests, res.TestFile(c.AllPaths))
+		if err := symex.WriteTestFile(c.Tests, res.TestFile(c.AllPaths)); err != nil {
+			return err
+		}
 	}
-	return nil
+	return c.writeFuzz(s, []*symex.Result{res})
 }
 
 // writeCoverProfile writes the cover profile of results to path.

@@ -1,0 +1,3 @@
+module hyb
+
+go 1.23

@@ -1,0 +1,3 @@
+module inputs
+
+go 1.23
