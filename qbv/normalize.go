@@ -15,6 +15,8 @@ import (
 //   - the body is flattened into disjuncts through ∨, ⇒ and ¬, and a
 //     disjunct ∀y.ψ (or ¬∃y.ψ) joins its variables to the prefix (renamed
 //     when a name clashes);
+//   - a nested ∃ disjunct (or ¬∀) whose own normal form is quantifier-free
+//     is replaced by that form;
 //   - a disjunct x ≠ t, with x a variable not in t, eliminates x by t
 //     (destructive equality resolution); so do the Boolean literals x
 //     (x := false) and ¬x (x := true);
@@ -94,6 +96,11 @@ func (n *normalizer) forall(vars []term.Term, body term.Term) term.Term {
 			return st.True()
 		}
 	}
+	if len(ds) == 1 && len(conjuncts(st, ds[0], nil)) > 1 {
+		// A prefix joined from nested quantifiers over a conjunction
+		// (∀x.¬∃y.(φ ⇒ ψ)): miniscope over the joined prefix.
+		return n.forall(xs, ds[0])
+	}
 	if nxs, nds, eliminated := n.resolve(xs, ds); eliminated {
 		if nds == nil {
 			return st.True()
@@ -151,6 +158,15 @@ func (n *normalizer) disjuncts(t term.Term, pos bool, xs *[]term.Term, ds *[]ter
 		body := n.bindFresh(args[:len(args)-1], args[len(args)-1], xs)
 		n.disjuncts(body, pos, xs, ds)
 		return
+	case pos && op == term.OpExists, !pos && op == term.OpForall:
+		// A nested quantifier whose normal form has no quantifier left (its
+		// variables resolved, miniscoped away or expanded) joins as that
+		// form: the ∃ of a fixpoint check, defined by equalities with the
+		// outer variables, leaves one ∀ instead of a ∀∃ alternation.
+		if r := n.quantifier(t); !n.hasQuantifier(r) {
+			n.disjuncts(r, pos, xs, ds)
+			return
+		}
 	}
 	if pos {
 		*ds = append(*ds, t)
