@@ -218,7 +218,7 @@ func (n *normalizer) resolve(xs, ds []term.Term) ([]term.Term, []term.Term, bool
 	}
 	binders := boundInside(st, ds)
 	for i, d := range ds {
-		x, val, ok := n.definition(d, isVar, binders)
+		x, val, ok := n.definition(d, xs, isVar, binders)
 		if !ok {
 			continue
 		}
@@ -253,8 +253,9 @@ func (n *normalizer) resolve(xs, ds []term.Term) ([]term.Term, []term.Term, bool
 
 // definition recognises a disjunct that defines a variable: ¬(x = t) with t
 // free of x and of variables bound inside the disjuncts (which t would be
-// captured by), x alone (x := false) and ¬x (x := true).
-func (n *normalizer) definition(d term.Term, isVar, binders map[term.Term]bool) (x, val term.Term, ok bool) {
+// captured by), ¬(l = r) solved for x (solvefor.go), x alone (x := false)
+// and ¬x (x := true).
+func (n *normalizer) definition(d term.Term, xs []term.Term, isVar, binders map[term.Term]bool) (x, val term.Term, ok bool) {
 	st := n.st
 	if isVar[d] {
 		return d, st.False(), true
@@ -275,6 +276,16 @@ func (n *normalizer) definition(d term.Term, isVar, binders map[term.Term]bool) 
 			continue
 		}
 		if st.Contains(t, func(u term.Term) bool { return u == x || binders[u] }) {
+			continue
+		}
+		return x, t, true
+	}
+	for _, x := range xs {
+		if !st.Contains(a, func(u term.Term) bool { return u == x }) {
+			continue
+		}
+		t := solveFor(st, st.Arg(a, 0), st.Arg(a, 1), x)
+		if t == term.NoTerm || n.hasQuantifier(t) || st.Contains(t, func(u term.Term) bool { return u == x || binders[u] }) {
 			continue
 		}
 		return x, t, true
