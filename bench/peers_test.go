@@ -31,7 +31,7 @@ func TestComparePeers(t *testing.T) {
 		rec("d.smt2", StatusSat, ResultTimeout, 20),  // unsolved, no peer within the limit
 		rec("e.smt2", StatusSat, ResultSat, 0.1),     // not in the table
 	}
-	vs := ComparePeers(ScoreRecords(recs, []string{"s"}), p)
+	vs := ComparePeers(ScoreRecords(recs, []string{"s"}), p, 0)
 	if len(vs) != 1 {
 		t.Fatalf("%d solvers", len(vs))
 	}
@@ -62,6 +62,12 @@ func TestComparePeers(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkGolden(t, "peers.md", out.Bytes())
+
+	// Under a CPU limit of 1 s, the 1.5 s and 3 s answers are unsolved.
+	v = ComparePeers(ScoreRecords(recs, []string{"s"}), p, 1)[0]
+	if v.Solved != 1 || math.Abs(v.PAR2-(0.8+2+2+2)) > 1e-9 || math.Abs(v.PeersPAR2-(0.004+1+2+2)) > 1e-9 {
+		t.Errorf("CPU limit 1 s: solved %d, PAR-2 %v, peers' %v; want 1, 6.8, 5.004", v.Solved, v.PAR2, v.PeersPAR2)
+	}
 }
 
 // TestParsePeersErrors: malformed tables are errors with the line.

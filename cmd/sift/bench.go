@@ -27,9 +27,10 @@ type BenchCmd struct {
 
 // BenchPeersCmd is `sift bench peers RUN PEERS.tsv`.
 type BenchPeersCmd struct {
-	Dir   string `arg:"" name:"run" help:"Results directory (or results.jsonl)."`
-	Peers string `arg:"" name:"peers" help:"Peers table: path, expected, NAME_answer and NAME_cpu_s columns."`
-	Top   int    `default:"30" help:"Slowest files listed per solver."`
+	Dir      string        `arg:"" name:"run" help:"Results directory (or results.jsonl)."`
+	Peers    string        `arg:"" name:"peers" help:"Peers table: path, expected, NAME_answer and NAME_cpu_s columns."`
+	Top      int           `default:"30" help:"Slowest files listed per solver."`
+	CPULimit time.Duration `name:"cpu-limit" help:"Count an answer that took more CPU time as unsolved (default: the run's limit); for runs with a longer wall limit on a loaded machine."`
 }
 
 // Run implements `sift bench peers`.
@@ -43,7 +44,11 @@ func (c *BenchPeersCmd) Run(s *streams) error {
 		return err
 	}
 	sc := bench.ScoreRecords(recs, bench.SolverOrder(c.Dir))
-	return bench.WritePeerComparison(s.out, bench.ComparePeers(sc, p), sc.LimitSec, c.Top)
+	limit := sc.LimitSec
+	if c.CPULimit > 0 {
+		limit = c.CPULimit.Seconds()
+	}
+	return bench.WritePeerComparison(s.out, bench.ComparePeers(sc, p, limit), limit, c.Top)
 }
 
 // BenchRunCmd is `sift bench run`.
