@@ -66,7 +66,10 @@ func linearIn(st *term.Store, t, x term.Term) (bv.Value, term.Term, bool) {
 		return c, st.MustMake(st.Op(t), nil, rests...), true
 	case term.OpBVNeg:
 		c, r, ok := linearIn(st, args[0], x)
-		return bv.Neg(c), st.MustMake(term.OpBVNeg, nil, r), ok
+		if !ok {
+			return zero, term.NoTerm, false
+		}
+		return bv.Neg(c), st.MustMake(term.OpBVNeg, nil, r), true
 	case term.OpBVMul:
 		if len(args) != 2 {
 			return zero, term.NoTerm, false

@@ -28,6 +28,7 @@ func TestSolveFor(t *testing.T) {
 		{"x - x + y = 1", mk(term.OpBVAdd, mk(term.OpBVSub, x, x), y), k(1), false},
 		{"nonlinear: x*y = 1", mk(term.OpBVMul, x, y), k(1), false},
 		{"under and: (x & y) = 1", mk(term.OpBVAnd, x, y), k(1), false},
+		{"negated nonlinear: -(x*y) = 1", mk(term.OpBVNeg, mk(term.OpBVMul, x, y)), k(1), false},
 	}
 	for _, tc := range tests {
 		sol := solveFor(st, tc.l, tc.r, x)
