@@ -1,7 +1,6 @@
 package bench
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"math"
@@ -58,22 +57,13 @@ func ReadPeers(path string) (*Peers, error) {
 
 // ParsePeers parses a peers table; name is used in error messages only.
 func ParsePeers(r io.Reader, name string) (*Peers, error) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 1<<16), 1<<24)
 	p := &Peers{Files: map[string]*PeerFile{}}
 	var header []string
-	line := 0
-	for sc.Scan() {
-		line++
-		text := strings.TrimRight(sc.Text(), "\r")
-		if strings.TrimSpace(text) == "" || strings.HasPrefix(text, "#") {
-			continue
-		}
-		fields := strings.Split(text, "\t")
+	_, err := tsvLines(r, name, func(line int, fields []string) error {
 		if header == nil {
 			header = fields
-			if len(header) == 0 || header[0] != "path" {
-				return nil, fmt.Errorf("%s:%d: the first column must be path", name, line)
+			if header[0] != "path" {
+				return fmt.Errorf("%s:%d: the first column must be path", name, line)
 			}
 			for _, h := range header {
 				if n, ok := strings.CutSuffix(h, "_answer"); ok {
@@ -81,12 +71,12 @@ func ParsePeers(r io.Reader, name string) (*Peers, error) {
 				}
 			}
 			if len(p.Names) == 0 {
-				return nil, fmt.Errorf("%s:%d: no NAME_answer column", name, line)
+				return fmt.Errorf("%s:%d: no NAME_answer column", name, line)
 			}
-			continue
+			return nil
 		}
 		if len(fields) != len(header) {
-			return nil, fmt.Errorf("%s:%d: %d fields, but the header has %d", name, line, len(fields), len(header))
+			return fmt.Errorf("%s:%d: %d fields, but the header has %d", name, line, len(fields), len(header))
 		}
 		pf := &PeerFile{Path: fields[0], Answers: map[string]Result{}, CPUSec: map[string]float64{}}
 		for i, h := range header {
@@ -99,18 +89,19 @@ func ParsePeers(r io.Reader, name string) (*Peers, error) {
 			case strings.HasSuffix(h, "_cpu_s") && h != "best_cpu_s":
 				x, err := strconv.ParseFloat(v, 64)
 				if err != nil {
-					return nil, fmt.Errorf("%s:%d: column %s: %v", name, line, h, err)
+					return fmt.Errorf("%s:%d: column %s: %v", name, line, h, err)
 				}
 				pf.CPUSec[strings.TrimSuffix(h, "_cpu_s")] = x
 			}
 		}
 		if _, dup := p.Files[pf.Path]; dup {
-			return nil, fmt.Errorf("%s:%d: path %q listed twice", name, line, pf.Path)
+			return fmt.Errorf("%s:%d: path %q listed twice", name, line, pf.Path)
 		}
 		p.Files[pf.Path] = pf
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	if header == nil {
 		return nil, fmt.Errorf("%s: empty peers table", name)
