@@ -1,7 +1,7 @@
 GO ?= go
 BIN := bin/sift
 
-.PHONY: setup build demo test fuzz-diff fuzz-diff-arrays fuzz-diff-quant fuzz-diff-fp bench-dev bench-docs symex-corpus \
+.PHONY: setup build demo test fuzz-diff fuzz-diff-arrays fuzz-diff-quant fuzz-diff-fp bench-dev bench-peers bench-docs symex-corpus \
 	symex-corpus-docs symex-merge-bench symex-merge-docs concolic-bench \
 	panics-confirm panics-fuzz panics-bench
 
@@ -63,6 +63,14 @@ BENCH_SOLVERS ?= --solver sift=$(BIN) --solver z3
 BENCH_FLAGS ?= -t 20s -j 2
 bench-dev: build
 	./$(BIN) bench run $(BENCH_SUITE) $(BENCH_SOLVERS) $(BENCH_FLAGS) -o $(OUT)/bench/$(NAME)
+
+# sift with and without the Z3 fallback against the peers' times in
+# ../shared/bench/PEERS.tsv, file by file (docs/bench/peers/README.md): a 60 s
+# wall limit scored under the peers' 20 s CPU limit, the table on stdout.
+bench-peers: build
+	./$(BIN) bench run $(BENCH_SUITE) --solver sift=$(BIN) --solver 'nofb=$(BIN) --no-fallback -t {timeout} {file}' \
+		-t 60s -j 2 -o $(OUT)/bench/peers-$(NAME)
+	./$(BIN) bench peers $(OUT)/bench/peers-$(NAME) ../shared/bench/PEERS.tsv --cpu-limit 20s --top 40
 
 # A bench run's table and plots into docs/, scored again from its
 # results.jsonl (sift bench report):

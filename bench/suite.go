@@ -228,40 +228,31 @@ type ManifestRow struct {
 
 // ParseManifest parses manifest text; name is used in error messages only.
 func ParseManifest(r io.Reader, name string) ([]ManifestRow, error) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 1<<16), 1<<24)
 	col := map[string]int{}
 	var rows []ManifestRow
 	seen := map[string]int{}
-	line := 0
-	for sc.Scan() {
-		line++
-		text := strings.TrimRight(sc.Text(), "\r")
-		if strings.TrimSpace(text) == "" || strings.HasPrefix(text, "#") {
-			continue
-		}
-		fields := strings.Split(text, "\t")
+	line, err := tsvLines(r, "manifest "+name, func(line int, fields []string) error {
 		if len(col) == 0 {
 			for i, h := range fields {
 				col[strings.TrimSpace(h)] = i
 			}
 			if _, ok := col["path"]; !ok {
-				return nil, &ManifestError{File: name, Line: line, Msg: `header has no "path" column (columns are tab-separated)`}
+				return &ManifestError{File: name, Line: line, Msg: `header has no "path" column (columns are tab-separated)`}
 			}
-			continue
+			return nil
 		}
 		if len(fields) != len(col) {
-			return nil, &ManifestError{File: name, Line: line, Msg: fmt.Sprintf("%d fields, but the header has %d", len(fields), len(col))}
+			return &ManifestError{File: name, Line: line, Msg: fmt.Sprintf("%d fields, but the header has %d", len(fields), len(col))}
 		}
 		row := ManifestRow{Line: line, Path: fields[col["path"]]}
 		if row.Path == "" {
-			return nil, &ManifestError{File: name, Line: line, Msg: "empty path"}
+			return &ManifestError{File: name, Line: line, Msg: "empty path"}
 		}
 		if filepath.IsAbs(row.Path) || strings.HasPrefix(filepath.Clean(row.Path), "..") {
-			return nil, &ManifestError{File: name, Line: line, Msg: fmt.Sprintf("path %q must be relative and inside the suite", row.Path)}
+			return &ManifestError{File: name, Line: line, Msg: fmt.Sprintf("path %q must be relative and inside the suite", row.Path)}
 		}
 		if prev, ok := seen[row.Path]; ok {
-			return nil, &ManifestError{File: name, Line: line, Msg: fmt.Sprintf("path %q already listed at line %d", row.Path, prev)}
+			return &ManifestError{File: name, Line: line, Msg: fmt.Sprintf("path %q already listed at line %d", row.Path, prev)}
 		}
 		seen[row.Path] = line
 		if i, ok := col["logic"]; ok && fields[i] != "-" {
@@ -274,13 +265,14 @@ func ParseManifest(r io.Reader, name string) ([]ManifestRow, error) {
 			case "", "-":
 				// left empty: the file's own (set-info :status …) decides
 			default:
-				return nil, &ManifestError{File: name, Line: line, Msg: fmt.Sprintf("expected_status %q is not sat, unsat or unknown", fields[i])}
+				return &ManifestError{File: name, Line: line, Msg: fmt.Sprintf("expected_status %q is not sat, unsat or unknown", fields[i])}
 			}
 		}
 		rows = append(rows, row)
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("manifest %s: %w", name, err)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	if len(col) == 0 {
 		return nil, &ManifestError{File: name, Line: line, Msg: "empty manifest: no header line"}
@@ -289,4 +281,28 @@ func ParseManifest(r io.Reader, name string) ([]ManifestRow, error) {
 		return nil, &ManifestError{File: name, Line: line, Msg: "manifest lists no files"}
 	}
 	return rows, nil
+}
+
+// tsvLines calls fn with the number and the tab-separated fields of each
+// line of r that is neither blank nor a # comment, until fn returns an
+// error, and returns the number of the last line read. A read error is
+// reported under name.
+func tsvLines(r io.Reader, name string, fn func(line int, fields []string) error) (int, error) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 1<<16), 1<<24)
+	line := 0
+	for sc.Scan() {
+		line++
+		text := strings.TrimRight(sc.Text(), "\r")
+		if strings.TrimSpace(text) == "" || strings.HasPrefix(text, "#") {
+			continue
+		}
+		if err := fn(line, strings.Split(text, "\t")); err != nil {
+			return line, err
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return line, fmt.Errorf("%s: %w", name, err)
+	}
+	return line, nil
 }

@@ -27,10 +27,11 @@ type quantifier struct {
 	neg        term.Term
 	scalars    []term.Term
 	others     []term.Term
-	quantified bool   // φ has quantifiers: the check is a nested run
-	nonlinear  []bool // per variable: instantiate by values only (nonlinearVars)
-	valueTerms []int  // per variable: instances by value so far
-	inverted   []bool // per variable: an inverse term was used
+	quantified bool          // φ has quantifiers: the check is a nested run
+	nonlinear  []bool        // per variable: instantiate by values or known products only (nonlinearVars)
+	products   [][]term.Term // per variable: the products over it (knownProducts)
+	valueTerms []int         // per variable: instances by value so far
+	inverted   []bool        // per variable: an inverse term was used
 	// nonlinearSyms are the free constants under products with a
 	// non-literal operand, which the ground solver first tries small.
 	nonlinearSyms []term.Term
@@ -118,16 +119,22 @@ func nonlinearVars(st *term.Store, body term.Term, vars []term.Term) []bool {
 		}
 	}
 	st.PostOrder([]term.Term{body}, func(t term.Term) {
-		switch st.Op(t) {
-		case term.OpBVMul, term.OpBVUdiv, term.OpBVUrem, term.OpBVSdiv, term.OpBVSrem, term.OpBVSmod:
-			a, b := st.Arg(t, 0), st.Arg(t, 1)
-			if st.Op(a) != term.OpBVConst && st.Op(b) != term.OpBVConst {
-				mark(a)
-				mark(b)
-			}
+		if isProduct(st, t) {
+			mark(st.Arg(t, 0))
+			mark(st.Arg(t, 1))
 		}
 	})
 	return out
+}
+
+// isProduct reports whether t is a multiplication, division or remainder
+// of two operands neither of which is a literal.
+func isProduct(st *term.Store, t term.Term) bool {
+	switch st.Op(t) {
+	case term.OpBVMul, term.OpBVUdiv, term.OpBVUrem, term.OpBVSdiv, term.OpBVSrem, term.OpBVSmod:
+		return st.NumArgs(t) == 2 && st.Op(st.Arg(t, 0)) != term.OpBVConst && st.Op(st.Arg(t, 1)) != term.OpBVConst
+	}
+	return false
 }
 
 // valuesKey identifies the values of the quantifier's free symbols under m;

@@ -11,7 +11,10 @@
 //  1. normalisation (normalize.go): ∃ becomes ¬∀¬, directly nested ∀ and ∀
 //     below ∨ are merged into one prefix, ∀ is distributed over ∧ and over
 //     disjuncts that share no variable (miniscoping), x ≠ t ∨ φ becomes
-//     φ[x:=t] (destructive equality resolution), unused variables go, and a
+//     φ[x:=t] (destructive equality resolution; l ≠ r too when l − r is
+//     linear in x with an odd coefficient, solved for x in solvefor.go),
+//     nested quantifiers whose normal form is quantifier-free join the
+//     outer prefix, unused variables go, and a
 //     ∀ over at most ExpandBits bits becomes the conjunction of its
 //     instances;
 //  2. abstraction (abstract.go): every closed quantified subterm becomes a
@@ -41,6 +44,8 @@
 //
 // Start reading at solve.go, then normalize.go, abstract.go, check.go and
 // instantiate.go. The others: facts.go (closed quantified terms proved
-// along the way), products.go (cheaper products for the SAT solver),
+// along the way), products.go (products by constants as signed-digit
+// shift sums, for the SAT solver), solvefor.go (equations solved for a
+// bound variable),
 // prove.go (Prove, for the validation of models), stats.go (counters).
 package qbv

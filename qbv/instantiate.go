@@ -29,7 +29,7 @@ func (r *run) instantiate(q *quantifier, m, ce *term.Model) bool {
 			}
 			t = r.pool.lookup(v)
 			if t == term.NoTerm && !q.quantified {
-				t = r.selectByEval(q, i, cur)
+				t = r.selectByEval(q, i, cur, r.pool.candidates(st.SortOf(q.vars[i]), selectCandidates))
 			}
 			if t == term.NoTerm && !q.quantified && q.valueTerms[i] >= inverseAfter && !q.inverted[i] {
 				var cs []term.Term
@@ -44,6 +44,18 @@ func (r *run) instantiate(q *quantifier, m, ce *term.Model) bool {
 					choices = append(choices, cs...)
 					r.s.Stats.InverseTerms++
 				}
+			}
+			if t != term.NoTerm {
+				symbolic = true
+				r.s.Stats.SymbolicTerms++
+			}
+		} else if v.Kind == term.ValBV && !q.quantified {
+			if cur == nil {
+				cur = withValues(m, q.ic, vals)
+			}
+			known := func(g term.Term) bool { return r.knownProducts(q, i, g) }
+			if t = r.pool.lookupFunc(v, known); t == term.NoTerm {
+				t = r.selectByEval(q, i, cur, r.pool.matching(st.SortOf(q.vars[i]), selectCandidates, known))
 			}
 			if t != term.NoTerm {
 				symbolic = true
@@ -102,16 +114,14 @@ const (
 	selectBudget     = 1 << 20
 )
 
-// selectByEval looks for a ground term g of the pool whose value, put in
+// selectByEval looks for a ground term g among cands whose value, put in
 // place of variable i's counterexample value in cur, still falsifies q's
 // body under cur: g is then a counterexample too, and instantiating with g
 // rules out more than the one value (a Skolem constant of an ∃ that
 // matches this ∀, typically). On success cur holds g's value for the
 // variable.
-func (r *run) selectByEval(q *quantifier, i int, cur *term.Model) term.Term {
+func (r *run) selectByEval(q *quantifier, i int, cur *term.Model, cands []term.Term) term.Term {
 	st := r.st
-	sort := st.SortOf(q.vars[i])
-	cands := r.pool.candidates(sort, selectCandidates)
 	if len(cands) == 0 {
 		return term.NoTerm
 	}
@@ -134,6 +144,35 @@ func (r *run) selectByEval(q *quantifier, i int, cur *term.Model) term.Term {
 	}
 	cur.Values[q.ic[i]] = saved
 	return term.NoTerm
+}
+
+// knownProducts reports whether putting ground term g for variable i of q
+// turns every product over the variable into a term the ground problem
+// already has: then an instance by g costs no new multiplier, and it
+// generalises as a term does (∀t.(0 ≤ t ≤ t1 ⇒ φ(a·t)) at t := t1, with a·t1
+// in the problem). Other nonlinear variables get values only.
+func (r *run) knownProducts(q *quantifier, i int, g term.Term) bool {
+	st := r.st
+	if q.products == nil {
+		q.products = make([][]term.Term, len(q.vars))
+		st.PostOrder([]term.Term{q.body}, func(t term.Term) {
+			if !isProduct(st, t) {
+				return
+			}
+			for j, x := range q.vars {
+				if st.Contains(t, func(u term.Term) bool { return u == x }) {
+					q.products[j] = append(q.products[j], t)
+				}
+			}
+		})
+	}
+	sub := map[term.Term]term.Term{q.vars[i]: g}
+	for _, p := range q.products[i] {
+		if !r.pool.seen[st.Substitute(p, sub)] {
+			return false
+		}
+	}
+	return true
 }
 
 // addInstance adds the lemma atom ⇒ φ[x:=terms] unless it is there already.
@@ -222,6 +261,19 @@ func (p *pool) candidates(s term.Sort, n int) []term.Term {
 	return out[:min(n, len(out))]
 }
 
+// matching returns up to n ground terms of sort s that ok accepts, least
+// selected first.
+func (p *pool) matching(s term.Sort, n int, ok func(term.Term) bool) []term.Term {
+	var out []term.Term
+	for _, t := range p.terms {
+		if p.st.SortOf(t) == s && ok(t) {
+			out = append(out, t)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b term.Term) int { return p.selected[a] - p.selected[b] })
+	return out[:min(n, len(out))]
+}
+
 // newModel makes m the model lookups refer to.
 func (p *pool) newModel(m *term.Model) {
 	p.model, p.byValue = m, nil
@@ -230,6 +282,11 @@ func (p *pool) newModel(m *term.Model) {
 // lookup returns a ground term whose value is v under the current model,
 // or NoTerm.
 func (p *pool) lookup(v term.Value) term.Term {
+	return p.lookupFunc(v, func(term.Term) bool { return true })
+}
+
+// lookupFunc is lookup among the terms that ok accepts.
+func (p *pool) lookupFunc(v term.Value, ok func(term.Term) bool) term.Term {
 	if len(p.terms) == 0 {
 		return term.NoTerm
 	}
@@ -245,7 +302,7 @@ func (p *pool) lookup(v term.Value) term.Term {
 	}
 	best := term.NoTerm
 	for _, t := range p.byValue[v.Key()] {
-		if best == term.NoTerm || p.selected[t] < p.selected[best] {
+		if (best == term.NoTerm || p.selected[t] < p.selected[best]) && ok(t) {
 			best = t
 		}
 	}

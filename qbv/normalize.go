@@ -15,6 +15,8 @@ import (
 //   - the body is flattened into disjuncts through ∨, ⇒ and ¬, and a
 //     disjunct ∀y.ψ (or ¬∃y.ψ) joins its variables to the prefix (renamed
 //     when a name clashes);
+//   - a nested ∃ disjunct (or ¬∀) whose own normal form is quantifier-free
+//     is replaced by that form;
 //   - a disjunct x ≠ t, with x a variable not in t, eliminates x by t
 //     (destructive equality resolution); so do the Boolean literals x
 //     (x := false) and ¬x (x := true);
@@ -94,6 +96,11 @@ func (n *normalizer) forall(vars []term.Term, body term.Term) term.Term {
 			return st.True()
 		}
 	}
+	if len(ds) == 1 && len(conjuncts(st, ds[0], nil)) > 1 {
+		// A prefix joined from nested quantifiers over a conjunction
+		// (∀x.¬∃y.(φ ⇒ ψ)): miniscope over the joined prefix.
+		return n.forall(xs, ds[0])
+	}
 	if nxs, nds, eliminated := n.resolve(xs, ds); eliminated {
 		if nds == nil {
 			return st.True()
@@ -151,6 +158,15 @@ func (n *normalizer) disjuncts(t term.Term, pos bool, xs *[]term.Term, ds *[]ter
 		body := n.bindFresh(args[:len(args)-1], args[len(args)-1], xs)
 		n.disjuncts(body, pos, xs, ds)
 		return
+	case pos && op == term.OpExists, !pos && op == term.OpForall:
+		// A nested quantifier whose normal form has no quantifier left (its
+		// variables resolved, miniscoped away or expanded) joins as that
+		// form: the ∃ of a fixpoint check, defined by equalities with the
+		// outer variables, leaves one ∀ instead of a ∀∃ alternation.
+		if r := n.quantifier(t); !n.hasQuantifier(r) {
+			n.disjuncts(r, pos, xs, ds)
+			return
+		}
 	}
 	if pos {
 		*ds = append(*ds, t)
@@ -202,7 +218,7 @@ func (n *normalizer) resolve(xs, ds []term.Term) ([]term.Term, []term.Term, bool
 	}
 	binders := boundInside(st, ds)
 	for i, d := range ds {
-		x, val, ok := n.definition(d, isVar, binders)
+		x, val, ok := n.definition(d, xs, isVar, binders)
 		if !ok {
 			continue
 		}
@@ -237,8 +253,9 @@ func (n *normalizer) resolve(xs, ds []term.Term) ([]term.Term, []term.Term, bool
 
 // definition recognises a disjunct that defines a variable: ¬(x = t) with t
 // free of x and of variables bound inside the disjuncts (which t would be
-// captured by), x alone (x := false) and ¬x (x := true).
-func (n *normalizer) definition(d term.Term, isVar, binders map[term.Term]bool) (x, val term.Term, ok bool) {
+// captured by), ¬(l = r) solved for x (solvefor.go), x alone (x := false)
+// and ¬x (x := true).
+func (n *normalizer) definition(d term.Term, xs []term.Term, isVar, binders map[term.Term]bool) (x, val term.Term, ok bool) {
 	st := n.st
 	if isVar[d] {
 		return d, st.False(), true
@@ -259,6 +276,16 @@ func (n *normalizer) definition(d term.Term, isVar, binders map[term.Term]bool) 
 			continue
 		}
 		if st.Contains(t, func(u term.Term) bool { return u == x || binders[u] }) {
+			continue
+		}
+		return x, t, true
+	}
+	for _, x := range xs {
+		if !st.Contains(a, func(u term.Term) bool { return u == x }) {
+			continue
+		}
+		t := solveFor(st, st.Arg(a, 0), st.Arg(a, 1), x)
+		if t == term.NoTerm || n.hasQuantifier(t) || st.Contains(t, func(u term.Term) bool { return u == x || binders[u] }) {
 			continue
 		}
 		return x, t, true

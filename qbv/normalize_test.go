@@ -56,6 +56,12 @@ func TestNormalizeRules(t *testing.T) {
 			func(s Stats) int { return 1 }},
 		{"exists as not forall", "(exists ((x (_ BitVec 16))) (and (bvult x a) (bvugt x b)))", 1,
 			func(s Stats) int { return 1 }},
+		{"solved for the variable", "(forall ((x (_ BitVec 16))) (=> (= (bvadd (bvmul #x0003 x) a) b) (bvult x a)))", 0,
+			func(s Stats) int { return s.Resolved }},
+		{"nested exists defined by equalities", "(forall ((x (_ BitVec 16))) (exists ((y (_ BitVec 16)) (z (_ BitVec 16))) (=> (bvult x a) (and (bvugt y b) (= y x) (= z (bvadd y a)) (bvult z b)))))", 1,
+			func(s Stats) int { return s.Resolved }},
+		{"nested exists left when not defined", "(forall ((x (_ BitVec 16))) (exists ((y (_ BitVec 16))) (=> (bvult x a) (and (bvugt y b) (bvult y x)))))", 2,
+			func(s Stats) int { return 1 }},
 		{"unused variable", "(forall ((x (_ BitVec 16)) (y (_ BitVec 16))) (bvult x a))", 1,
 			func(s Stats) int { return 1 }},
 	}

@@ -22,6 +22,33 @@ type BenchCmd struct {
 	Compare BenchCompareCmd `cmd:"" help:"Compare two runs (before/after)."`
 	Report  BenchReportCmd  `cmd:"" help:"Score a results directory again and rewrite its reports."`
 	Merge   BenchMergeCmd   `cmd:"" help:"Combine the results of the shards of one suite into one run and report."`
+	Peers   BenchPeersCmd   `cmd:"" help:"Compare a run file by file with a table of peers' answers and CPU times."`
+}
+
+// BenchPeersCmd is `sift bench peers RUN PEERS.tsv`.
+type BenchPeersCmd struct {
+	Dir      string        `arg:"" name:"run" help:"Results directory (or results.jsonl)."`
+	Peers    string        `arg:"" name:"peers" help:"Peers table: path, expected, NAME_answer and NAME_cpu_s columns."`
+	Top      int           `default:"30" help:"Slowest files listed per solver."`
+	CPULimit time.Duration `name:"cpu-limit" help:"Count an answer that took more CPU time as unsolved (default: the run's limit); for runs with a longer wall limit on a loaded machine."`
+}
+
+// Run implements `sift bench peers`.
+func (c *BenchPeersCmd) Run(s *streams) error {
+	recs, err := bench.LoadRun(c.Dir)
+	if err != nil {
+		return err
+	}
+	p, err := bench.ReadPeers(c.Peers)
+	if err != nil {
+		return err
+	}
+	sc := bench.ScoreRecords(recs, bench.SolverOrder(c.Dir))
+	limit := sc.LimitSec
+	if c.CPULimit > 0 {
+		limit = c.CPULimit.Seconds()
+	}
+	return bench.WritePeerComparison(s.out, bench.ComparePeers(sc, p, limit), limit, c.Top)
 }
 
 // BenchRunCmd is `sift bench run`.

@@ -27,6 +27,7 @@ func TestHelpGolden(t *testing.T) {
 		{"bench-compare.txt", []string{"bench", "compare", "--help"}},
 		{"bench-report.txt", []string{"bench", "report", "--help"}},
 		{"bench-merge.txt", []string{"bench", "merge", "--help"}},
+		{"bench-peers.txt", []string{"bench", "peers", "--help"}},
 		{"symex.txt", []string{"symex", "--help"}},
 	}
 	for _, c := range cases {

@@ -16,7 +16,10 @@
 //	               read-over-write and congruence checks of a candidate
 //	lod_expand.go  collapsible store chains and eager expansion
 //	lod_model.go   one refinement round (refine), the model of a consistent
-//	               candidate, extensionality
+//	               candidate
+//	lod_ext.go     extensionality: array equalities checked innermost
+//	               first, so that the loop ends (a finite set of lemmas,
+//	               each violated when added)
 //	pruning.go     Pruning (--array-pruning) and the alias oracle
 //
 // Invariants:

@@ -42,7 +42,10 @@ type lodState struct {
 	extra map[term.Term][]term.Term
 	// witnessed marks array equalities whose disequality witness exists.
 	witnessed map[term.Term]bool
-	grew      bool // extra changed since extraGrew last looked
+	// extDone holds the pairs (equality, index) whose lemma exists
+	// (lod_ext.go: none is ever needed twice).
+	extDone map[[2]term.Term]bool
+	grew    bool // extra changed since extraGrew last looked
 	// stepped holds the pairs (read, read one level down) whose lemma
 	// exists (lod_refine.go, descend).
 	stepped map[[2]term.Term]bool
@@ -62,7 +65,7 @@ func newLodState(tb *termBlaster) *lodState {
 	return &lodState{
 		tb: tb, st: tb.st,
 		isRead: map[term.Term]bool{}, isApp: map[term.Term]bool{}, isArrEq: map[term.Term]bool{},
-		extra: map[term.Term][]term.Term{}, witnessed: map[term.Term]bool{},
+		extra: map[term.Term][]term.Term{}, witnessed: map[term.Term]bool{}, extDone: map[[2]term.Term]bool{},
 		stepped: map[[2]term.Term]bool{}, expanded: map[term.Term]bool{},
 		chains: map[term.Term]*storeChain{}, collapsed: map[term.Term]term.Term{},
 		oracle: mayAlias{},
