@@ -31,6 +31,8 @@ type SymexCmd struct {
 	MaxSteps   int           `name:"max-steps" help:"Instructions per path (0: 1e6)." default:"0"`
 	Timeout    time.Duration `help:"Time limit of the exploration (0: none)." default:"0"`
 	CPULimit   time.Duration `name:"cpu-limit" help:"CPU time limit of the exploration, the solver's worker processes included (0: none): the same work for every run on a shared machine." default:"0"`
+	Budget     time.Duration `help:"CPU time of each function's exploration, as --cpu-limit (0: none for one function, 30s each in package mode)." default:"0"`
+	FirstPanic bool          `name:"stop-at-panic" help:"End a function's exploration at its first panic."`
 	MaxMemory  int           `name:"max-memory" help:"Heap limit in MiB (0: none): the collector works harder as the heap nears it, and the exploration stops (memory limit) once the live heap passes three quarters of it." default:"0"`
 	Fix        []string      `help:"Fix an integer parameter: NAME=VALUE (repeatable)."`
 	EmitSMT2   string        `name:"emit-smt2" help:"Write every query to DIR as a .smt2 file." placeholder:"DIR"`
@@ -109,7 +111,10 @@ func (c *SymexCmd) scoutLoopShare() float64 {
 func (c *SymexCmd) options() (symex.Options, error) {
 	opts := symex.Options{MaxLen: c.MaxLen, Search: c.Search, Seed: c.Seed, MaxPaths: c.MaxPaths, MaxDepth: c.MaxDepth,
 		MaxSteps: c.MaxSteps, Timeout: c.Timeout, CPULimit: c.CPULimit, MaxMemory: uint64(c.MaxMemory) << 20, EmitSMT2: c.EmitSMT2,
-		Fixed: map[string]int64{}}
+		Fixed: map[string]int64{}, StopAtPanic: c.FirstPanic}
+	if c.Budget > 0 && (opts.CPULimit == 0 || c.Budget < opts.CPULimit) {
+		opts.CPULimit = c.Budget
+	}
 	for _, f := range c.Fix {
 		k, v, ok := strings.Cut(f, "=")
 		n, err := strconv.ParseInt(v, 0, 64)
@@ -142,6 +147,9 @@ func (c *SymexCmd) options() (symex.Options, error) {
 // Run explores the function and reports.
 func (c *SymexCmd) Run(s *streams) error {
 	if c.Concolic {
+		if c.FirstPanic || c.Budget != 0 {
+			return fmt.Errorf("--stop-at-panic and --budget: not in concolic mode (--max-runs, --timeout)")
+		}
 		return c.runConcolic(s)
 	}
 	if c.Merge == "" {

@@ -87,6 +87,7 @@ func TestSymexJSONGolden(t *testing.T) {
 	if s.CPUS < 0 {
 		t.Errorf("cpu_s %v", s.CPUS)
 	}
+	zeroPanicTimes(t, s.Panics, &s.FirstPanicS, s.CPUS)
 	s.TimeS, s.SolverTimeS, s.CPUS = 0, 0, 0
 	for id := range s.CoverageFirstS {
 		s.CoverageFirstS[id] = 0
@@ -116,6 +117,7 @@ func TestConcolicJSONGolden(t *testing.T) {
 	if s.TimeS <= 0 || s.CPUS < 0 {
 		t.Errorf("times: %v s, cpu %v s", s.TimeS, s.CPUS)
 	}
+	zeroPanicTimes(t, s.Panics, &s.FirstPanicS, s.CPUS)
 	s.TimeS, s.CPUS = 0, 0
 	for i := range s.Panics {
 		s.Panics[i].Position = filepath.Base(s.Panics[i].Position)
@@ -182,4 +184,76 @@ func checkGoldenJSON(t *testing.T, golden string, v any) {
 		t.Fatal(err)
 	}
 	checkGolden(t, golden, append(got, '\n'), "--json output")
+}
+
+// TestStopAtPanic: --stop-at-panic ends the exploration of Census
+// (testdata/pkgmode: 46 paths, 15 panicking, the second path a panic) at
+// its first panic, and found_s, first_panic_s and cpu_s agree.
+func TestStopAtPanic(t *testing.T) {
+	dir := filepath.Join(symexData, "pkgmode")
+	cases := []struct {
+		flags           []string
+		paths, panicked int
+		exhausted       bool
+		stopped         string
+	}{
+		{nil, 46, 15, true, ""},
+		{[]string{"--stop-at-panic"}, 2, 1, false, "first panic"},
+		// A budget that is not reached changes nothing.
+		{[]string{"--stop-at-panic", "--budget", "1h"}, 2, 1, false, "first panic"},
+	}
+	for _, c := range cases {
+		out := filepath.Join(t.TempDir(), "run.json")
+		args := append([]string{"--dir", dir, ".", "Census", "--json", out}, c.flags...)
+		var stdout, stderr bytes.Buffer
+		if code := runSymex(args, &stdout, &stderr); code != 0 {
+			t.Fatalf("%v: exit %d: %s%s", c.flags, code, stdout.String(), stderr.String())
+		}
+		var s symex.Summary
+		readJSON(t, out, &s)
+		if s.Paths != c.paths || s.Panicked != c.panicked || s.Exhausted != c.exhausted || s.Stopped != c.stopped {
+			t.Errorf("%v: paths %d, panicked %d, exhausted %v, stopped %q; want %d, %d, %v, %q", c.flags,
+				s.Paths, s.Panicked, s.Exhausted, s.Stopped, c.paths, c.panicked, c.exhausted, c.stopped)
+		}
+		if len(s.Panics) != 1 || s.FirstPanicS == nil {
+			t.Fatalf("%v: panics %+v, first_panic_s %v", c.flags, s.Panics, s.FirstPanicS)
+		}
+		if f := s.Panics[0].FoundS; f != *s.FirstPanicS || f < 0 || f > s.CPUS {
+			t.Errorf("%v: found_s %v, first_panic_s %v, cpu_s %v", c.flags, f, *s.FirstPanicS, s.CPUS)
+		}
+	}
+	// No panic: first_panic_s is null.
+	out := filepath.Join(t.TempDir(), "run.json")
+	var stdout, stderr bytes.Buffer
+	if code := runSymex([]string{"--dir", filepath.Join(symexData, "corpus"), ".", "CountA", "--stop-at-panic", "--json", out}, &stdout, &stderr); code != 0 {
+		t.Fatalf("CountA: exit %d: %s", code, stderr.String())
+	}
+	raw, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(raw, []byte(`"first_panic_s": null`)) || !bytes.Contains(raw, []byte(`"exhausted": true`)) {
+		t.Errorf("CountA --stop-at-panic:\n%s", raw)
+	}
+}
+
+// zeroPanicTimes checks a summary's panic times (each found_s within the
+// run's cpu_s, first_panic_s their least, null without panics) and zeroes
+// them for a golden file.
+func zeroPanicTimes(t *testing.T, panics []symex.SummaryPanic, first **float64, cpuS float64) {
+	t.Helper()
+	want := symex.FirstPanicS(panics)
+	if (want == nil) != (*first == nil) || want != nil && *want != **first {
+		t.Errorf("first_panic_s %v, want the least found_s %v", *first, want)
+	}
+	for i := range panics {
+		if panics[i].FoundS < 0 || panics[i].FoundS > cpuS {
+			t.Errorf("%s: found_s %v outside the run's cpu_s %v", panics[i].Position, panics[i].FoundS, cpuS)
+		}
+		panics[i].FoundS = 0
+	}
+	if *first != nil {
+		zero := 0.0
+		*first = &zero
+	}
 }
