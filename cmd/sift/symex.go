@@ -20,7 +20,7 @@ import (
 // drives the exploration.
 type SymexCmd struct {
 	Package    string        `arg:"" help:"Package pattern (one package)."`
-	Func       string        `arg:"" help:"Function (or Type.Method) to explore."`
+	Func       string        `arg:"" optional:"" help:"Function (or Type.Method) to explore; none: every exported function and method of the package (package mode)."`
 	Dir        string        `help:"Directory to load the package from." default:""`
 	MaxLen     int           `name:"max-len" help:"Bound on the length of string and slice inputs." default:"4"`
 	Search     string        `help:"dfs (default), bfs or random-path; with --concolic: bfs, dfs or covfirst (default covfirst)." default:"" enum:",dfs,bfs,random-path,covfirst"`
@@ -150,6 +150,9 @@ func (c *SymexCmd) Run(s *streams) error {
 		if c.FirstPanic || c.Budget != 0 {
 			return fmt.Errorf("--stop-at-panic and --budget: not in concolic mode (--max-runs, --timeout)")
 		}
+		if c.Func == "" {
+			return fmt.Errorf("--concolic explores one function: give FUNC")
+		}
 		return c.runConcolic(s)
 	}
 	if c.Merge == "" {
@@ -158,6 +161,9 @@ func (c *SymexCmd) Run(s *streams) error {
 	opts, err := c.options()
 	if err != nil {
 		return err
+	}
+	if c.Func == "" {
+		return c.runPackage(s)
 	}
 	prog, err := symex.Load(c.Dir, c.Package, c.Func)
 	if err != nil {

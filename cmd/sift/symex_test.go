@@ -257,3 +257,60 @@ func zeroPanicTimes(t *testing.T, panics []symex.SummaryPanic, first **float64, 
 		*first = &zero
 	}
 }
+
+// TestSymexPackageGolden: package mode (no FUNC) on testdata/pkgmode. Its
+// stdout is the table of the --json package summary it writes, and that
+// table, first-panic times zeroed and positions cut to the file name,
+// equals testdata/symex-package.golden.txt.
+func TestSymexPackageGolden(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "pkg.json")
+	var stdout, stderr bytes.Buffer
+	args := []string{"--dir", filepath.Join(symexData, "pkgmode"), ".", "--max-len", "3", "--budget", "20s", "--json", out}
+	if code := runSymex(args, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s%s", code, stdout.String(), stderr.String())
+	}
+	var s symex.PackageSummary
+	readJSON(t, out, &s)
+	if s.Package != "pkgmode" || s.BudgetS != 20 || len(s.Functions) != 10 {
+		t.Fatalf("package %q, budget %v s, %d functions", s.Package, s.BudgetS, len(s.Functions))
+	}
+	var table bytes.Buffer
+	if err := s.WriteTable(&table); err != nil {
+		t.Fatal(err)
+	}
+	if table.String() != stdout.String() {
+		t.Errorf("stdout is not the table of the --json summary:\n%s\nwant\n%s", stdout.String(), table.String())
+	}
+	for _, f := range s.Functions {
+		if f.Summary == nil {
+			if f.NotExplored == "" {
+				t.Errorf("%s: neither explored nor a reason", f.Function)
+			}
+			continue
+		}
+		if f.Summary.Function != "" {
+			t.Errorf("%s: the summary's function is the entry's", f.Function)
+		}
+		zeroPanicTimes(t, f.Panics, &f.FirstPanicS, f.CPUS)
+		for i := range f.Panics {
+			f.Panics[i].Position = filepath.Base(f.Panics[i].Position)
+		}
+	}
+	table.Reset()
+	if err := s.WriteTable(&table); err != nil {
+		t.Fatal(err)
+	}
+	checkGolden(t, filepath.Join("testdata", "symex-package.golden.txt"), table.Bytes(), "package mode's table")
+}
+
+// TestSymexPackageFlags: package mode refuses the flags that need one
+// function, and concolic mode needs FUNC.
+func TestSymexPackageFlags(t *testing.T) {
+	dir := filepath.Join(symexData, "pkgmode")
+	for _, flags := range [][]string{{"--replay"}, {"--tests", filepath.Join(t.TempDir(), "x_test.go")}, {"--emit-smt2", t.TempDir()}, {"--concolic"}} {
+		var stdout, stderr bytes.Buffer
+		if code := runSymex(append([]string{"--dir", dir, "."}, flags...), &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), "FUNC") {
+			t.Errorf("%v: exit %d, %q", flags, code, stderr.String())
+		}
+	}
+}
