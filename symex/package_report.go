@@ -71,6 +71,9 @@ func (s *PackageSummary) WriteTable(w io.Writer) error {
 		first := "-"
 		if f.FirstPanicS != nil {
 			first = fmt.Sprintf("%.3fs", *f.FirstPanicS)
+			if *f.FirstPanicS < 0.001 {
+				first = "<0.001s"
+			}
 			panicking++
 		}
 		if f.Exhausted {
