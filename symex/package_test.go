@@ -2,8 +2,13 @@ package symex
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/sift-solver/sift/smtlib"
+	"github.com/sift-solver/sift/term"
 )
 
 // TestExplorePackage runs package mode on testdata/pkgmode: every exported
@@ -81,6 +86,53 @@ func TestExplorePackage(t *testing.T) {
 					t.Errorf("%s: panic found at %v of %v CPU", c.fn, q.Found, s.CPUTime)
 				}
 			}
+		}
+	}
+}
+
+// panickySolver panics on every check: a stand-in for a bug inside the
+// executor.
+type panickySolver struct{}
+
+func (panickySolver) Check(context.Context, []term.Term, []term.Term) (smtlib.Status, *term.Model, error) {
+	panic("solver bug")
+}
+
+// TestExplorePackageFailures: a function whose exploration fails (the
+// solver cannot be made, or a Go panic inside the executor) is listed
+// with the error, and the run goes on with the next function.
+func TestExplorePackageFailures(t *testing.T) {
+	p, err := LoadPackage("testdata/pkgmode", ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := func() Options { return Options{MaxLen: 2} }
+	cases := []struct {
+		name   string
+		solver func(*term.Store) (Solver, error)
+		err    string
+		stack  bool
+	}{
+		{"no solver", func(*term.Store) (Solver, error) { return nil, errors.New("no such solver") }, "no such solver", false},
+		{"panicking solver", func(*term.Store) (Solver, error) { return panickySolver{}, nil }, "internal error: solver bug", true},
+	}
+	for _, c := range cases {
+		res := ExplorePackage(context.Background(), p, PackageConfig{Options: opts, Solver: c.solver, Budget: time.Minute})
+		failed := 0
+		for _, f := range res.Funcs {
+			if f.NotExplored != "" {
+				continue
+			}
+			if f.Result != nil {
+				continue
+			}
+			failed++
+			if f.Err != c.err || (f.Stack != "") != c.stack {
+				t.Errorf("%s: %s: error %q (stack %v), want %q", c.name, f.Fn, f.Err, f.Stack != "", c.err)
+			}
+		}
+		if len(res.Funcs) != 10 || failed == 0 {
+			t.Errorf("%s: %d entries, %d failed", c.name, len(res.Funcs), failed)
 		}
 	}
 }
