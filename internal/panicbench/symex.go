@@ -99,8 +99,10 @@ func RunSymex(ctx context.Context, w WorkModule, o SymexOptions, base string) (S
 		cmdline = append([]string{"taskset", "-c", strconv.Itoa(o.CPU)}, cmdline...)
 	}
 	// The budget is CPU time of the exploration; loading comes on top, and
-	// a loaded machine stretches both.
-	rctx, cancel := context.WithTimeout(ctx, 3*o.Budget+5*time.Minute)
+	// a loaded machine stretches both: on 2 cores under a load of 20 a run
+	// gets a tenth of a core. The wall limit only guards against a hang, as
+	// the fuzz side's under its CPU clock.
+	rctx, cancel := context.WithTimeout(ctx, 30*o.Budget+5*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(rctx, cmdline[0], cmdline[1:]...)
 	cmd.Env = append(os.Environ(), "GOMAXPROCS=1", "GOTOOLCHAIN=local")
