@@ -57,6 +57,12 @@
 // (--sarif); report.go prints a run's text report,
 // summary.go its --json summary, and gc.go the collector's setting during
 // an exploration (a higher GOGC under a soft limit tied to --max-memory).
+// Package mode (sift symex PKG) explores every exported function and
+// method of a package in turn: package_entries.go lists them and asks the
+// input builder whether it can make each one's inputs (InputsError, the
+// one question, so every input kind inputs.go learns is explored),
+// package.go runs them one after the other under a CPU budget each, and
+// package_report.go prints the table and writes the package's --json.
 // executor.go holds Options, Stats and the Result of an exploration,
 // state.go a path's State (frames, symbolic loop regions) and cputime.go
 // the process CPU time that --cpu-limit reads. The command line, sift

@@ -51,6 +51,9 @@ type Options struct {
 	// left unexhausted then is explored again from the start, merging
 	// (mergewarmup.go). 0 merges from the start.
 	MergeAfter int64
+	// StopAtPanic ends the exploration at its first panic (Stats.Stopped
+	// "first panic"): a bug finder's stop, not an exhausted run.
+	StopAtPanic bool
 }
 
 // Stats counts what an exploration did.
@@ -108,6 +111,9 @@ type Panic struct {
 	Message string
 	Inputs  []InputValue
 	Count   int // paths that panic here
+	// Found is the CPU time from the start of the exploration (the clock
+	// of Stats.CPUTime) to the first path that panicked here.
+	Found time.Duration
 }
 
 // Result is the outcome of Explore.

@@ -38,6 +38,17 @@ type Program struct {
 // current directory) and finds the function called fnName in it. fnName may be
 // "Type.Method" for a method with a value or pointer receiver.
 func Load(dir, pattern, fnName string) (*Program, error) {
+	p, err := LoadPackage(dir, pattern)
+	if err != nil {
+		return nil, err
+	}
+	return p.WithFunc(fnName)
+}
+
+// LoadPackage loads the package matched by pattern (relative to dir, ""
+// for the current directory) with no entry function yet: WithFunc picks
+// one, ExplorePackage explores them all.
+func LoadPackage(dir, pattern string) (*Program, error) {
 	cfg := &packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes |
 			packages.NeedTypesInfo | packages.NeedImports | packages.NeedDeps,
@@ -68,13 +79,6 @@ func Load(dir, pattern, fnName string) (*Program, error) {
 	p.Pkg.SetDebugMode(true)
 	prog.Build()
 	p.exprPos = takeDebugRefs(p.Pkg)
-	p.Fn = findFunc(prog, p.Pkg, fnName)
-	if p.Fn == nil {
-		return nil, fmt.Errorf("symex: no function %s in %s", fnName, p.Pkg.Pkg.Path())
-	}
-	if p.Fn.TypeParams().Len() > 0 {
-		return nil, fmt.Errorf("symex: %s is generic; wrap an instantiation of it in a plain function", fnName)
-	}
 	if err := p.loadModels(); err != nil {
 		return nil, err
 	}
@@ -204,7 +208,19 @@ func (p *Program) WithFunc(name string) (*Program, error) {
 	if fn == nil {
 		return nil, fmt.Errorf("symex: no function %s in %s", name, p.Pkg.Pkg.Path())
 	}
+	if generic(fn) {
+		return nil, fmt.Errorf("symex: %s is generic; wrap an instantiation of it in a plain function", name)
+	}
+	return p.withEntry(fn), nil
+}
+
+// withEntry is the same loaded program with entry function fn.
+func (p *Program) withEntry(fn *ssa.Function) *Program {
 	q := *p
 	q.Fn = fn
-	return &q, nil
+	return &q
 }
+
+// generic reports whether fn has type parameters (its own or, for a
+// method, its receiver type's): only its instantiations can run.
+func generic(fn *ssa.Function) bool { return fn.TypeParams().Len() > 0 }

@@ -19,7 +19,8 @@ func (r *Result) Report(w io.Writer, coverage bool) {
 		for _, in := range p.Inputs {
 			ins = append(ins, in.Name+"="+goLiteral(in.Type, in.V, nil))
 		}
-		fmt.Fprintf(w, "panic: %s: %s (%d paths) input: %s\n", p.Pos, p.Message, p.Count, strings.Join(ins, " "))
+		fmt.Fprintf(w, "panic: %s: %s (%d paths, first at %s CPU) input: %s\n", p.Pos, p.Message, p.Count,
+			p.Found.Round(time.Millisecond), strings.Join(ins, " "))
 	}
 	seen := map[string]bool{}
 	for _, p := range r.Paths {

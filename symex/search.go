@@ -60,6 +60,9 @@ func pow2neg(d int) float64 {
 	return x
 }
 
+// stoppedAtPanic is Stats.Stopped of a run that Options.StopAtPanic ended.
+const stoppedAtPanic = "first panic"
+
 // Explore runs the entry function on symbolic inputs until no state is left
 // or a limit is reached.
 func (e *Executor) Explore(ctx context.Context) (*Result, error) {
@@ -172,9 +175,13 @@ func (e *Executor) Explore(ctx context.Context) (*Result, error) {
 			if q, ok := panics[key]; ok {
 				q.Count++
 			} else {
-				q = &Panic{Pos: p.Pos, Message: p.Message, Inputs: p.Inputs, Count: 1}
+				q = &Panic{Pos: p.Pos, Message: p.Message, Inputs: p.Inputs, Count: 1, Found: e.cov.clock()}
 				panics[key] = q
 				res.Panics = append(res.Panics, q)
+			}
+			if e.opts.StopAtPanic {
+				e.stats.Stopped = stoppedAtPanic
+				break
 			}
 		}
 		if e.opts.Progress != nil {

@@ -21,18 +21,21 @@ type Summary struct {
 	Steps          int64          `json:"steps"`
 	QueriesByStage map[string]int `json:"queries_by_stage"`
 	// QuantifiedByStage: the quantified queries among them, apart (pat).
-	QuantifiedByStage map[string]int  `json:"quantified_by_stage,omitempty"`
-	SolverTimeS       float64         `json:"solver_time_s"`
-	TimeS             float64         `json:"time_s"`
-	CPUS              float64         `json:"cpu_s"`
-	Exhausted         bool            `json:"exhausted"`
-	Stopped           string          `json:"stopped"`
-	Cut               int             `json:"cut"`
-	DepthCut          int             `json:"depth_cut"`
-	Unknown           int             `json:"unknown"`
-	Panics            []SummaryPanic  `json:"panics"`
-	Unsupported       []SummarySite   `json:"unsupported"`
-	Coverage          SummaryCoverage `json:"coverage"`
+	QuantifiedByStage map[string]int `json:"quantified_by_stage,omitempty"`
+	SolverTimeS       float64        `json:"solver_time_s"`
+	TimeS             float64        `json:"time_s"`
+	CPUS              float64        `json:"cpu_s"`
+	Exhausted         bool           `json:"exhausted"`
+	Stopped           string         `json:"stopped"`
+	Cut               int            `json:"cut"`
+	DepthCut          int            `json:"depth_cut"`
+	Unknown           int            `json:"unknown"`
+	// FirstPanicS: the CPU seconds to the first panic (the least found_s),
+	// null when no path panicked.
+	FirstPanicS *float64        `json:"first_panic_s"`
+	Panics      []SummaryPanic  `json:"panics"`
+	Unsupported []SummarySite   `json:"unsupported"`
+	Coverage    SummaryCoverage `json:"coverage"`
 	// CoverageFirstS: per covered block (BlockID), the CPU seconds of the
 	// run (the clock of cpu_s) at which it was first reached.
 	CoverageFirstS map[string]float64 `json:"coverage_first_s"`
@@ -43,10 +46,25 @@ type Summary struct {
 
 // SummaryPanic is one panic site.
 type SummaryPanic struct {
-	Position string         `json:"position"`
-	Message  string         `json:"message"`
-	Paths    int            `json:"paths"`
-	Input    []SummaryInput `json:"input"`
+	Position string `json:"position"`
+	Message  string `json:"message"`
+	Paths    int    `json:"paths"`
+	// FoundS: CPU seconds from the run's start to the first path that
+	// panicked here.
+	FoundS float64        `json:"found_s"`
+	Input  []SummaryInput `json:"input"`
+}
+
+// FirstPanicS is the least FoundS of panics, nil when there are none.
+func FirstPanicS(panics []SummaryPanic) *float64 {
+	var first *float64
+	for _, p := range panics {
+		if first == nil || p.FoundS < *first {
+			v := p.FoundS
+			first = &v
+		}
+	}
+	return first
 }
 
 // SummaryInput is one parameter of a concrete input, as a Go literal.
@@ -125,8 +143,10 @@ func (r *Result) Summary(opts Options) *Summary {
 		}
 	}
 	for _, p := range r.Panics {
-		out.Panics = append(out.Panics, SummaryPanic{Position: p.Pos.String(), Message: p.Message, Paths: p.Count, Input: summaryInputs(p.Inputs)})
+		out.Panics = append(out.Panics, SummaryPanic{Position: p.Pos.String(), Message: p.Message, Paths: p.Count,
+			FoundS: p.Found.Seconds(), Input: summaryInputs(p.Inputs)})
 	}
+	out.FirstPanicS = FirstPanicS(out.Panics)
 	at := map[string]int{}
 	for _, p := range r.Paths {
 		if p.Kind != "unsupported" {

@@ -23,7 +23,6 @@ type runCmd struct {
 	Fuzz       bool          `help:"Run go test -fuzz on each bug."`
 	Symex      string        `help:"Run this sift binary's symex on each bug."`
 	SymexFlag  []string      `name:"symex-flag" help:"A further flag for sift symex (repeatable), e.g. --symex-flag=--max-len=16." sep:"none"`
-	Compat     bool          `help:"Run a sift without --stop-at-panic and --budget: --cpu-limit BUDGET instead, to the end."`
 	Budget     time.Duration `help:"Each tool's budget per bug: -fuzztime, and symex's CPU --budget." default:"60s"`
 	FuzzClock  string        `name:"fuzz-clock" help:"wall: the budget is go test's -fuzztime (wall clock); cpu: CPU time of the go test processes, as symex's budget (go test is interrupted when it has used it)." default:"wall" enum:"wall,cpu"`
 	CPU        int           `help:"The core both tools are pinned to with taskset (-1: none)." default:"1"`
@@ -53,13 +52,10 @@ func (c *runCmd) Run(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		if len(missing) > 0 && !c.Compat {
-			return fmt.Errorf("%s symex does not support %s (issue 30); --compat runs it with --cpu-limit instead", c.Symex, strings.Join(missing, ", "))
+		if len(missing) > 0 {
+			return fmt.Errorf("%s symex does not support %s (issue 30): build sift from a newer commit", c.Symex, strings.Join(missing, ", "))
 		}
-		if c.Compat {
-			notes = append(notes, fmt.Sprintf("sift symex ran with --cpu-limit %s and without --stop-at-panic (--compat): no first-panic times", c.Budget))
-		}
-		opts.Symex = &panicbench.SymexOptions{Bin: c.Symex, Budget: c.Budget, CPU: c.CPU, Extra: c.SymexFlag, Compat: c.Compat}
+		opts.Symex = &panicbench.SymexOptions{Bin: c.Symex, Budget: c.Budget, CPU: c.CPU, Extra: c.SymexFlag}
 	}
 	start := time.Now()
 	results, runErr := panicbench.Run(ctx, bugs, opts)

@@ -25,7 +25,7 @@ type streams struct {
 type CLI struct {
 	Solve   SolveCmd         `cmd:"" default:"withargs" help:"Solve an SMT-LIB 2 script (the default)."`
 	Bench   BenchCmd         `cmd:"" help:"Benchmark sift against peer solvers, SMT-COMP style."`
-	Symex   SymexCmd         `cmd:"" help:"Symbolically execute a Go function and find inputs that make it panic."`
+	Symex   SymexCmd         `cmd:"" help:"Symbolically execute a Go function (or each of a package) and find inputs that make it panic."`
 	Version kong.VersionFlag `help:"Print the version and exit."`
 }
 

@@ -23,7 +23,7 @@ import (
 // drives the exploration.
 type SymexCmd struct {
 	Package    string        `arg:"" help:"Package pattern (one package)."`
-	Func       string        `arg:"" help:"Function (or Type.Method) to explore."`
+	Func       string        `arg:"" optional:"" help:"Function (or Type.Method) to explore; none: every exported function and method of the package (package mode)."`
 	Dir        string        `help:"Directory to load the package from." default:""`
 	MaxLen     int           `name:"max-len" help:"Bound on every input length: strings, slices, variadic counts, the bytes of readers." default:"4"`
 	Search     string        `help:"dfs (default), bfs or random-path; with --concolic: bfs, dfs or covfirst (default covfirst)." default:"" enum:",dfs,bfs,random-path,covfirst"`
@@ -34,6 +34,8 @@ type SymexCmd struct {
 	MaxSteps   int           `name:"max-steps" help:"Instructions per path (0: 1e6)." default:"0"`
 	Timeout    time.Duration `help:"Time limit of the exploration (0: none)." default:"0"`
 	CPULimit   time.Duration `name:"cpu-limit" help:"CPU time limit of the exploration, the solver's worker processes included (0: none): the same work for every run on a shared machine." default:"0"`
+	Budget     time.Duration `help:"CPU time of each function's exploration, as --cpu-limit (0: none for one function, 30s each in package mode)." default:"0"`
+	FirstPanic bool          `name:"stop-at-panic" help:"End a function's exploration at its first panic."`
 	MaxMemory  int           `name:"max-memory" help:"Heap limit in MiB (0: none): the collector works harder as the heap nears it, and the exploration stops (memory limit) once the live heap passes three quarters of it." default:"0"`
 	Fix        []string      `help:"Fix an integer parameter: NAME=VALUE (repeatable)."`
 	EmitSMT2   string        `name:"emit-smt2" help:"Write every query to DIR as a .smt2 file." placeholder:"DIR"`
@@ -116,7 +118,10 @@ func (c *SymexCmd) scoutLoopShare() float64 {
 func (c *SymexCmd) options() (symex.Options, error) {
 	opts := symex.Options{MaxLen: c.MaxLen, Search: c.Search, Seed: c.Seed, MaxPaths: c.MaxPaths, MaxDepth: c.MaxDepth,
 		MaxSteps: c.MaxSteps, Timeout: c.Timeout, CPULimit: c.CPULimit, MaxMemory: uint64(c.MaxMemory) << 20, EmitSMT2: c.EmitSMT2,
-		Fixed: map[string]int64{}}
+		Fixed: map[string]int64{}, StopAtPanic: c.FirstPanic}
+	if c.Budget > 0 && (opts.CPULimit == 0 || c.Budget < opts.CPULimit) {
+		opts.CPULimit = c.Budget
+	}
 	for _, f := range c.Fix {
 		k, v, ok := strings.Cut(f, "=")
 		n, err := strconv.ParseInt(v, 0, 64)
@@ -149,6 +154,12 @@ func (c *SymexCmd) options() (symex.Options, error) {
 // Run explores the function and reports.
 func (c *SymexCmd) Run(s *streams) error {
 	if c.Concolic {
+		if c.FirstPanic || c.Budget != 0 {
+			return fmt.Errorf("--stop-at-panic and --budget: not in concolic mode (--max-runs, --timeout)")
+		}
+		if c.Func == "" {
+			return fmt.Errorf("--concolic explores one function: give FUNC")
+		}
 		return c.runConcolic(s)
 	}
 	if c.Merge == "" {
@@ -157,6 +168,9 @@ func (c *SymexCmd) Run(s *streams) error {
 	opts, err := c.options()
 	if err != nil {
 		return err
+	}
+	if c.Func == "" {
+		return c.runPackage(s)
 	}
 	prog, err := symex.Load(c.Dir, c.Package, c.Func)
 	if err != nil {
@@ -213,22 +227,29 @@ func (c *SymexCmd) Run(s *streams) error {
 			return err
 		}
 	}
+	return c.writeOutputs(s, []*symex.Result{res})
+}
+
+// writeOutputs writes the files asked for of the explorations of one
+// package (one function, or package mode's): --coverprofile, --sarif, the
+// generated tests (--tests) and their fuzz corpus.
+func (c *SymexCmd) writeOutputs(s *streams, results []*symex.Result) error {
 	if c.CoverProf != "" {
-		if err := writeCoverProfile(c.CoverProf, res); err != nil {
+		if err := writeCoverProfile(c.CoverProf, results...); err != nil {
 			return err
 		}
 	}
 	if c.SARIF != "" {
-		if err := writeSARIF(c.SARIF, c.Dir, res); err != nil {
+		if err := writeSARIF(c.SARIF, c.Dir, results...); err != nil {
 			return err
 		}
 	}
 	if c.Tests != "" {
-		if err := symex.WriteTestFile(c.Tests, res.TestFile(c.AllPaths)); err != nil {
+		if err := symex.WriteTestFile(c.Tests, symex.PackageTestFile(results, c.AllPaths)); err != nil {
 			return err
 		}
 	}
-	return c.writeFuzz(s, []*symex.Result{res})
+	return c.writeFuzz(s, results)
 }
 
 // writeCoverProfile writes the cover profile of results to path.

@@ -87,6 +87,7 @@ func TestSymexJSONGolden(t *testing.T) {
 	if s.CPUS < 0 {
 		t.Errorf("cpu_s %v", s.CPUS)
 	}
+	zeroPanicTimes(t, s.Panics, &s.FirstPanicS, s.CPUS)
 	s.TimeS, s.SolverTimeS, s.CPUS = 0, 0, 0
 	for id := range s.CoverageFirstS {
 		s.CoverageFirstS[id] = 0
@@ -116,6 +117,7 @@ func TestConcolicJSONGolden(t *testing.T) {
 	if s.TimeS <= 0 || s.CPUS < 0 {
 		t.Errorf("times: %v s, cpu %v s", s.TimeS, s.CPUS)
 	}
+	zeroPanicTimes(t, s.Panics, &s.FirstPanicS, s.CPUS)
 	s.TimeS, s.CPUS = 0, 0
 	for i := range s.Panics {
 		s.Panics[i].Position = filepath.Base(s.Panics[i].Position)
@@ -218,5 +220,207 @@ func TestSymexWritesReports(t *testing.T) {
 	}
 	if len(log.Runs) != 1 || len(log.Runs[0].Results) != 3 {
 		t.Errorf("SARIF log: want 1 run with 3 results:\n%s", b)
+	}
+}
+
+// TestStopAtPanic: --stop-at-panic ends the exploration of Census
+// (testdata/pkgmode: 46 paths, 15 panicking, the second path a panic) at
+// its first panic, and found_s, first_panic_s and cpu_s agree.
+func TestStopAtPanic(t *testing.T) {
+	dir := filepath.Join(symexData, "pkgmode")
+	cases := []struct {
+		flags           []string
+		paths, panicked int
+		exhausted       bool
+		stopped         string
+	}{
+		{nil, 46, 15, true, ""},
+		{[]string{"--stop-at-panic"}, 2, 1, false, "first panic"},
+		// A budget that is not reached changes nothing.
+		{[]string{"--stop-at-panic", "--budget", "1h"}, 2, 1, false, "first panic"},
+	}
+	for _, c := range cases {
+		out := filepath.Join(t.TempDir(), "run.json")
+		args := append([]string{"--dir", dir, ".", "Census", "--json", out}, c.flags...)
+		var stdout, stderr bytes.Buffer
+		if code := runSymex(args, &stdout, &stderr); code != 0 {
+			t.Fatalf("%v: exit %d: %s%s", c.flags, code, stdout.String(), stderr.String())
+		}
+		var s symex.Summary
+		readJSON(t, out, &s)
+		if s.Paths != c.paths || s.Panicked != c.panicked || s.Exhausted != c.exhausted || s.Stopped != c.stopped {
+			t.Errorf("%v: paths %d, panicked %d, exhausted %v, stopped %q; want %d, %d, %v, %q", c.flags,
+				s.Paths, s.Panicked, s.Exhausted, s.Stopped, c.paths, c.panicked, c.exhausted, c.stopped)
+		}
+		if len(s.Panics) != 1 || s.FirstPanicS == nil {
+			t.Fatalf("%v: panics %+v, first_panic_s %v", c.flags, s.Panics, s.FirstPanicS)
+		}
+		if f := s.Panics[0].FoundS; f != *s.FirstPanicS || f < 0 || f > s.CPUS {
+			t.Errorf("%v: found_s %v, first_panic_s %v, cpu_s %v", c.flags, f, *s.FirstPanicS, s.CPUS)
+		}
+	}
+	// No panic: first_panic_s is null.
+	out := filepath.Join(t.TempDir(), "run.json")
+	var stdout, stderr bytes.Buffer
+	if code := runSymex([]string{"--dir", filepath.Join(symexData, "corpus"), ".", "CountA", "--stop-at-panic", "--json", out}, &stdout, &stderr); code != 0 {
+		t.Fatalf("CountA: exit %d: %s", code, stderr.String())
+	}
+	raw, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(raw, []byte(`"first_panic_s": null`)) || !bytes.Contains(raw, []byte(`"exhausted": true`)) {
+		t.Errorf("CountA --stop-at-panic:\n%s", raw)
+	}
+}
+
+// zeroPanicTimes checks a summary's panic times (each found_s within the
+// run's cpu_s, first_panic_s their least, null without panics) and zeroes
+// them for a golden file.
+func zeroPanicTimes(t *testing.T, panics []symex.SummaryPanic, first **float64, cpuS float64) {
+	t.Helper()
+	want := symex.FirstPanicS(panics)
+	if (want == nil) != (*first == nil) || want != nil && *want != **first {
+		t.Errorf("first_panic_s %v, want the least found_s %v", *first, want)
+	}
+	for i := range panics {
+		if panics[i].FoundS < 0 || panics[i].FoundS > cpuS {
+			t.Errorf("%s: found_s %v outside the run's cpu_s %v", panics[i].Position, panics[i].FoundS, cpuS)
+		}
+		panics[i].FoundS = 0
+	}
+	if *first != nil {
+		zero := 0.0
+		*first = &zero
+	}
+}
+
+// TestSymexPackageGolden: package mode (no FUNC) on testdata/pkgmode. Its
+// stdout is the table of the --json package summary it writes, and that
+// table, first-panic times zeroed and positions cut to the file name,
+// equals testdata/symex-package.golden.txt.
+func TestSymexPackageGolden(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "pkg.json")
+	var stdout, stderr bytes.Buffer
+	args := []string{"--dir", filepath.Join(symexData, "pkgmode"), ".", "--max-len", "3", "--budget", "20s", "--json", out}
+	if code := runSymex(args, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s%s", code, stdout.String(), stderr.String())
+	}
+	var s symex.PackageSummary
+	readJSON(t, out, &s)
+	if s.Package != "pkgmode" || s.BudgetS != 20 || len(s.Functions) != 10 {
+		t.Fatalf("package %q, budget %v s, %d functions", s.Package, s.BudgetS, len(s.Functions))
+	}
+	var table bytes.Buffer
+	if err := s.WriteTable(&table); err != nil {
+		t.Fatal(err)
+	}
+	if table.String() != stdout.String() {
+		t.Errorf("stdout is not the table of the --json summary:\n%s\nwant\n%s", stdout.String(), table.String())
+	}
+	for _, f := range s.Functions {
+		if f.Summary == nil {
+			if f.NotExplored == "" {
+				t.Errorf("%s: neither explored nor a reason", f.Function)
+			}
+			continue
+		}
+		if f.Summary.Function != "" {
+			t.Errorf("%s: the summary's function is the entry's", f.Function)
+		}
+		zeroPanicTimes(t, f.Panics, &f.FirstPanicS, f.CPUS)
+		for i := range f.Panics {
+			f.Panics[i].Position = filepath.Base(f.Panics[i].Position)
+		}
+	}
+	table.Reset()
+	if err := s.WriteTable(&table); err != nil {
+		t.Fatal(err)
+	}
+	checkGolden(t, filepath.Join("testdata", "symex-package.golden.txt"), table.Bytes(), "package mode's table")
+}
+
+// TestSymexPackageFlags: package mode refuses the flags that need one
+// function, and concolic mode needs FUNC.
+func TestSymexPackageFlags(t *testing.T) {
+	dir := filepath.Join(symexData, "pkgmode")
+	for _, flags := range [][]string{{"--replay"}, {"--emit-smt2", t.TempDir()}, {"--concolic"}} {
+		var stdout, stderr bytes.Buffer
+		if code := runSymex(append([]string{"--dir", dir, "."}, flags...), &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), "FUNC") {
+			t.Errorf("%v: exit %d, %q", flags, code, stderr.String())
+		}
+	}
+}
+
+// TestSymexPackageOutputs: in package mode --coverprofile, --sarif and
+// --tests cover the whole package: one profile, one SARIF result per panic
+// site of every function, one test file with every function's panics.
+func TestSymexPackageOutputs(t *testing.T) {
+	dir := filepath.Join(symexData, "pkgmode")
+	tmp := t.TempDir()
+	prof, sarif, tests, js := filepath.Join(tmp, "cover.out"), filepath.Join(tmp, "p.sarif"), filepath.Join(tmp, "p_test.go"), filepath.Join(tmp, "p.json")
+	var stdout, stderr bytes.Buffer
+	args := []string{"--dir", dir, ".", "--budget", "20s", "--coverprofile", prof, "--sarif", sarif, "--tests", tests, "--json", js}
+	if code := runSymex(args, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, stdout.String(), stderr.String())
+	}
+	var sum struct {
+		Functions []struct {
+			Function string `json:"function"`
+			Panics   []struct {
+				Position string `json:"position"`
+			} `json:"panics"`
+		} `json:"functions"`
+	}
+	b, err := os.ReadFile(js)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, &sum); err != nil {
+		t.Fatal(err)
+	}
+	sites, withPanics := 0, 0
+	for _, f := range sum.Functions {
+		sites += len(f.Panics)
+		if len(f.Panics) > 0 {
+			withPanics++
+		}
+	}
+	if withPanics < 2 {
+		t.Fatalf("package mode found panics in %d functions, want several:\n%s", withPanics, b)
+	}
+	var log struct {
+		Runs []struct {
+			Results []struct {
+				Properties struct {
+					Test string `json:"test"`
+				} `json:"properties"`
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	if b, err = os.ReadFile(sarif); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, &log); err != nil {
+		t.Fatal(err)
+	}
+	if len(log.Runs) != 1 || len(log.Runs[0].Results) != sites {
+		t.Errorf("SARIF: %d runs, want 1 with %d results (the panic sites of --json)", len(log.Runs), sites)
+	}
+	src, err := os.ReadFile(tests)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range log.Runs[0].Results {
+		if !strings.Contains(string(src), "func "+r.Properties.Test+"(") {
+			t.Errorf("the test file has no %s, named by the SARIF log", r.Properties.Test)
+		}
+	}
+	p, err := os.ReadFile(prof)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(string(p), "mode: set\n") || strings.Count(string(p), " 1\n") < withPanics {
+		t.Errorf("cover profile of the package:\n%s", p)
 	}
 }

@@ -23,9 +23,6 @@ type SymexOptions struct {
 	Budget time.Duration // --budget: CPU time of the function's exploration
 	CPU    int           // the core taskset pins the run to; -1: no pinning
 	Extra  []string      // further flags (e.g. --max-len 16)
-	// Compat runs a sift without --stop-at-panic and --budget: --cpu-limit
-	// for the budget, the exploration to its end (no first_panic_s then).
-	Compat bool
 }
 
 // The flags of issue 30 the runner needs.
@@ -83,6 +80,9 @@ type symexSummary struct {
 		Paths int `json:"paths"`
 	} `json:"unsupported"`
 	Functions []symexSummary `json:"functions"`
+	// A package run's entry that was not explored, and why.
+	NotExplored string `json:"not_explored"`
+	Error       string `json:"error"`
 }
 
 // RunSymex runs sift symex on the bug's entry in its work module; the
@@ -91,20 +91,18 @@ func RunSymex(ctx context.Context, w WorkModule, o SymexOptions, base string) (S
 	var r SymexResult
 	jsonPath := base + ".json"
 	_ = os.Remove(jsonPath)
-	args := []string{"symex", "--dir", w.Dir, w.Bug.Package, w.Bug.Entry, "--json", jsonPath}
-	if o.Compat {
-		args = append(args, "--cpu-limit", o.Budget.String())
-	} else {
-		args = append(args, "--stop-at-panic", "--budget", o.Budget.String())
-	}
+	args := []string{"symex", "--dir", w.Dir, w.Bug.Package, w.Bug.Entry, "--json", jsonPath,
+		"--stop-at-panic", "--budget", o.Budget.String()}
 	args = append(args, o.Extra...)
 	cmdline := append([]string{o.Bin}, args...)
 	if o.CPU >= 0 {
 		cmdline = append([]string{"taskset", "-c", strconv.Itoa(o.CPU)}, cmdline...)
 	}
 	// The budget is CPU time of the exploration; loading comes on top, and
-	// a loaded machine stretches both.
-	rctx, cancel := context.WithTimeout(ctx, 3*o.Budget+5*time.Minute)
+	// a loaded machine stretches both: on 2 cores under a load of 20 a run
+	// gets a tenth of a core. The wall limit only guards against a hang, as
+	// the fuzz side's under its CPU clock.
+	rctx, cancel := context.WithTimeout(ctx, 30*o.Budget+5*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(rctx, cmdline[0], cmdline[1:]...)
 	cmd.Env = append(os.Environ(), "GOMAXPROCS=1", "GOTOOLCHAIN=local")
@@ -165,6 +163,10 @@ func ssaNameMatches(ssaName, entry string) bool {
 }
 
 func (s symexSummary) fill(r *SymexResult, site Site) {
+	if s.NotExplored != "" || s.Error != "" {
+		r.Failure = "not explored: " + s.NotExplored + s.Error
+		return
+	}
 	r.CPUS, r.Exhausted, r.Stopped, r.Unsupported, r.Paths = s.CPUS, s.Exhausted, s.Stopped, len(s.Unsupported), s.Paths
 	for _, u := range s.Unsupported {
 		r.UnsupPaths += u.Paths

@@ -2,6 +2,7 @@ package panicbench
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 )
 
@@ -12,7 +13,8 @@ func TestSymexSummary(t *testing.T) {
 		"paths":3,"unsupported":[{"message":"x","paths":4},{"message":"y","paths":1}]}`
 	pkg := `{"package":"example.com/m","functions":[
 		{"function":"example.com/m.Other","cpu_s":9,"panics":[]},
-		{"function":"(*example.com/m.Parser).Parse","cpu_s":4,"exhausted":true,"first_panic_s":null,"panics":[]}]}`
+		{"function":"(*example.com/m.Parser).Parse","cpu_s":4,"exhausted":true,"first_panic_s":null,"panics":[]},
+		{"function":"example.com/m.Read","not_explored":"parameter r: inputs of type io.Reader are not modelled"}]}`
 	noTime := `{"function":"example.com/m.Get","cpu_s":60,"panics":[{"position":"m.go:7:1","message":"nil"}]}`
 	for _, tc := range []struct {
 		name, data, entry string
@@ -23,6 +25,7 @@ func TestSymexSummary(t *testing.T) {
 		{"one function", one, "Get", true, true, 1.25, true},
 		{"package, method", pkg, "Parser.Parse", false, false, -1, true},
 		{"package, missing", pkg, "Missing", false, false, -1, false},
+		{"package, not explored", pkg, "Read", false, false, -1, true},
 		{"no found_s", noTime, "Get", true, false, -1, true},
 	} {
 		var s symexSummary
@@ -45,6 +48,9 @@ func TestSymexSummary(t *testing.T) {
 		}
 		if tc.name == "one function" && (r.Paths != 3 || r.Unsupported != 2 || r.UnsupPaths != 5) {
 			t.Errorf("%s: paths %d, unsupported %d on %d paths", tc.name, r.Paths, r.Unsupported, r.UnsupPaths)
+		}
+		if notExplored := tc.name == "package, not explored"; notExplored != strings.Contains(r.Failure, "io.Reader are not modelled") {
+			t.Errorf("%s: failure %q", tc.name, r.Failure)
 		}
 		if r.Found != tc.found || r.SiteOK != tc.siteOK || first != tc.first {
 			t.Errorf("%s: got found %v site %v first %v", tc.name, r.Found, r.SiteOK, first)

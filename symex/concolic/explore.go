@@ -38,6 +38,9 @@ type Panic struct {
 	Message string
 	Run     int // 1-based
 	Count   int // runs that panicked here
+	// Found is the CPU time from the exploration's start to the end of
+	// the first run that panicked here.
+	Found   time.Duration
 	Example *Outcome
 	Inputs  map[string]int64
 }
@@ -114,7 +117,8 @@ func Explore(st *term.Store, p *symex.Program, s Solver, cfg Config) (*Result, e
 			if p, ok := panics[key]; ok {
 				p.Count++
 			} else {
-				p = &Panic{Pos: end.Pos, Message: end.Message, Run: res.Runs, Count: 1, Example: out, Inputs: maps.Clone(inputs)}
+				p = &Panic{Pos: end.Pos, Message: end.Message, Run: res.Runs, Count: 1, Example: out, Inputs: maps.Clone(inputs),
+					Found: symex.ProcessCPU() - cpu}
 				panics[key] = p
 				res.Panics = append(res.Panics, p)
 			}

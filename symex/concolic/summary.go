@@ -39,6 +39,7 @@ type Summary struct {
 	Exhausted   bool                  `json:"exhausted"`
 	Stopped     string                `json:"stopped"`
 	Cut         int                   `json:"cut"`
+	FirstPanicS *float64              `json:"first_panic_s"`
 	Panics      []symex.SummaryPanic  `json:"panics"`
 	Unsupported []symex.SummarySite   `json:"unsupported"`
 	Coverage    symex.SummaryCoverage `json:"coverage"`
@@ -62,8 +63,9 @@ func (r *Result) Summary() *Summary {
 	}
 	for _, p := range r.Panics {
 		s.Panics = append(s.Panics, symex.SummaryPanic{Position: p.Pos.String(), Message: p.Message, Paths: p.Count,
-			Input: inputList(r.Fn.Params, p.Example)})
+			FoundS: p.Found.Seconds(), Input: inputList(r.Fn.Params, p.Example)})
 	}
+	s.FirstPanicS = symex.FirstPanicS(s.Panics)
 	for _, m := range slices.Sorted(maps.Keys(r.Unsupported)) {
 		s.Unsupported = append(s.Unsupported, symex.SummarySite{Message: m, Paths: r.Unsupported[m]})
 	}

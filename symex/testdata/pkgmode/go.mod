@@ -1,0 +1,3 @@
+module pkgmode
+
+go 1.23
