@@ -30,6 +30,12 @@ type Config struct {
 	// ProduceModels is the initial value of :produce-models in the standard
 	// dialect (cvc5's --produce-models); the z3 dialect starts with true.
 	ProduceModels bool
+	// Diagnostics receives a line saying what was unsupported each time a
+	// command is answered unsupported (sift writes it to standard error);
+	// nil discards it. The response itself stays the one line the standard
+	// gives, so that a client reading one response per command stays in
+	// step.
+	Diagnostics io.Writer
 }
 
 // options are the values of the script's set-option settings.
@@ -174,9 +180,11 @@ func (in *Interpreter) respondError(err error) {
 	var u *Unsupported
 	if errors.As(err, &u) {
 		in.out.WriteString("unsupported\n")
-		// A comment that says what is unsupported, so a user is not left
-		// guessing; SMT-LIB clients skip it.
-		fmt.Fprintf(in.out, "; %s\n", u.Error())
+		if in.cfg.Diagnostics != nil {
+			// The response first: a terminal shows the reason after it.
+			in.out.Flush()
+			fmt.Fprintf(in.cfg.Diagnostics, "unsupported: %s\n", u.Error())
+		}
 		return
 	}
 	fmt.Fprintf(in.out, "(error %s)\n", quoteString(err.Error()))
