@@ -14,6 +14,10 @@ type funDef struct {
 	Params []term.Term // bound variables of a definition
 	Body   term.Term
 	Named  bool // introduced by (! t :named n)
+	// DT is the datatype of a declared constant of one (for models);
+	// ctor marks a datatype's constructor (for match).
+	DT   *datatype
+	ctor *dtCtor
 }
 
 // sortDef is a declare-sort or define-sort.
@@ -23,6 +27,7 @@ type sortDef struct {
 	Params   []string  // define-sort parameters
 	Body     []byte    // define-sort body text, parsed again at each use
 	BodyPos  Pos
+	dt       *datatype // a declare-datatype(s) sort, lowered to Declared
 }
 
 type undoEntry struct {
@@ -45,6 +50,9 @@ type Env struct {
 	// Dialect is the interpreter's: it decides how terms with duplicate let
 	// binders read.
 	Dialect Dialect
+	// pendingDT names the datatypes of a declare-datatypes being read:
+	// one used in a constructor's field makes it recursive.
+	pendingDT map[string]bool
 	// argBufs are the term parser's argument buffers, one per nesting depth.
 	argBufs [][]term.Term
 }
@@ -151,6 +159,17 @@ func (e *Env) lookupLocal(name []byte) (term.Term, bool) {
 		return term.NoTerm, false
 	}
 	return s[len(s)-1], true
+}
+
+// declaredDatatypes maps the declared constants of datatypes to them.
+func (e *Env) declaredDatatypes() map[term.Term]*datatype {
+	out := map[term.Term]*datatype{}
+	for _, d := range e.funs {
+		if d.DT != nil {
+			out[d.Var] = d.DT
+		}
+	}
+	return out
 }
 
 // Declared returns the declared constants and functions, for get-model, in

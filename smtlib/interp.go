@@ -205,8 +205,8 @@ var commandNames = map[string]bool{
 	"check-sat-assuming": true, "push": true, "pop": true, "get-value": true, "get-model": true,
 	"get-assignment": true, "get-unsat-core": true, "get-unsat-assumptions": true,
 	"get-assertions": true, "reset": true, "reset-assertions": true, "echo": true, "exit": true,
-	"define-fun-rec": false, "define-funs-rec": false, "declare-datatype": false,
-	"declare-datatypes": false, "get-proof": false,
+	"define-fun-rec": false, "define-funs-rec": false, "declare-datatype": true,
+	"declare-datatypes": true, "get-proof": false,
 	// Extensions of other solvers, recognised so that users get `unsupported`
 	// rather than an error.
 	"simplify": false, "eval": false, "get-interpolant": false, "get-interpolants": false,
@@ -220,8 +220,7 @@ var commandNames = map[string]bool{
 // definesSymbols lists the unsupported commands that would have added to the
 // problem: skipping them drops part of it.
 var definesSymbols = map[string]bool{
-	"define-fun-rec": true, "define-funs-rec": true, "declare-datatype": true, "declare-datatypes": true,
-	"declare-codatatypes": true, "declare-rel": true, "declare-var": true, "rule": true,
+	"define-fun-rec": true, "define-funs-rec": true, "declare-codatatypes": true, "declare-rel": true, "declare-var": true, "rule": true,
 }
 
 func (in *Interpreter) execute(ctx context.Context, cmd []byte, pos Pos) (err error) {
@@ -257,6 +256,9 @@ func (in *Interpreter) execute(ctx context.Context, cmd []byte, pos Pos) (err er
 		text := cmd[start:p.tok.Offset]
 		p.end(name)
 		return in.doAssert(t, p.named, cmd, text, nameTok.Pos)
+	}
+	if name == "declare-datatype" || name == "declare-datatypes" {
+		return in.declareDatatypes(name, newTermParser(lx, in.env), cmd, pos)
 	}
 	if declarationCommands[name] {
 		return in.declaration(name, newTermParser(lx, in.env), cmd, pos)
@@ -396,6 +398,7 @@ func (in *Interpreter) run(ctx context.Context, c *Command, cmd []byte, base Pos
 		if err != nil {
 			return err
 		}
+		in.pr.datatypes = in.env.declaredDatatypes()
 		in.out.WriteString(in.pr.ModelString(m, in.env.Declared()))
 		in.out.WriteString("\n")
 	case c.GetAssignment:
@@ -693,7 +696,11 @@ func (in *Interpreter) getValue(l *SpanList, cmd []byte, base Pos) error {
 		b.WriteString("(")
 		b.Write(spanText(cmd, s))
 		b.WriteString(" ")
-		b.WriteString(in.pr.ValueString(v))
+		if d, ok := in.env.funs[string(spanText(cmd, s))]; ok && d.DT != nil && v.Kind == term.ValBV {
+			b.WriteString(d.DT.valueString(in.pr, v.BV))
+		} else {
+			b.WriteString(in.pr.ValueString(v))
+		}
 		b.WriteString(")")
 	}
 	b.WriteString(")\n")
