@@ -43,6 +43,15 @@ func TestIncrementalSessions(t *testing.T) {
 		// Uninterpreted functions over a declared sort, the shape of
 		// yosys-smtbmc's default encoding: a state per step.
 		{"unrolled states", unrolling(12, 5), strings.Repeat("unsat\n", 5) + strings.Repeat("sat\n", 7), 11},
+		// A memory as yosys-smtbmc writes it: a function from the state to
+		// an array (the attempt's Ackermann reduction), written at step 1
+		// and read at step 2.
+		{"memory per state", "(declare-sort S 0)(declare-fun m (S) (Array (_ BitVec 2) (_ BitVec 8)))" +
+			"(declare-fun s0 () S)(declare-fun s1 () S)(declare-fun s2 () S)(declare-const d (_ BitVec 8))" +
+			"(assert (= (m s1) (store (m s0) #b01 d)))(check-sat)" +
+			"(assert (= (m s2) (m s1)))(push)(assert (distinct (select (m s2) #b01) d))(check-sat)(pop)" +
+			"(push)(assert (distinct (select (m s2) #b10) d))(check-sat)(pop)(assert (= s2 s0))(check-sat)",
+			"sat\nunsat\nsat\nsat\n", 3},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -172,7 +172,7 @@ func (s *Session) CheckSat(ctx context.Context, assumptions []term.Term) smtlib.
 }
 
 // incrementalFeatures are what the incremental attempt cannot decide.
-const incrementalFeatures = term.FeatQuantifier | term.FeatFloat | term.FeatNestedArray | term.FeatArrayFun
+const incrementalFeatures = term.FeatQuantifier | term.FeatFloat | term.FeatNestedArray
 
 // decideIncrementally tries the incremental attempt on the checks after the
 // first of a session that keeps assertions at its base level (a client that

@@ -12,7 +12,7 @@ mkdir -p "$out/sift" "$out/cap"
 printf '#!/bin/sh\nexec %s "$@"\n' "$sift" > "$out/sift/z3"
 printf '#!/bin/bash\nexec %s "$@" < <(tee -a "$CAPTURE")\n' "$(command -v z3)" > "$out/cap/z3"
 chmod +x "$out/sift/z3" "$out/cap/z3"
-for d in counter overflow memory; do
+for d in counter overflow memory fifo; do
   yosys -q -p "read_verilog -formal $root/testdata/yosys/$d.sv; prep -top $d; async2sync; dffunmap; write_smt2 -wires $out/$d.smt2"
 done
 # name | design | smtbmc arguments
@@ -23,6 +23,7 @@ runs=(
   "cover|counter|-c -t 20"
   "bmc-fail|overflow|-t 15"
   "memory-10|memory|-t 10"
+  "fifo-20|fifo|-t 20"
 )
 echo "| run | command | z3 wall s | sift wall s | z3 cpu s | sift cpu s | z3 verdict | sift verdict |"
 echo "|---|---|---|---|---|---|---|---|"
