@@ -25,6 +25,13 @@ func TestDatatypes(t *testing.T) {
 		{"model", decls + "(declare-const b Box)(assert (= (px (lo b)) #x3))(assert (on (hi b)))(assert ((_ is green) (c b)))" +
 			"(assert (= (py (lo b)) (py (hi b))))(assert (= (bvadd (py (lo b)) (px (hi b))) #x0))(assert (= (py (lo b)) #x1))(assert (not (on (lo b))))(check-sat)(get-model)",
 			"sat\n(\n  (define-fun b () Box (box (mk-pt #x3 #x1 false) (mk-pt #xf #x1 true) green))\n)\n"},
+		{"a record with an array is its fields", "(declare-datatype M ((mk-m (mem (Array (_ BitVec 2) (_ BitVec 4))) (n (_ BitVec 4)))))" +
+			"(declare-const x M)(declare-const y M)(assert (= (mem x) (mem y)))(assert (= (n x) (n y)))(assert (distinct x y))(check-sat)", "unsat\n"},
+		{"a record with an array: model", "(declare-datatype M ((mk-m (mem (Array (_ BitVec 2) (_ BitVec 4))) (n (_ BitVec 4)))))" +
+			"(declare-const x M)(assert (= (select (mem x) #b01) #x7))(assert (= (n x) #x2))(assert (= (mem x) (store ((as const (Array (_ BitVec 2) (_ BitVec 4))) #x0) #b01 #x7)))(check-sat)(get-model)(get-value (x))",
+			"sat\n(\n  (define-fun x () M (mk-m (store ((as const (Array (_ BitVec 2) (_ BitVec 4))) #x0) #b01 #x7) #x2))\n)\n((x (mk-m (store ((as const (Array (_ BitVec 2) (_ BitVec 4))) #x0) #b01 #x7) #x2)))\n"},
+		{"a record with an array: no constructor", "(declare-datatype M ((mk-m (mem (Array (_ BitVec 2) (_ BitVec 4))))))" +
+			"(assert (= (mk-m ((as const (Array (_ BitVec 2) (_ BitVec 4))) #x0)) (mk-m ((as const (Array (_ BitVec 2) (_ BitVec 4))) #x1))))", "unsupported\n"},
 		{"recursive", "(declare-datatypes ((L 0)) (((nil) (cons (hd (_ BitVec 8)) (tl L)))))(check-sat)", "unsupported\nunknown\n"},
 		{"several constructors with fields", "(declare-datatype O ((none) (some (v (_ BitVec 8)))))", "unsupported\n"},
 		{"parametric", "(declare-datatypes ((P 1)) ((par (T) ((p (f T))))))", "unsupported\n"},

@@ -16,11 +16,59 @@ import (
 // is the index of its constructor, in as few bits as hold them. Its
 // constructors, selectors and testers are definitions (funDef macros) over
 // that bit-vector; match is read into them (parse_match.go).
+//
+// A record with a field that has no bit-vector (an array: yosys-smtbmc's
+// memories under write_smt2 -stdt) is opaque instead: an uninterpreted sort
+// whose selectors are uninterpreted functions, equality on it the equality
+// of every field (the record is its fields), and its constructor, functions
+// over it and quantifiers over it unsupported, since an uninterpreted sort
+// has neither every tuple of fields nor one element per tuple.
 type datatype struct {
-	name  string
-	sort  term.Sort // the bit-vector it is lowered to
-	ctors []*dtCtor
-	enum  bool
+	name   string
+	sort   term.Sort // the bit-vector it is lowered to (opaque: its own sort)
+	ctors  []*dtCtor
+	enum   bool
+	opaque bool
+}
+
+// fieldsEqual is a = b for terms of an opaque record: every selector agrees.
+func (d *datatype) fieldsEqual(st *term.Store, a, b term.Term) term.Term {
+	var parts []term.Term
+	for _, f := range d.ctors[0].fields {
+		fa, fb := st.MustMake(term.OpApply, nil, f.sel, a), st.MustMake(term.OpApply, nil, f.sel, b)
+		if f.dt != nil && f.dt.opaque {
+			parts = append(parts, f.dt.fieldsEqual(st, fa, fb))
+		} else {
+			parts = append(parts, st.Eq(fa, fb))
+		}
+	}
+	if len(parts) == 0 {
+		return st.True()
+	}
+	if len(parts) == 1 {
+		return parts[0]
+	}
+	return st.And(parts...)
+}
+
+// opaqueString prints the value of x, a term of an opaque record, as its
+// constructor applied to the values of its selectors under ev.
+func (d *datatype) opaqueString(pr *Printer, ev *term.Evaluator, x term.Term) string {
+	st := pr.st
+	c := d.ctors[0]
+	var b strings.Builder
+	b.WriteString("(" + term.QuoteSymbol(c.name))
+	for _, f := range c.fields {
+		b.WriteByte(' ')
+		v, err := ev.Eval(st.MustMake(term.OpApply, nil, f.sel, x))
+		if err != nil {
+			b.WriteString("?")
+			continue
+		}
+		b.WriteString(pr.ValueString(v))
+	}
+	b.WriteString(")")
+	return b.String()
 }
 
 // dtCtor is a constructor; a record's fields are laid out from the top.
@@ -37,12 +85,16 @@ type dtField struct {
 	dt     *datatype // the field's datatype, when it is one
 	lo, w  uint32
 	isBool bool
+	sel    term.Term // an opaque record's selector function
 }
 
 // wellFormed returns the constraint that x, a term of d's bit-vector, is a
 // value of d (an enumeration whose constructors do not fill its bits leaves
 // some values out), or NoTerm when every bit-vector is one.
 func (d *datatype) wellFormed(st *term.Store, x term.Term) term.Term {
+	if d.opaque {
+		return term.NoTerm
+	}
 	if d.enum {
 		n := uint64(len(d.ctors))
 		w := st.Width(d.sort)
@@ -140,6 +192,12 @@ func (in *Interpreter) declareDatatypes(name string, p *termParser, cmd []byte, 
 		// Each is bound at once: a later one of the group may use it.
 		delete(pending, d.name)
 		in.env.bindSort(d.name, &sortDef{Declared: dt.sort, dt: dt})
+		if dt.opaque {
+			if in.env.opaque == nil {
+				in.env.opaque = map[term.Sort]*datatype{}
+			}
+			in.env.opaque[dt.sort] = dt
+		}
 		dts = append(dts, dt)
 	}
 	if name == "declare-datatypes" {
@@ -178,10 +236,14 @@ func (p *termParser) datatypeBody(name string, pos Pos) *datatype {
 				switch {
 				case p.st.IsBool(s):
 					f.w, f.isBool = 1, true
+				case f.dt != nil && f.dt.opaque:
+					dt.opaque = true
 				case p.st.IsBitVec(s):
 					f.w = p.st.Width(s)
+				case p.st.IsArray(s):
+					dt.opaque = true
 				default:
-					unsupportedf(spos, "datatype fields of sort %s are not supported (Bool, bit-vectors and other datatypes are)", p.st.SortString(s))
+					unsupportedf(spos, "datatype fields of sort %s are not supported (Bool, bit-vectors, arrays and other datatypes are)", p.st.SortString(s))
 				}
 				p.expect(TokRParen, "')' after the sort of selector "+sel)
 				c.fields = append(c.fields, f)
@@ -205,6 +267,10 @@ func (p *termParser) datatypeBody(name string, pos Pos) *datatype {
 	}
 	if dt.enum {
 		dt.sort = p.st.BitVecSort(uint32(max(1, bits.Len(uint(len(dt.ctors)-1)))))
+		return dt
+	}
+	if dt.opaque {
+		dt.sort = p.st.UninterpretedSort(name)
 		return dt
 	}
 	fields := dt.ctors[0].fields
@@ -236,6 +302,17 @@ func (in *Interpreter) bindDatatype(dt *datatype, pos Pos) error {
 		}
 		x := st.BoundVar("x", dt.sort)
 		var test term.Term
+		if dt.opaque {
+			in.env.bindFun(&funDef{Name: c.name, ctor: c,
+				unsupported: fmt.Sprintf("the constructor of %s is not supported (the record has an array field)", dt.name)})
+			for i := range c.fields {
+				f := &c.fields[i]
+				f.sel = st.Var(f.name, st.FunSort([]term.Sort{dt.sort}, f.sort))
+				in.env.bindFun(&funDef{Name: f.name, Var: f.sel, selector: true})
+			}
+			in.env.bindFun(&funDef{Name: "is-" + c.name, Params: []term.Term{x}, Body: st.True()})
+			continue
+		}
 		if dt.enum {
 			in.env.bindFun(&funDef{Name: c.name, Body: st.ConstUint64(st.Width(dt.sort), uint64(c.index)), ctor: c})
 			test = st.Eq(x, st.ConstUint64(st.Width(dt.sort), uint64(c.index)))

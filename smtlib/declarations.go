@@ -57,6 +57,11 @@ func (in *Interpreter) declaration(name string, p *termParser, cmd []byte, pos P
 // declareOf declares sym, whose range may be a datatype rdt (nil if not):
 // a constant of a datatype is constrained to its values.
 func (in *Interpreter) declareOf(sym string, dom []term.Sort, rng term.Sort, rdt *datatype, pos Pos) error {
+	for _, s := range dom {
+		if d := in.env.opaque[s]; d != nil {
+			return &Unsupported{Pos: pos, Msg: fmt.Sprintf("functions over datatype %s are not supported (the record has an array field)", d.name), Dropped: true}
+		}
+	}
 	if rdt != nil {
 		wf := rdt.wellFormed(in.st, in.st.BoundVar("x", rdt.sort))
 		if wf != term.NoTerm && len(dom) > 0 {

@@ -18,6 +18,10 @@ type funDef struct {
 	// ctor marks a datatype's constructor (for match).
 	DT   *datatype
 	ctor *dtCtor
+	// selector marks an opaque record's selector (no symbol of the model);
+	// unsupported, when set, is why the symbol cannot be applied.
+	selector    bool
+	unsupported string
 }
 
 // sortDef is a declare-sort or define-sort.
@@ -53,6 +57,8 @@ type Env struct {
 	// pendingDT names the datatypes of a declare-datatypes being read:
 	// one used in a constructor's field makes it recursive.
 	pendingDT map[string]bool
+	// opaque maps the sorts of opaque records to them (datatypes.go).
+	opaque map[term.Sort]*datatype
 	// argBufs are the term parser's argument buffers, one per nesting depth.
 	argBufs [][]term.Term
 }
@@ -178,7 +184,7 @@ func (e *Env) Declared() []term.Term {
 	var out []term.Term
 	seen := map[term.Term]bool{}
 	for _, d := range e.funs {
-		if d.Var != term.NoTerm && !seen[d.Var] {
+		if d.Var != term.NoTerm && !d.selector && !seen[d.Var] {
 			seen[d.Var] = true
 			out = append(out, d.Var)
 		}

@@ -696,7 +696,9 @@ func (in *Interpreter) getValue(l *SpanList, cmd []byte, base Pos) error {
 		b.WriteString("(")
 		b.Write(spanText(cmd, s))
 		b.WriteString(" ")
-		if d, ok := in.env.funs[string(spanText(cmd, s))]; ok && d.DT != nil && v.Kind == term.ValBV {
+		if d, ok := in.env.funs[string(spanText(cmd, s))]; ok && d.DT != nil && d.DT.opaque {
+			b.WriteString(d.DT.opaqueString(in.pr, ev, d.Var))
+		} else if d, ok := in.env.funs[string(spanText(cmd, s))]; ok && d.DT != nil && v.Kind == term.ValBV {
 			b.WriteString(d.DT.valueString(in.pr, v.BV))
 		} else {
 			b.WriteString(in.pr.ValueString(v))

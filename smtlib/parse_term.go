@@ -296,6 +296,9 @@ func (p *termParser) identifier(t Token) term.Term {
 
 // applyFun applies a user function (declared or defined) to args.
 func (p *termParser) applyFun(d *funDef, args []term.Term, pos Pos) term.Term {
+	if d.unsupported != "" {
+		unsupportedf(pos, "%s", d.unsupported)
+	}
 	if d.Var != term.NoTerm {
 		if p.st.Kind(p.st.SortOf(d.Var)) != term.KindFun {
 			if len(args) != 0 {
@@ -481,11 +484,41 @@ func (p *termParser) apply(headPos Pos, constAs term.Sort, user *funDef, op term
 		}
 		return p.applyFun(user, append([]term.Term(nil), args...), headPos)
 	}
+	if (op == term.OpEq || op == term.OpDistinct) && len(args) > 1 {
+		if d := p.env.opaque[p.st.SortOf(args[0])]; d != nil {
+			return p.opaqueEquality(headPos, d, op, args)
+		}
+	}
 	r, err := p.st.Make(op, idx, args...)
 	if err != nil {
 		errorf(headPos, "%v", err)
 	}
 	return r
+}
+
+// opaqueEquality is = or distinct over an opaque record's terms: by fields.
+func (p *termParser) opaqueEquality(pos Pos, d *datatype, op term.Op, args []term.Term) term.Term {
+	for _, a := range args {
+		if p.st.SortOf(a) != d.sort {
+			errorf(pos, "%s expects arguments of one sort, got %s and %s", op, d.name, p.st.SortString(p.st.SortOf(a)))
+		}
+	}
+	var parts []term.Term
+	for i := range args {
+		if op == term.OpEq {
+			if i+1 < len(args) {
+				parts = append(parts, d.fieldsEqual(p.st, args[i], args[i+1]))
+			}
+			continue
+		}
+		for j := i + 1; j < len(args); j++ {
+			parts = append(parts, p.st.Not(d.fieldsEqual(p.st, args[i], args[j])))
+		}
+	}
+	if len(parts) == 1 {
+		return parts[0]
+	}
+	return p.st.And(parts...)
 }
 
 // realLiteral reads a real constant written with literals only: a numeral
@@ -750,7 +783,7 @@ func (p *termParser) quantifier(op term.Op) term.Term {
 		p.unexpected("at least one bound variable")
 	}
 	for i, v := range vars {
-		if d := p.varDTs[i]; d != nil && d.wellFormed(p.st, v) != term.NoTerm {
+		if d := p.varDTs[i]; d != nil && (d.opaque || d.wellFormed(p.st, v) != term.NoTerm) {
 			unsupportedf(p.tok.Pos, "quantifiers over datatype %s are not supported", d.name)
 		}
 	}

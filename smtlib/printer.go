@@ -319,6 +319,8 @@ func (p *Printer) ModelString(m *term.Model, vars []term.Term) string {
 			b.WriteString(st.SortString(st.Range(s)))
 			b.WriteByte(' ')
 			p.writeValue(&b, v, params)
+		} else if dt := p.datatypes[x]; dt != nil && dt.opaque {
+			b.WriteString(" () " + term.QuoteSymbol(dt.name) + " " + dt.opaqueString(p, term.NewEvaluator(st, m), x))
 		} else if dt := p.datatypes[x]; dt != nil && v.Kind == term.ValBV {
 			b.WriteString(" () " + term.QuoteSymbol(dt.name) + " " + dt.valueString(p, v.BV))
 		} else {

@@ -68,6 +68,8 @@ func TestYosysSMTBMC(t *testing.T) {
 			[]string{"Checking assertions in step 11..", "BMC failed!", "Status: FAILED"}},
 		{"memory", "memory", false, []string{"-t", "6"},
 			[]string{"Checking assertions in step 5..", "Status: PASSED"}},
+		{"memory, datatypes", "memory", true, []string{"-t", "6"},
+			[]string{"Checking assertions in step 5..", "Status: PASSED"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
