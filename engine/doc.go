@@ -21,6 +21,17 @@
 //	                stage exists
 //	z3-fallback     Z3 (package engine/z3), on the original problem
 //
+// The checks after the first of a session that keeps assertions at its base
+// level (a client unrolling a design step by step, with push, assert, check,
+// pop) first go to the incremental attempt (pipeline.go,
+// newIncrementalPipeline): the constant stage, Ackermann's reduction of
+// functions into arrays (incremental.go), and a bit-blaster of its own
+// that lives across the session's checks, gets the assertions as posed (so
+// circuits are built once and learned clauses stay valid), holds the
+// base-level assertions as clauses of their own and bounds each SAT call by
+// a conflict budget. What it leaves unknown goes to the pipeline above; its
+// sat answers are validated like every other.
+//
 // Every step is a stage.Stage; what else a step can do is a small
 // capability (engine/stage) the driver and the session look for:
 // Transformer (rewrites the problem), IndexPreserver (a Transformer whose
@@ -34,9 +45,11 @@
 // Files:
 //
 //	session.go                 Options, Session (smtlib.Solver), the check
-//	pipeline.go                the session's pipeline and the procedures'
-//	                           quantifier-free pipelines
+//	pipeline.go                the session's pipeline, its incremental
+//	                           attempt and the procedures' quantifier-free
+//	                           pipelines
 //	driver.go                  Driver: order, time shares, cores, statistics
+//	incremental.go             the incremental attempt's Ackermann step
 //	validate.go                the model check in front of every sat answer
 //	memory.go                  the memory limit of a check
 //	prestart.go                starting the Z3 worker after some CPU time

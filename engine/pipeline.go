@@ -64,6 +64,37 @@ func newPipeline(opts Options, memoryLimit int64) *Driver {
 	return d
 }
 
+// incrementalConflicts bounds each SAT call of the session's incremental
+// attempt: past it the check goes to the whole pipeline, so a hard check
+// costs at most this much more than before, and an easy one skips the
+// word-level passes that would redo the whole assertion set.
+const incrementalConflicts = 20000
+
+// IncrementalStep is the name of the session's incremental attempt in
+// Options.Disable (and the prefix of its statistics).
+const IncrementalStep = "incremental"
+
+// newIncrementalPipeline returns the driver of the session's incremental
+// attempt (nil when opts disable it): the constant stage, then a bit-blaster
+// that lives across the session's checks, holds the base-level assertions
+// as clauses of their own and is bounded by incrementalConflicts. It gets
+// the assertions as posed, so their circuits are built once and its learned
+// clauses stay valid from check to check.
+func newIncrementalPipeline(opts Options) *Driver {
+	for _, name := range opts.Disable {
+		if name == IncrementalStep || name == "bitblast" {
+			return nil
+		}
+	}
+	pruning := opts.ArrayPruning
+	if pruning == "" {
+		pruning = bitblast.PruningFull
+	}
+	d := NewDriver(constantStage{}, newIncrementalAckermann(), bitblast.NewIncremental(pruning, incrementalConflicts))
+	d.Trace = opts.Trace
+	return d
+}
+
 // DefaultStages returns a fresh default pipeline, in order.
 func DefaultStages() []stage.Stage { return newPipeline(Options{}, 0).Steps }
 

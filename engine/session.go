@@ -67,6 +67,9 @@ type Session struct {
 	st     *term.Store
 	opts   Options
 	driver *Driver
+	// incr is the incremental attempt tried before driver on the checks
+	// after the first (newIncrementalPipeline; nil when disabled).
+	incr   *Driver
 	memory *memoryGuard
 
 	assertions []term.Term
@@ -93,7 +96,8 @@ func NewSession(st *term.Store, opts Options) *Session {
 	}
 	limit = max(limit, 0)
 	z3.SetSharedMemoryMB(uint64(limit >> 20))
-	return &Session{st: st, opts: opts, driver: newPipeline(opts, limit), memory: newMemoryGuard(limit)}
+	return &Session{st: st, opts: opts, driver: newPipeline(opts, limit), incr: newIncrementalPipeline(opts),
+		memory: newMemoryGuard(limit)}
 }
 
 // Driver returns the session's stage driver (for statistics).
@@ -129,6 +133,10 @@ func (s *Session) CheckSat(ctx context.Context, assumptions []term.Term) smtlib.
 		Assertions:  append([]term.Term(nil), s.assertions...),
 		Labels:      append([]string(nil), s.labels...),
 		Assumptions: assumptions,
+		Base:        len(s.assertions),
+	}
+	if len(s.levels) > 0 {
+		p.Base = s.levels[0]
 	}
 	if s.posed != nil {
 		p.Posed = stage.NewPosed(s.posed, p.Assertions, p.Assumptions)
@@ -148,7 +156,10 @@ func (s *Session) CheckSat(ctx context.Context, assumptions []term.Term) smtlib.
 	mark := s.st.Mark()
 	start := time.Now()
 	guarded, memout := s.memory.watch(ctx)
-	v := s.driver.Decide(guarded, p)
+	v, decided := s.decideIncrementally(guarded, p)
+	if !decided {
+		v = s.driver.Decide(guarded, p)
+	}
 	if memout() || (v.Status == term.Unknown && v.Reason == "memout") {
 		v = stage.Verdict{Status: term.Unknown, Reason: "memout"}
 		s.forgetCheck(mark)
@@ -158,6 +169,27 @@ func (s *Session) CheckSat(ctx context.Context, assumptions []term.Term) smtlib.
 	s.driver.tracef("check-sat: %s in %v", v.Status, time.Since(start))
 	s.last, s.lastProblem = v, p
 	return smtlib.CheckResult{Status: v.Status, Reason: v.Reason}
+}
+
+// incrementalFeatures are what the incremental attempt cannot decide.
+const incrementalFeatures = term.FeatQuantifier | term.FeatFloat | term.FeatNestedArray
+
+// decideIncrementally tries the incremental attempt on the checks after the
+// first of a session that keeps assertions at its base level (a client that
+// unrolls a design step by step, or asserts and checks in turn): those
+// checks share most of their assertions with the one before, and the
+// attempt's solver already holds them. It reports whether the attempt
+// settled the check; a check it leaves unknown goes to the whole pipeline.
+func (s *Session) decideIncrementally(ctx context.Context, p *stage.Problem) (stage.Verdict, bool) {
+	if s.incr == nil || s.checks < 2 || p.Base == 0 || s.st.FeaturesOf(p.Terms())&incrementalFeatures != 0 {
+		return stage.Verdict{}, false
+	}
+	v := s.incr.Decide(ctx, p)
+	if v.Status == term.Unknown && ctx.Err() == nil {
+		s.driver.tracef("incremental: unknown (%s); the whole pipeline decides", v.Reason)
+		return v, false
+	}
+	return v, true
 }
 
 // CheckAlone decides the conjunction of as in a scope of its own, so the
@@ -196,13 +228,24 @@ func (s *Session) forgetCheck(mark term.Mark) {
 	s.driver = newPipeline(s.opts, s.memory.limit)
 	s.driver.Stats, s.driver.Validations, s.driver.ValidationFailures = old.Stats, old.Validations, old.ValidationFailures
 	s.driver.Trace = old.Trace
+	if s.incr != nil {
+		oldIncr := s.incr
+		oldIncr.Close()
+		s.incr = newIncrementalPipeline(s.opts)
+		s.incr.Stats, s.incr.Validations, s.incr.ValidationFailures = oldIncr.Stats, oldIncr.Validations, oldIncr.ValidationFailures
+	}
 	s.st.Rollback(mark)
 	debug.FreeOSMemory()
 }
 
 // Close releases what the pipeline's stages hold outside Go's heap (the
 // SAT solver of the bit-blaster). The session must not be used after it.
-func (s *Session) Close() { s.driver.Close() }
+func (s *Session) Close() {
+	s.driver.Close()
+	if s.incr != nil {
+		s.incr.Close()
+	}
+}
 
 var errNoAnswer = errors.New("no check-sat answer to refer to")
 
@@ -255,10 +298,27 @@ func (s *Session) Statistics() [][2]string {
 			[2]string{st.Name + "-decided", strconv.Itoa(st.Decided)},
 			[2]string{st.Name + "-time", fmt.Sprintf("%.3f", st.Time.Seconds())})
 	}
+	validations, failures := s.driver.Validations, s.driver.ValidationFailures
+	if s.incr != nil {
+		for _, st := range s.incr.Stats {
+			name := IncrementalStep + "-" + st.Name
+			out = append(out,
+				[2]string{name + "-calls", strconv.Itoa(st.Calls)},
+				[2]string{name + "-decided", strconv.Itoa(st.Decided)},
+				[2]string{name + "-time", fmt.Sprintf("%.3f", st.Time.Seconds())})
+		}
+		validations += s.incr.Validations
+		failures += s.incr.ValidationFailures
+	}
 	// Stages with counters of their own (the bitblast stage's lemmas on
 	// demand) report them here.
 	out = append(out, s.driver.Statistics()...)
-	out = append(out, [2]string{"validations", strconv.Itoa(s.driver.Validations)},
-		[2]string{"validation-failures", strconv.Itoa(s.driver.ValidationFailures)})
+	if s.incr != nil {
+		for _, kv := range s.incr.Statistics() {
+			out = append(out, [2]string{IncrementalStep + "-" + kv[0], kv[1]})
+		}
+	}
+	out = append(out, [2]string{"validations", strconv.Itoa(validations)},
+		[2]string{"validation-failures", strconv.Itoa(failures)})
 	return out
 }

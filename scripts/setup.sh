@@ -5,8 +5,9 @@
 #   libz3-dev       the Z3 fallback stage (cgo)
 #   z3 cvc5 boolector  peer solvers for differential tests and `sift bench`
 #   chromium chromium-driver  headless browser for the test of `sift bench`'s index.html
+#   yosys           yosys-smtbmc, the pipe client of cmd/sift's TestYosysSMTBMC
 set -euo pipefail
-want=(libcadical-dev libz3-dev z3 cvc5 boolector chromium chromium-driver)
+want=(libcadical-dev libz3-dev z3 cvc5 boolector chromium chromium-driver yosys)
 missing=()
 for p in "${want[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

@@ -33,12 +33,14 @@ func (in *Interpreter) declaration(name string, p *termParser, cmd []byte, pos P
 		}
 		p.next()
 		rng := p.parseSort()
+		rdt := p.lastDT
 		p.end(name)
-		err = in.declare(sym, dom, rng, pos)
+		err = in.declareOf(sym, dom, rng, rdt, pos)
 	case "declare-const":
 		rng := p.parseSort()
+		rdt := p.lastDT
 		p.end(name)
-		err = in.declare(sym, nil, rng, pos)
+		err = in.declareOf(sym, nil, rng, rdt, pos)
 	case "define-fun":
 		names, vars := p.sortedVars("parameters", "parameter")
 		err = in.defineFun(sym, names, vars, p, name)
@@ -49,6 +51,34 @@ func (in *Interpreter) declaration(name string, p *termParser, cmd []byte, pos P
 		return err
 	}
 	in.posed.add(cmd)
+	return nil
+}
+
+// declareOf declares sym, whose range may be a datatype rdt (nil if not):
+// a constant of a datatype is constrained to its values.
+func (in *Interpreter) declareOf(sym string, dom []term.Sort, rng term.Sort, rdt *datatype, pos Pos) error {
+	for _, s := range dom {
+		if d := in.env.opaque[s]; d != nil {
+			return &Unsupported{Pos: pos, Msg: fmt.Sprintf("functions over datatype %s are not supported (the record has an array field)", d.name), Dropped: true}
+		}
+	}
+	if rdt != nil {
+		wf := rdt.wellFormed(in.st, in.st.BoundVar("x", rdt.sort))
+		if wf != term.NoTerm && len(dom) > 0 {
+			return &Unsupported{Pos: pos, Msg: fmt.Sprintf("functions into datatype %s are not supported", rdt.name), Dropped: true}
+		}
+	}
+	if err := in.declare(sym, dom, rng, pos); err != nil || rdt == nil {
+		return err
+	}
+	d := in.env.funs[sym]
+	if len(dom) == 0 {
+		d.DT = rdt
+		if wf := rdt.wellFormed(in.st, d.Var); wf != term.NoTerm {
+			in.solver.Assert(wf, "")
+			in.assertText.add("")
+		}
+	}
 	return nil
 }
 

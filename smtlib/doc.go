@@ -25,6 +25,9 @@
 //	declarations.go  the repeated declarations and definitions, parsed
 //	                 without participle
 //	parse_term.go    the term and sort parser
+//	parse_match.go   match, read as an ite chain of testers
+//	datatypes.go     declare-datatype(s): records and enumerations
+//	                 lowered to bit-vectors
 //	env.go           the symbol table, scoped by push and pop
 //	scoped.go        lists that follow the assertion stack
 //	interp.go        Interpreter: runs commands against a Solver

@@ -14,6 +14,14 @@ type funDef struct {
 	Params []term.Term // bound variables of a definition
 	Body   term.Term
 	Named  bool // introduced by (! t :named n)
+	// DT is the datatype of a declared constant of one (for models);
+	// ctor marks a datatype's constructor (for match).
+	DT   *datatype
+	ctor *dtCtor
+	// selector marks an opaque record's selector (no symbol of the model);
+	// unsupported, when set, is why the symbol cannot be applied.
+	selector    bool
+	unsupported string
 }
 
 // sortDef is a declare-sort or define-sort.
@@ -23,6 +31,7 @@ type sortDef struct {
 	Params   []string  // define-sort parameters
 	Body     []byte    // define-sort body text, parsed again at each use
 	BodyPos  Pos
+	dt       *datatype // a declare-datatype(s) sort, lowered to Declared
 }
 
 type undoEntry struct {
@@ -45,6 +54,11 @@ type Env struct {
 	// Dialect is the interpreter's: it decides how terms with duplicate let
 	// binders read.
 	Dialect Dialect
+	// pendingDT names the datatypes of a declare-datatypes being read:
+	// one used in a constructor's field makes it recursive.
+	pendingDT map[string]bool
+	// opaque maps the sorts of opaque records to them (datatypes.go).
+	opaque map[term.Sort]*datatype
 	// argBufs are the term parser's argument buffers, one per nesting depth.
 	argBufs [][]term.Term
 }
@@ -153,13 +167,24 @@ func (e *Env) lookupLocal(name []byte) (term.Term, bool) {
 	return s[len(s)-1], true
 }
 
+// declaredDatatypes maps the declared constants of datatypes to them.
+func (e *Env) declaredDatatypes() map[term.Term]*datatype {
+	out := map[term.Term]*datatype{}
+	for _, d := range e.funs {
+		if d.DT != nil {
+			out[d.Var] = d.DT
+		}
+	}
+	return out
+}
+
 // Declared returns the declared constants and functions, for get-model, in
 // declaration order.
 func (e *Env) Declared() []term.Term {
 	var out []term.Term
 	seen := map[term.Term]bool{}
 	for _, d := range e.funs {
-		if d.Var != term.NoTerm && !seen[d.Var] {
+		if d.Var != term.NoTerm && !d.selector && !seen[d.Var] {
 			seen[d.Var] = true
 			out = append(out, d.Var)
 		}

@@ -23,6 +23,8 @@ var fuzzSeeds = []string{
 	"(set-logic QF_FP)(declare-fun x () (_ FloatingPoint 3 5))(declare-const r RoundingMode)(assert (fp.leq (fp.add r x (fp #b0 #b011 #b0000)) (_ +oo 3 5) (fp.sqrt RNE x)))(check-sat)(get-model)(get-value (x r (_ NaN 3 5)))",
 	"(declare-const y Float32)(declare-const b (_ BitVec 32))(assert (= ((_ to_fp 8 24) b) (fp.fma roundTowardZero y y ((_ to_fp 8 24) RTP (_ bv3 8)))))(assert (= ((_ fp.to_sbv 8) RNA y) ((_ fp.to_ubv 8) RTN (fp.roundToIntegral RNE (fp.rem y (_ -zero 8 24))))))",
 	"(declare-const h Float16)(declare-const d Float64)(declare-const q Float128)(assert (and (fp.isNaN (fp.min h (_ NaN 5 11))) (fp.isSubnormal ((_ to_fp_unsigned 5 11) RNE #x7f)) (fp.gt (fp.abs h) (fp.neg ((_ to_fp 5 11) RNA (fp.div RTZ (fp.mul RNE d d) (fp.sub RNE d d)))))))(assert (fp.eq (fp.max q q) ((_ to_fp 15 113) RTN h) (_ -zero 15 113)))(assert (or (fp.isZero h) (fp.isInfinite d) (fp.isNormal q) (fp.isNegative h) (fp.isPositive d) (fp.geq h h) (fp.lt d d)))",
+	"(declare-datatypes ((E 0) (R 0)) (((e0) (e1) (e2)) ((mk (f E) (g (_ BitVec 3)) (h Bool)))))(declare-const r R)(assert ((_ is e1) (f r)))(assert (= (match r (((mk x y z) y))) (match (f r) ((e0 #b001) (o #b010)))))(check-sat)(get-model)(get-value (r))",
+	"(declare-datatype L ((nil) (cons (hd (_ BitVec 8)) (tl L))))(declare-datatype P (par (T) ((p (v T)))))",
 	"(declare-fun a () (Array Float32 RoundingMode))(assert (= (select a (_ +zero 8 24)) roundTowardNegative))(assert (= ((_ to_fp 8 24) RNE 0.5) (fp.to_real (_ -oo 8 24))))",
 }
 

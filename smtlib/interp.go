@@ -30,6 +30,12 @@ type Config struct {
 	// ProduceModels is the initial value of :produce-models in the standard
 	// dialect (cvc5's --produce-models); the z3 dialect starts with true.
 	ProduceModels bool
+	// Diagnostics receives a line saying what was unsupported each time a
+	// command is answered unsupported (sift writes it to standard error);
+	// nil discards it. The response itself stays the one line the standard
+	// gives, so that a client reading one response per command stays in
+	// step.
+	Diagnostics io.Writer
 }
 
 // options are the values of the script's set-option settings.
@@ -174,9 +180,11 @@ func (in *Interpreter) respondError(err error) {
 	var u *Unsupported
 	if errors.As(err, &u) {
 		in.out.WriteString("unsupported\n")
-		// A comment that says what is unsupported, so a user is not left
-		// guessing; SMT-LIB clients skip it.
-		fmt.Fprintf(in.out, "; %s\n", u.Error())
+		if in.cfg.Diagnostics != nil {
+			// The response first: a terminal shows the reason after it.
+			in.out.Flush()
+			fmt.Fprintf(in.cfg.Diagnostics, "unsupported: %s\n", u.Error())
+		}
 		return
 	}
 	fmt.Fprintf(in.out, "(error %s)\n", quoteString(err.Error()))
@@ -197,8 +205,8 @@ var commandNames = map[string]bool{
 	"check-sat-assuming": true, "push": true, "pop": true, "get-value": true, "get-model": true,
 	"get-assignment": true, "get-unsat-core": true, "get-unsat-assumptions": true,
 	"get-assertions": true, "reset": true, "reset-assertions": true, "echo": true, "exit": true,
-	"define-fun-rec": false, "define-funs-rec": false, "declare-datatype": false,
-	"declare-datatypes": false, "get-proof": false,
+	"define-fun-rec": false, "define-funs-rec": false, "declare-datatype": true,
+	"declare-datatypes": true, "get-proof": false,
 	// Extensions of other solvers, recognised so that users get `unsupported`
 	// rather than an error.
 	"simplify": false, "eval": false, "get-interpolant": false, "get-interpolants": false,
@@ -212,8 +220,7 @@ var commandNames = map[string]bool{
 // definesSymbols lists the unsupported commands that would have added to the
 // problem: skipping them drops part of it.
 var definesSymbols = map[string]bool{
-	"define-fun-rec": true, "define-funs-rec": true, "declare-datatype": true, "declare-datatypes": true,
-	"declare-codatatypes": true, "declare-rel": true, "declare-var": true, "rule": true,
+	"define-fun-rec": true, "define-funs-rec": true, "declare-codatatypes": true, "declare-rel": true, "declare-var": true, "rule": true,
 }
 
 func (in *Interpreter) execute(ctx context.Context, cmd []byte, pos Pos) (err error) {
@@ -249,6 +256,9 @@ func (in *Interpreter) execute(ctx context.Context, cmd []byte, pos Pos) (err er
 		text := cmd[start:p.tok.Offset]
 		p.end(name)
 		return in.doAssert(t, p.named, cmd, text, nameTok.Pos)
+	}
+	if name == "declare-datatype" || name == "declare-datatypes" {
+		return in.declareDatatypes(name, newTermParser(lx, in.env), cmd, pos)
 	}
 	if declarationCommands[name] {
 		return in.declaration(name, newTermParser(lx, in.env), cmd, pos)
@@ -388,6 +398,7 @@ func (in *Interpreter) run(ctx context.Context, c *Command, cmd []byte, base Pos
 		if err != nil {
 			return err
 		}
+		in.pr.datatypes = in.env.declaredDatatypes()
 		in.out.WriteString(in.pr.ModelString(m, in.env.Declared()))
 		in.out.WriteString("\n")
 	case c.GetAssignment:
@@ -685,7 +696,13 @@ func (in *Interpreter) getValue(l *SpanList, cmd []byte, base Pos) error {
 		b.WriteString("(")
 		b.Write(spanText(cmd, s))
 		b.WriteString(" ")
-		b.WriteString(in.pr.ValueString(v))
+		if d, ok := in.env.funs[string(spanText(cmd, s))]; ok && d.DT != nil && d.DT.opaque {
+			b.WriteString(d.DT.opaqueString(in.pr, ev, d.Var))
+		} else if d, ok := in.env.funs[string(spanText(cmd, s))]; ok && d.DT != nil && v.Kind == term.ValBV {
+			b.WriteString(d.DT.valueString(in.pr, v.BV))
+		} else {
+			b.WriteString(in.pr.ValueString(v))
+		}
 		b.WriteString(")")
 	}
 	b.WriteString(")\n")

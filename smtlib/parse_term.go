@@ -27,6 +27,10 @@ type termParser struct {
 	// inToFP is set while the arguments of a (_ to_fp …) are read, so that
 	// a Real argument gets its own message.
 	inToFP bool
+	// lastDT is the datatype of the last sort parsed, when it was one.
+	lastDT *datatype
+	// varDTs are the datatypes of the last sortedVars' variables.
+	varDTs []*datatype
 }
 
 type namedTerm struct {
@@ -93,6 +97,7 @@ func (p *termParser) numeral(what string) (uint32, Pos) {
 
 // parseSort reads a sort.
 func (p *termParser) parseSort() term.Sort {
+	p.lastDT = nil
 	t := p.tok
 	switch t.Kind {
 	case TokSymbol, TokQuotedSymbol:
@@ -132,7 +137,14 @@ func (p *termParser) parseSort() term.Sort {
 }
 
 func (p *termParser) namedSort(name string, pos Pos, params []term.Sort) term.Sort {
+	if p.env.pendingDT[name] {
+		unsupportedf(pos, "recursive datatypes are not supported (%s refers to itself through its fields)", name)
+	}
+	p.lastDT = nil
 	if d, ok := p.env.sorts[name]; ok {
+		if d.dt != nil {
+			p.lastDT = d.dt
+		}
 		if d.Arity != len(params) {
 			errorf(pos, "sort %s expects %d parameters, got %d", name, d.Arity, len(params))
 		}
@@ -284,6 +296,9 @@ func (p *termParser) identifier(t Token) term.Term {
 
 // applyFun applies a user function (declared or defined) to args.
 func (p *termParser) applyFun(d *funDef, args []term.Term, pos Pos) term.Term {
+	if d.unsupported != "" {
+		unsupportedf(pos, "%s", d.unsupported)
+	}
 	if d.Var != term.NoTerm {
 		if p.st.Kind(p.st.SortOf(d.Var)) != term.KindFun {
 			if len(args) != 0 {
@@ -343,7 +358,8 @@ func (p *termParser) compound(open Pos) term.Term {
 			p.next()
 			return p.qualified(open)
 		case "match":
-			unsupportedf(t.Pos, "match is not supported (no datatypes)")
+			p.next()
+			return p.match(open)
 		}
 	}
 	// Function head: a symbol, an indexed identifier (_ f i…), or a qualified
@@ -382,6 +398,17 @@ func (p *termParser) compound(open Pos) term.Term {
 		case p.isSymbol("_"):
 			p.next()
 			name, npos := p.symbol("indexed function name")
+			if name == "is" {
+				// (_ is C): the tester of constructor C.
+				c, cpos := p.symbol("a constructor")
+				p.expect(TokRParen, "')' after the constructor of a tester")
+				d, ok := p.env.funs["is-"+c]
+				if !ok {
+					errorf(cpos, "unknown constructor %q", c)
+				}
+				user = d
+				break
+			}
 			o, ok := term.OpByName(name)
 			if !ok || o.NumIndices() == 0 {
 				p.unknownFunction("(_ "+name+" …)", npos)
@@ -457,11 +484,41 @@ func (p *termParser) apply(headPos Pos, constAs term.Sort, user *funDef, op term
 		}
 		return p.applyFun(user, append([]term.Term(nil), args...), headPos)
 	}
+	if (op == term.OpEq || op == term.OpDistinct) && len(args) > 1 {
+		if d := p.env.opaque[p.st.SortOf(args[0])]; d != nil {
+			return p.opaqueEquality(headPos, d, op, args)
+		}
+	}
 	r, err := p.st.Make(op, idx, args...)
 	if err != nil {
 		errorf(headPos, "%v", err)
 	}
 	return r
+}
+
+// opaqueEquality is = or distinct over an opaque record's terms: by fields.
+func (p *termParser) opaqueEquality(pos Pos, d *datatype, op term.Op, args []term.Term) term.Term {
+	for _, a := range args {
+		if p.st.SortOf(a) != d.sort {
+			errorf(pos, "%s expects arguments of one sort, got %s and %s", op, d.name, p.st.SortString(p.st.SortOf(a)))
+		}
+	}
+	var parts []term.Term
+	for i := range args {
+		if op == term.OpEq {
+			if i+1 < len(args) {
+				parts = append(parts, d.fieldsEqual(p.st, args[i], args[i+1]))
+			}
+			continue
+		}
+		for j := i + 1; j < len(args); j++ {
+			parts = append(parts, p.st.Not(d.fieldsEqual(p.st, args[i], args[j])))
+		}
+	}
+	if len(parts) == 1 {
+		return parts[0]
+	}
+	return p.st.And(parts...)
 }
 
 // realLiteral reads a real constant written with literals only: a numeral
@@ -725,6 +782,11 @@ func (p *termParser) quantifier(op term.Op) term.Term {
 	if len(vars) == 0 {
 		p.unexpected("at least one bound variable")
 	}
+	for i, v := range vars {
+		if d := p.varDTs[i]; d != nil && (d.opaque || d.wellFormed(p.st, v) != term.NoTerm) {
+			unsupportedf(p.tok.Pos, "quantifiers over datatype %s are not supported", d.name)
+		}
+	}
 	for i, n := range names {
 		p.env.pushLocal(n, vars[i])
 	}
@@ -751,6 +813,7 @@ func (p *termParser) sortedVars(list, item string) (names []string, vars []term.
 		name, _ := p.symbol(item + " name")
 		s := p.parseSort()
 		p.expect(TokRParen, "')' after the sort of "+name)
+		p.varDTs = append(p.varDTs[:len(names)], p.lastDT)
 		names = append(names, name)
 		vars = append(vars, p.st.BoundVar(name, s))
 	}

@@ -14,6 +14,9 @@ import (
 // size of the DAG, not of the tree.
 type Printer struct {
 	st *term.Store
+	// datatypes are the declared constants of datatypes, whose values
+	// ModelString writes as constructors.
+	datatypes map[term.Term]*datatype
 }
 
 // NewPrinter returns a printer of st's terms.
@@ -316,6 +319,10 @@ func (p *Printer) ModelString(m *term.Model, vars []term.Term) string {
 			b.WriteString(st.SortString(st.Range(s)))
 			b.WriteByte(' ')
 			p.writeValue(&b, v, params)
+		} else if dt := p.datatypes[x]; dt != nil && dt.opaque {
+			b.WriteString(" () " + term.QuoteSymbol(dt.name) + " " + dt.opaqueString(p, term.NewEvaluator(st, m), x))
+		} else if dt := p.datatypes[x]; dt != nil && v.Kind == term.ValBV {
+			b.WriteString(" () " + term.QuoteSymbol(dt.name) + " " + dt.valueString(p, v.BV))
 		} else {
 			b.WriteString(" () ")
 			b.WriteString(st.SortString(s))

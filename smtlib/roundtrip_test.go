@@ -40,7 +40,9 @@ func parseAndPrint(t *testing.T, name string, src []byte) string {
 	var out bytes.Buffer
 	// Models on: the test is about reading terms, and some files ask for a
 	// model without setting :produce-models.
-	in := smtlib.NewInterpreter(smtlib.Config{ProduceModels: true, NewSolver: func(*term.Store) smtlib.Solver {
+	// Diagnostics go to the same buffer, so each unsupported response is
+	// followed by the line that says why.
+	in := smtlib.NewInterpreter(smtlib.Config{ProduceModels: true, Diagnostics: &out, NewSolver: func(*term.Store) smtlib.Solver {
 		rec = &recorder{}
 		return rec
 	}}, &out)

@@ -36,6 +36,9 @@ func zArgs(args []string) []string {
 		if a == "-in" {
 			a = "--in"
 		}
+		if a == "-smt2" { // z3's input format flag: sift reads SMT-LIB 2 only
+			continue
+		}
 		if strings.HasPrefix(a, "-t:") {
 			a = "--timeout=" + strings.TrimPrefix(a, "-t:") + "ms"
 		}

@@ -121,6 +121,7 @@ func (c *SolveCmd) Run(s *streams) error {
 		Dialect:       dialect,
 		ProduceModels: c.ProduceModels,
 		Timeout:       time.Duration(c.Timeout),
+		Diagnostics:   stderr,
 		NewSolver: func(st *term.Store) smtlib.Solver {
 			s := engine.NewSession(st, opts)
 			sessions = append(sessions, s)

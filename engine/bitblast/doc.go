@@ -10,6 +10,8 @@
 //
 //	stage.go       Stage: activation literals, the CEGAR loop, unsat cores
 //	blast_term.go  terms to AIG words and edges; model values of symbols
+//	cone_base.go   the cone of the assertions held for good, kept across
+//	               checks
 //	lod.go         the abstraction: which reads, applications and array
 //	               equalities have circuits
 //	lod_refine.go  the cone of a check, lemma kinds and statistics, the

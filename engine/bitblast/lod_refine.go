@@ -22,14 +22,21 @@ type lodCone struct {
 
 // cone collects the abstraction's terms under roots.
 func (l *lodState) cone(roots []term.Term) *lodCone {
-	st := l.st
 	c := &lodCone{}
-	seen := map[term.Term]bool{}
+	l.walkCone(c, nil, map[term.Term]bool{}, roots)
+	return c
+}
+
+// walkCone adds to c the abstraction's terms under roots that are in
+// neither done (a cone walked before, read only; may be nil) nor seen,
+// marking them in seen.
+func (l *lodState) walkCone(c *lodCone, done, seen map[term.Term]bool, roots []term.Term) {
+	st := l.st
 	stack := append([]term.Term(nil), roots...)
 	for len(stack) > 0 {
 		t := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		if seen[t] {
+		if seen[t] || done[t] {
 			continue
 		}
 		seen[t] = true
@@ -51,7 +58,6 @@ func (l *lodState) cone(roots []term.Term) *lodCone {
 		}
 		stack = append(stack, st.Args(t)...)
 	}
-	return c
 }
 
 // lodKind names a kind of lemma, for statistics.

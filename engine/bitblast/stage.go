@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -28,7 +29,12 @@ import (
 // ¬a_t ∨ t is added once); a check assumes the activation literals of the
 // assertions it holds plus the literals of its assumptions, so a popped
 // assertion simply stops being assumed, and CaDiCaL's failed assumptions give
-// the unsat core.
+// the unsat core. In the session's incremental stage (NewIncremental),
+// assertions at the base level (Problem.Base) are the exception: they are
+// never popped, so those without a label are added as clauses of their own,
+// once, and cost the solves after nothing: a long unrolling that asserts
+// each step at the base level and checks each property in a scope assumes
+// one literal per check, not one per step.
 type Stage struct {
 	st     *term.Store
 	tb     *termBlaster
@@ -45,6 +51,15 @@ type Stage struct {
 	lastUsed map[term.Term]int
 	// pruning is the array lemma pruning's mode (PruningOff: none).
 	pruning Pruning
+	// perm lists the base-level assertions added as clauses of their own,
+	// in order: every later problem must begin with them, or the solver
+	// starts over.
+	perm     []term.Term
+	holdBase bool
+	base     *baseCone // the cone of perm (cone_base.go)
+	// conflicts bounds each SAT call (negative: no bound); past it the
+	// check is unknown ("sat solver gave up").
+	conflicts int
 }
 
 // retireAfter is how many checks an assertion may go unused before its
@@ -61,7 +76,17 @@ func New(pruning Pruning) *Stage {
 	if pruning == "" {
 		pruning = PruningFull
 	}
-	return &Stage{pruning: pruning}
+	return &Stage{pruning: pruning, conflicts: -1}
+}
+
+// NewIncremental is the stage of the session's incremental attempt: New
+// that holds base-level assertions as clauses of their own, with each SAT
+// call bounded to conflicts conflicts (negative: no bound), so that what
+// it cannot settle cheaply is left to the whole pipeline.
+func NewIncremental(pruning Pruning, conflicts int) *Stage {
+	s := New(pruning)
+	s.conflicts, s.holdBase = conflicts, true
+	return s
 }
 
 func (*Stage) Name() string { return "bitblast" }
@@ -79,6 +104,7 @@ func (s *Stage) reset(st *term.Store) {
 		s.solver.Close()
 	}
 	solver := sat.NewCadical()
+	solver.SetConflictLimit(s.conflicts)
 	// The solver holds C memory; release it when the stage is dropped.
 	s.cleanup = runtime.AddCleanup(s, func(c *sat.Cadical) { c.Close() }, solver)
 	b := sat.NewBlaster()
@@ -88,6 +114,7 @@ func (s *Stage) reset(st *term.Store) {
 	s.acts = map[term.Term]sat.Lit{}
 	s.groups = map[string]sat.Lit{}
 	s.lastUsed = map[term.Term]int{}
+	s.perm, s.base = nil, nil
 }
 
 // Close releases the solver's C memory at once (the session drops the
@@ -119,7 +146,7 @@ func (s *Stage) retire() {
 }
 
 func (s *Stage) Decide(ctx context.Context, p *stage.Problem) (v stage.Verdict, err error) {
-	if s.st != p.Store || s.solver == nil {
+	if s.st != p.Store || s.solver == nil || !s.permHolds(p) {
 		s.reset(p.Store)
 	}
 	defer func() {
@@ -142,12 +169,17 @@ func (s *Stage) Decide(ctx context.Context, p *stage.Problem) (v stage.Verdict, 
 	}
 
 	s.checks++
-	for _, a := range p.Assertions {
+	base, err := s.addPermanent(ctx, p)
+	if err != nil {
+		return stop(err)
+	}
+	scoped := p.Assertions[base:]
+	for _, a := range scoped {
 		s.lastUsed[a] = s.checks
 	}
 	s.retire()
-	actLits := make([]sat.Lit, len(p.Assertions))
-	for i, a := range p.Assertions {
+	actLits := make([]sat.Lit, len(scoped))
+	for i, a := range scoped {
 		l, err := s.activation(ctx, a)
 		if err != nil {
 			return stop(err)
@@ -167,7 +199,7 @@ func (s *Stage) Decide(ctx context.Context, p *stage.Problem) (v stage.Verdict, 
 	}
 
 	roots := p.Terms()
-	cone := s.tb.lod.cone(roots)
+	cone := s.checkCone(roots, base)
 	abstracted := len(cone.reads)+len(cone.apps)+len(cone.eqs) > 0
 	lst := &s.tb.lod.stats
 	arrayCheck := len(cone.reads)+len(cone.eqs) > 0
@@ -206,7 +238,10 @@ func (s *Stage) Decide(ctx context.Context, p *stage.Problem) (v stage.Verdict, 
 				return stage.Verdict{Status: term.Sat, Model: m}, nil
 			}
 			if s.tb.lod.extraGrew() {
-				cone = s.tb.lod.cone(roots)
+				// Lemmas added reads under array equalities, some of
+				// them in the permanent cone.
+				s.base = nil
+				cone = s.checkCone(roots, base)
 			}
 			if err := ctx.Err(); err != nil {
 				return stage.Verdict{Status: term.Unknown, Reason: stage.ContextReason(err)}, nil
@@ -222,10 +257,15 @@ func (s *Stage) Decide(ctx context.Context, p *stage.Problem) (v stage.Verdict, 
 					return stage.Verdict{Status: term.Unsat}, nil
 				}
 			}
+			// The permanent assertions carry no literal to fail: all of
+			// them are in the core.
 			v := stage.Verdict{Status: term.Unsat, Core: []int{}, FailedAssumptions: []int{}}
+			for i := range base {
+				v.Core = append(v.Core, i)
+			}
 			for i, l := range actLits {
 				if s.solver.Failed(l) {
-					v.Core = append(v.Core, i)
+					v.Core = append(v.Core, base+i)
 				}
 			}
 			for i, l := range asmLits {
@@ -279,6 +319,33 @@ func (s *Stage) Statistics() [][2]string {
 		return (&lodStats{}).pairs()
 	}
 	return s.tb.lod.stats.pairs()
+}
+
+// permHolds reports whether p begins with the assertions added for good.
+func (s *Stage) permHolds(p *stage.Problem) bool {
+	return len(s.perm) <= min(p.Base, len(p.Assertions)) && slices.Equal(s.perm, p.Assertions[:len(s.perm)])
+}
+
+// addPermanent adds as clauses of their own the unlabeled base-level
+// assertions of p not added yet, and returns how many leading assertions of
+// p are held so. Labeled ones keep their activation literals, for precise
+// cores.
+func (s *Stage) addPermanent(ctx context.Context, p *stage.Problem) (int, error) {
+	n := len(s.perm)
+	for s.holdBase && n < min(p.Base, len(p.Assertions)) && p.Labels[n] == "" {
+		t := p.Assertions[n]
+		e, err := s.tb.Bool(ctx, t)
+		if err == nil {
+			err = s.cnf.Encode(ctx, e)
+		}
+		if err != nil {
+			return len(s.perm), err
+		}
+		s.solver.Add(s.cnf.Lit(e))
+		s.perm = append(s.perm, t)
+		n++
+	}
+	return n, nil
 }
 
 // activation returns the literal that, when assumed, asserts t; the guarding

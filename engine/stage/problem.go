@@ -22,6 +22,12 @@ type Problem struct {
 	// decide the original (the Z3 fallback: Z3 preprocesses on its own)
 	// may, and says so with Verdict.OnOriginal.
 	Original *Problem
+	// Base is how many leading assertions sit at the session's base level,
+	// outside every push: they stay asserted until the assertions are
+	// reset, so an incremental stage may add them for good rather than
+	// behind an activation literal. 0 (a transformed problem) promises
+	// nothing.
+	Base int
 
 	// analysis is ArrayAnalysis's result, once computed.
 	analysis *arrays.Analysis
