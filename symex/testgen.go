@@ -111,10 +111,14 @@ func (r *Result) TestFile(allPaths bool) string {
 		fields = append(fields, wantFields...)
 		writeTable("TestSymexPaths_"+name, rows, body)
 	}
-	if src, err := format.Source([]byte(b.String())); err == nil {
+	out := b.String()
+	if strings.Contains(out, "math.Float") { // floats no literal denotes (floatLiteral)
+		out = strings.Replace(out, "import \"testing\"", "import (\n\t\"math\"\n\t\"testing\"\n)", 1)
+	}
+	if src, err := format.Source([]byte(out)); err == nil {
 		return string(src)
 	}
-	return b.String()
+	return out
 }
 
 // resultKind is what a generated test checks of a result of type t: its
