@@ -9,14 +9,21 @@ import (
 
 // mathCall runs the functions of package math that are floating-point
 // operations of the theory, whatever their Go body (assembly on amd64 for
-// Floor, Ceil and Trunc; an instruction for Sqrt) would do: ok is false
-// for any other function.
+// Floor, Ceil and Trunc; an instruction for Sqrt) would do, and the
+// copies of math's bit conversions that packages below math keep
+// (mathCopies): ok is false for any other function.
 func (e *Executor) mathCall(s *State, in ssa.Instruction, cl callee) (v Value, ok bool, err error) {
 	fn := cl.fn
-	if fn.Pkg == nil || fn.Pkg.Pkg.Path() != "math" || fn.Signature.Recv() != nil {
+	if fn.Pkg == nil || fn.Signature.Recv() != nil {
 		return nil, false, nil
 	}
-	op, known := mathOps[fn.Name()]
+	name := fn.Name()
+	if fn.Pkg.Pkg.Path() != "math" {
+		if name, ok = mathCopies[fn.Pkg.Pkg.Path()+"."+name]; !ok {
+			return nil, false, nil
+		}
+	}
+	op, known := mathOps[name]
 	if !known {
 		return nil, false, nil
 	}
@@ -35,6 +42,18 @@ func (e *Executor) mathCall(s *State, in ssa.Instruction, cl callee) (v Value, o
 		return nil, true, err
 	}
 	return r, true, nil
+}
+
+// mathCopies are functions of packages that may not import math (the
+// standard library's strconv and runtime) which are math's bit conversions
+// (unsafe.Pointer reinterpretations), by package path and name.
+var mathCopies = map[string]string{
+	"internal/strconv.float64frombits": "Float64frombits",
+	"internal/strconv.float32frombits": "Float32frombits",
+	"internal/strconv.float64bits":     "Float64bits",
+	"internal/strconv.float32bits":     "Float32bits",
+	"runtime.float64frombits":          "Float64frombits",
+	"runtime.float64bits":              "Float64bits",
 }
 
 // mathOps are the modelled functions of package math, by name.
