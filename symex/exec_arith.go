@@ -132,6 +132,9 @@ func (e *Executor) convert(s *State, in *ssa.Convert) (Value, error) {
 	switch {
 	case fok && tok && fb.Info()&(types.IsInteger|types.IsFloat) != 0 && tb.Info()&(types.IsInteger|types.IsFloat) != 0:
 		x, err := e.floatOperand(s, v.(term.Term))
+		if tb.Info()&types.IsFloat != 0 && fb.Info()&types.IsInteger != 0 {
+			x, err = e.floatSource(s, x)
+		}
 		if err != nil {
 			return nil, err
 		}

@@ -6,9 +6,11 @@ import (
 
 // Float concretization (--floats=concrete, KLEE's): a float operand takes
 // its value in the path's model, and x = value joins the path constraint,
-// so the path goes on with constants and no query holds a float. The
-// paths of other values are lost, so an exploration that concretized is
-// never exhausted (Stats.Exhausted).
+// so the path goes on with constants. Where a float is made from an integer
+// (a conversion, math.Float64frombits), the integer is fixed instead, so
+// the only floats a query holds are input variables equal to constants.
+// The paths of other values are lost, so an exploration that concretized
+// is never exhausted (Stats.Exhausted).
 
 // A concretizer is a mode that can fix a symbolic scalar to one value.
 type concretizer interface {
@@ -28,6 +30,15 @@ func (e *Executor) concretize(s *State, x term.Term) (term.Term, error) {
 // it: x itself, or under --floats=concrete its value in the model.
 func (e *Executor) floatOperand(s *State, x term.Term) (term.Term, error) {
 	if !e.opts.ConcreteFloats || !e.st.IsFloat(e.st.SortOf(x)) {
+		return x, nil
+	}
+	return e.concretize(s, x)
+}
+
+// floatSource is the integer x a float is made from, as floatOperand: x,
+// or under --floats=concrete its value in the model.
+func (e *Executor) floatSource(s *State, x term.Term) (term.Term, error) {
+	if !e.opts.ConcreteFloats {
 		return x, nil
 	}
 	return e.concretize(s, x)

@@ -108,6 +108,10 @@ func rounded(op term.Op, rm fp.RoundingMode) func(e *Executor, s *State, x []ter
 
 func fromBits(f fp.Format) func(e *Executor, s *State, x []term.Term) (term.Term, error) {
 	return func(e *Executor, s *State, x []term.Term) (term.Term, error) {
-		return e.st.MustMake(term.OpToFPBits, []uint32{f.EB, f.SB}, x[0]), nil
+		b, err := e.floatSource(s, x[0])
+		if err != nil {
+			return term.NoTerm, err
+		}
+		return e.st.MustMake(term.OpToFPBits, []uint32{f.EB, f.SB}, b), nil
 	}
 }
