@@ -166,32 +166,23 @@ func resize(st *term.Store, x term.Term, w uint32, signed bool) term.Term {
 	return st.MustMake(term.OpZeroExtend, []uint32{w - ws}, x)
 }
 
+// floatArith and floatCompare are the theory's operators of Go's float
+// operators (!= is not ==).
+var (
+	floatArith   = map[token.Token]term.Op{token.ADD: term.OpFPAdd, token.SUB: term.OpFPSub, token.MUL: term.OpFPMul, token.QUO: term.OpFPDiv}
+	floatCompare = map[token.Token]term.Op{token.EQL: term.OpFPEq, token.LSS: term.OpFPLt, token.LEQ: term.OpFPLeq, token.GTR: term.OpFPGt, token.GEQ: term.OpFPGeq}
+)
+
 // floatBinop is x op y on two floats of one format.
 func floatBinop(st *term.Store, op token.Token, x, y term.Term) (term.Term, error) {
-	rne := st.RoundingModeConst(fp.RNE)
-	arith := func(o term.Op) (term.Term, error) { return st.MustMake(o, nil, rne, x, y), nil }
-	cmp := func(o term.Op) (term.Term, error) { return st.MustMake(o, nil, x, y), nil }
-	switch op {
-	case token.ADD:
-		return arith(term.OpFPAdd)
-	case token.SUB:
-		return arith(term.OpFPSub)
-	case token.MUL:
-		return arith(term.OpFPMul)
-	case token.QUO:
-		return arith(term.OpFPDiv)
-	case token.EQL:
-		return cmp(term.OpFPEq)
-	case token.NEQ:
+	if o, ok := floatArith[op]; ok {
+		return st.MustMake(o, nil, st.RoundingModeConst(fp.RNE), x, y), nil
+	}
+	if o, ok := floatCompare[op]; ok {
+		return st.MustMake(o, nil, x, y), nil
+	}
+	if op == token.NEQ {
 		return st.Not(st.MustMake(term.OpFPEq, nil, x, y)), nil
-	case token.LSS:
-		return cmp(term.OpFPLt)
-	case token.LEQ:
-		return cmp(term.OpFPLeq)
-	case token.GTR:
-		return cmp(term.OpFPGt)
-	case token.GEQ:
-		return cmp(term.OpFPGeq)
 	}
 	return term.NoTerm, fmt.Errorf("operator %s on floats", op)
 }
