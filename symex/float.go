@@ -74,7 +74,7 @@ func (e *Executor) floatBits(s *State, x term.Term) (term.Term, error) {
 		}
 		return st.Const(st.FloatConstValue(c).Bits()), nil
 	}
-	w := st.Var(fmt.Sprintf("float.bits|%d", x), st.BitVecSort(f.Width()))
+	w := st.Var(fmt.Sprintf("float.bits.%d", x), st.BitVecSort(f.Width())) // no Go input has this name
 	if err := e.ensureModel(s); err != nil {
 		return term.NoTerm, err
 	}
