@@ -30,6 +30,19 @@
 // functions, with the checks (division by zero, negative shifts) every
 // mode branches on.
 //
+// Floats: a float32 or float64 is a term of the FP theory (Float32,
+// Float64), its operators and conversions ops.go's (IEEE under
+// round-to-nearest-even; float→integer out of range as amd64 converts);
+// float.go holds constants, math.Float64bits of symbolic floats (a fresh
+// word tied to the float, so a NaN's bits range over every NaN pattern)
+// and the exact Go literals of generated tests; float_math.go models the
+// functions of package math that are operations of the theory (Abs, Sqrt,
+// Floor, Ceil, Trunc, Round, RoundToEven, FMA, IsNaN, IsInf, Inf, NaN and
+// the bit conversions); float_concrete.go is --floats=concrete, KLEE's
+// concretization (a float takes its model's value and the choice joins the
+// path constraint; the run is then not exhausted), and the concretizer
+// capability that follow mode uses for a float's bits.
+//
 // Start reading at search.go (Explore, the worklist, limits and Replay), then
 // exec.go (the run loop and how a path ends), exec_instr.go (the instruction
 // dispatch), value.go (what a symbolic Go value is) and memory.go (objects,
@@ -108,7 +121,7 @@
 //     setting at its default), unique.Make (intrinsics.go).
 //
 // Not modelled (the path ends as unsupported): goroutines, channels,
-// select, floats and complex numbers, uintptr arithmetic on pointers,
+// select, complex numbers, uintptr arithmetic on pointers,
 // reflect.
 //
 // Known imprecision: the capacity an append gives a grown slice is 2*cap or

@@ -14,7 +14,8 @@ import (
 // with quantifiers (a pattern-merged path constraint, seed 000 §3) is
 // declared ABV, the others QF_ABV; one that holds a constant array (a zero
 // backing array, say), which the standard array theory lacks, is declared
-// ALL, the logic in which solvers (z3 among them) accept it.
+// ALL, the logic in which solvers (z3 among them) accept it. A query over
+// floats is QF_ABVFP (ABVFP).
 func (e *Executor) emit(as []term.Term) error {
 	if e.emitted == 0 {
 		if err := os.MkdirAll(e.opts.EmitSMT2, 0o755); err != nil {
@@ -26,6 +27,12 @@ func (e *Executor) emit(as []term.Term) error {
 	for _, a := range as {
 		if !e.st.IsQuantifierFree(a) {
 			logic = "ABV"
+			break
+		}
+	}
+	for _, a := range as {
+		if e.st.Contains(a, func(t term.Term) bool { return e.st.IsFloat(e.st.SortOf(t)) }) {
+			logic += "FP"
 			break
 		}
 	}

@@ -64,6 +64,12 @@ func (e *Executor) binop(s *State, in *ssa.BinOp) (Value, error) {
 	if !ok1 || !ok2 {
 		return nil, e.unsup(in, "operands %T %T", xv, yv)
 	}
+	if x, err = e.floatOperand(s, x); err != nil {
+		return nil, err
+	}
+	if y, err = e.floatOperand(s, y); err != nil {
+		return nil, err
+	}
 	if ok, msg := opCheck(e.st, in.Op, in.X.Type(), in.Y.Type(), y); ok != term.NoTerm {
 		at := siteDiv
 		if in.Op == token.SHL || in.Op == token.SHR {
@@ -99,6 +105,9 @@ func (e *Executor) unop(s *State, in *ssa.UnOp) (Value, error) {
 	if err != nil {
 		return nil, err
 	}
+	if x, err = e.floatOperand(s, x); err != nil {
+		return nil, err
+	}
 	v, err := unop(e.st, in.Op, x)
 	if err != nil {
 		return nil, e.unsup(in, "%v", err)
@@ -121,12 +130,19 @@ func (e *Executor) convert(s *State, in *ssa.Convert) (Value, error) {
 	fb, fok := from.(*types.Basic)
 	tb, tok := to.(*types.Basic)
 	switch {
-	case fok && tok && fb.Info()&types.IsInteger != 0 && tb.Info()&types.IsInteger != 0:
-		srt, err := e.sortOf(tb)
+	case fok && tok && fb.Info()&(types.IsInteger|types.IsFloat) != 0 && tb.Info()&(types.IsInteger|types.IsFloat) != 0:
+		x, err := e.floatOperand(s, v.(term.Term))
+		if tb.Info()&types.IsFloat != 0 && fb.Info()&types.IsInteger != 0 {
+			x, err = e.floatSource(s, x)
+		}
+		if err != nil {
+			return nil, err
+		}
+		r, err := convertScalar(e.st, x, fb, tb)
 		if err != nil {
 			return nil, e.unsup(in, "%v", err)
 		}
-		return e.resize(v.(term.Term), e.st.Width(srt), isSigned(fb)), nil
+		return r, nil
 	case fok && tok && fb.Info()&types.IsString != 0 && tb.Info()&types.IsString != 0:
 		return v, nil
 	case fok && fb.Info()&types.IsString != 0:
@@ -247,6 +263,9 @@ func (e *Executor) pathsEqual(a, b []PathStep) (term.Term, error) {
 func (e *Executor) equal(x, y Value) (term.Term, error) {
 	switch a := x.(type) {
 	case term.Term:
+		if e.st.IsFloat(e.st.SortOf(a)) {
+			return e.mk(term.OpFPEq, a, y.(term.Term)), nil // NaN != NaN, -0 == +0
+		}
 		return e.st.Eq(a, y.(term.Term)), nil
 	case StringVal:
 		return e.stringEq(a, y.(StringVal)), nil

@@ -115,6 +115,13 @@ func (e *Executor) call(s *State, in *ssa.Call) (bool, error) {
 			return true, nil
 		}
 	}
+	if v, ok, err := e.mathCall(s, in, cl); ok || err != nil {
+		if err != nil {
+			return false, err
+		}
+		s.top().env[in] = v
+		return true, nil
+	}
 	if v, ok, err := e.native(s, in, cl); ok || err != nil {
 		if err != nil {
 			return false, err

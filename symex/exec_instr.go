@@ -267,6 +267,8 @@ func (e *Executor) constValue(c *ssa.Const) (Value, error) {
 			u = uint64(x)
 		}
 		return e.st.ConstUint64(e.st.Width(srt), u), nil
+	case b.Info()&types.IsFloat != 0:
+		return floatConst(e.st, b, c.Value), nil
 	}
 	return Opaque{What: "constant " + c.Value.String()}, nil
 }

@@ -54,12 +54,18 @@ type Options struct {
 	// StopAtPanic ends the exploration at its first panic (Stats.Stopped
 	// "first panic"): a bug finder's stop, not an exhausted run.
 	StopAtPanic bool
+	// ConcreteFloats gives every symbolic float operand its value in the
+	// path's model (float_concrete.go): --floats=concrete.
+	ConcreteFloats bool
 }
 
 // Stats counts what an exploration did.
 type Stats struct {
 	Paths, Returned, Panicked, Unsupported, Cut int
 	Queries, Unknown, DepthCut                  int
+	// Concretized counts the floats fixed to their model's value
+	// (Options.ConcreteFloats): paths of other values were not explored.
+	Concretized int
 	// Steps counts the instructions run over every path (a merged state's
 	// once): the exploration's work apart from the solver's, the same in
 	// every run of the same command.
@@ -86,9 +92,10 @@ type Stats struct {
 // Exhausted reports whether the exploration covered the whole bounded
 // space: it ran out of states, and no path was cut by a limit, no fork was
 // skipped at the depth limit and no branch was dropped because the solver
-// answered unknown. Unsupported paths do not count against it.
+// answered unknown, and no float was concretized. Unsupported paths do
+// not count against it.
 func (s Stats) Exhausted() bool {
-	return s.Stopped == "" && s.Cut == 0 && s.DepthCut == 0 && s.Unknown == 0
+	return s.Stopped == "" && s.Cut == 0 && s.DepthCut == 0 && s.Unknown == 0 && s.Concretized == 0
 }
 
 // Path is one finished path: how it ended and an input that drives it there.

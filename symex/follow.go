@@ -150,13 +150,18 @@ func (e *Executor) Follow(cfg FollowConfig) *FollowRun {
 	return r
 }
 
-// Bind gives input variable v (Bool or a bit-vector of at most 64 bits)
-// the value x in this run: a Go integer, or 0 and 1 for booleans.
+// Bind gives input variable v (Bool, a bit-vector of at most 64 bits or a
+// float) the value x in this run: a Go integer, 0 and 1 for booleans, a
+// float's encoding.
 func (r *FollowRun) Bind(v term.Term, x int64) {
 	st := r.e.st
 	srt := st.SortOf(v)
 	if st.IsBool(srt) {
 		r.model.Set(v, term.BoolValue(x != 0))
+		return
+	}
+	if st.IsFloat(srt) {
+		r.model.Set(v, st.FloatValue(st.FloatConstValue(floatFromBits(st, st.FloatFormat(srt), uint64(x)))))
 		return
 	}
 	w := st.Width(srt)

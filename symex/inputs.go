@@ -149,6 +149,9 @@ func (e *Executor) symbolic(name string, t types.Type, pcs *[]term.Term) (Value,
 		if x, ok := e.opts.Fixed[name]; ok && u.Info()&types.IsInteger != 0 {
 			return e.st.ConstUint64(e.st.Width(srt), uint64(x)), nil
 		}
+		if x, ok := e.opts.Fixed[name]; ok && e.st.IsFloat(srt) { // the float's encoding
+			return floatFromBits(e.st, e.st.FloatFormat(srt), uint64(x)), nil
+		}
 		v := e.st.Var(name, srt)
 		e.modelTerms_ = append(e.modelTerms_, v)
 		return v, nil
@@ -489,6 +492,9 @@ func (e *Executor) concreteValue(s *State, t types.Type, c any) (Value, error) {
 		if err != nil {
 			return nil, err
 		}
+		if e.st.IsFloat(srt) {
+			return floatFromBits(e.st, e.st.FloatFormat(srt), c.(uint64)), nil
+		}
 		return e.st.ConstUint64(e.st.Width(srt), c.(uint64)), nil
 	case *types.Slice:
 		xs := c.([]any)
@@ -583,6 +589,13 @@ func goLiteral(t types.Type, c any, q types.Qualifier) string {
 		case bool:
 			return strconv.FormatBool(x)
 		case uint64:
+			if u.Info()&types.IsFloat != 0 {
+				lit := floatLiteral(u.Kind(), x)
+				if types.Unalias(t) != types.Typ[u.Kind()] && strings.HasPrefix(lit, "math.") {
+					lit = types.TypeString(t, q) + "(" + lit + ")"
+				}
+				return lit
+			}
 			if u.Info()&types.IsUnsigned != 0 {
 				return strconv.FormatUint(x, 10)
 			}
@@ -656,7 +669,7 @@ func (e *Executor) resultValue(v Value, t types.Type, m *term.Model) ResultValue
 	}
 	switch x := v.(type) {
 	case term.Term, StringVal:
-		if b, ok := t.Underlying().(*types.Basic); ok && b.Info()&(types.IsInteger|types.IsBoolean|types.IsString) != 0 {
+		if b, ok := t.Underlying().(*types.Basic); ok && b.Info()&(types.IsInteger|types.IsFloat|types.IsBoolean|types.IsString) != 0 {
 			if c, err := e.readValue(x, t, m); err == nil {
 				return ResultValue{Kind: "value", V: c}
 			}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/types"
 
+	"github.com/sift-solver/sift/fp"
 	"github.com/sift-solver/sift/term"
 )
 
@@ -162,6 +163,9 @@ func (e *Executor) zeroScalar(s term.Sort) (term.Term, bool) {
 	if e.st.IsBool(s) {
 		return e.st.False(), true
 	}
+	if e.st.IsFloat(s) {
+		return e.st.FloatConst(fp.Zero(e.st.FloatFormat(s), false)), true
+	}
 	return e.st.ConstUint64(e.st.Width(s), 0), true
 }
 
@@ -177,7 +181,7 @@ func (e *Executor) zero(t types.Type) (Value, error) {
 		}
 		s, err := e.sortOf(u)
 		if err != nil {
-			// Floats and complex numbers: the path ends where one is used.
+			// Complex numbers: the path ends where one is used.
 			return Opaque{What: "value of type " + t.String()}, nil
 		}
 		z, _ := e.zeroScalar(s)
@@ -234,6 +238,9 @@ func (e *Executor) sortOf(b *types.Basic) (term.Sort, error) {
 		return e.st.BitVecSort(32), nil
 	case types.Int, types.Uint, types.Int64, types.Uint64, types.Uintptr, types.UntypedInt:
 		return e.st.BitVecSort(64), nil
+	case types.Float32, types.Float64, types.UntypedFloat:
+		f, _ := floatFormat(b)
+		return e.st.FloatSort(f), nil
 	}
 	return term.NoSort, fmt.Errorf("type %s is not modelled", b)
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/types"
 	"maps"
+	"math"
 	"reflect"
 	"strconv"
 	"testing"
@@ -20,7 +21,9 @@ import (
 // every result (each an operator's value). A row's want is the panic its
 // inputs must end in ("" for a return). The first row is the operator the
 // two interpreters once disagreed on: a negative shift count panics in
-// every mode.
+// every mode. Float rows give a float's encoding. (math.Float64bits of a
+// computed float is left out: follow mode records its value as a step,
+// float_concrete.go; TestFloatBitsSymbolic checks forking's.)
 func TestModesAgree(t *testing.T) {
 	rows := []struct {
 		fn   string
@@ -45,6 +48,23 @@ func TestModesAgree(t *testing.T) {
 		{"Convert", []int64{-129, 200}, ""},
 		{"Unary", []int64{-128, 0}, ""},
 		{"Loop", []int64{9}, ""},
+		{"FloatArith", []int64{f64(0.1), f64(0.2)}, ""},
+		{"FloatArith", []int64{f64(math.Inf(1)), f64(math.Inf(1))}, ""},
+		{"FloatArith", []int64{f64(math.Copysign(0, -1)), f64(0)}, ""},
+		{"FloatArith", []int64{f64(5e-324), f64(-1e308)}, ""},
+		{"FloatCompare", []int64{f32(float32(math.NaN())), f32(1)}, ""},
+		{"FloatCompare", []int64{f32(float32(math.Copysign(0, -1))), f32(0)}, ""},
+		{"FloatCompare", []int64{f32(-2.5), f32(1e-45)}, ""},
+		{"FloatConvert", []int64{-7, -1, f64(-1.5)}, ""},
+		{"FloatConvert", []int64{127, -1<<63 + 1<<40 + 1, f64(3e9)}, ""},
+		{"FloatConvert", []int64{0, 12345, f64(1e300)}, ""},
+		{"FloatConvert", []int64{0, 0, f64(math.NaN())}, ""},
+		{"FloatConvert", []int64{0, 0, f64(1 << 63)}, ""},
+		{"FloatConvert", []int64{0, 0, f64(-300.75)}, ""},
+		{"FloatMath", []int64{f64(-2.5), 1}, ""},
+		{"FloatMath", []int64{f64(math.Inf(-1)), -1}, ""},
+		{"FloatMath", []int64{f64(2), 0}, ""},
+		{"FloatMath", []int64{f64(math.Copysign(0.49999999999999994, -1)), 0}, ""},
 	}
 	prog, err := Load("testdata/modes", ".", "Shift")
 	if err != nil {
@@ -150,3 +170,7 @@ func inputText(ins []InputValue) []string {
 	}
 	return out
 }
+
+// f64 and f32 are a float input's encoding, as a row gives it.
+func f64(x float64) int64 { return int64(math.Float64bits(x)) }
+func f32(x float32) int64 { return int64(math.Float32bits(x)) }

@@ -5,10 +5,11 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/sift-solver/sift/fp"
 	"github.com/sift-solver/sift/term"
 )
 
-// Go's operators on scalars (integers and booleans) as terms: pure
+// Go's operators on scalars (integers, floats and booleans) as terms: pure
 // functions of the term store, one definition of each, as x/tools'
 // go/ssa/interp keeps its operators in ops.go. Every mode of the
 // interpreter (forking, replaying, following) builds its values with them.
@@ -64,6 +65,9 @@ func binop(st *term.Store, op token.Token, t types.Type, x, y term.Term) (term.T
 			return st.Not(st.Eq(x, y)), nil
 		}
 		return term.NoTerm, fmt.Errorf("boolean operator %s", op)
+	}
+	if st.IsFloat(st.SortOf(x)) {
+		return floatBinop(st, op, x, y)
 	}
 	signed := isSigned(t)
 	pick := func(sop, uop term.Op) term.Term {
@@ -137,6 +141,9 @@ func unop(st *term.Store, op token.Token, x term.Term) (term.Term, error) {
 	case token.NOT:
 		return st.Not(x), nil
 	case token.SUB:
+		if st.IsFloat(st.SortOf(x)) {
+			return st.MustMake(term.OpFPNeg, nil, x), nil
+		}
 		return st.MustMake(term.OpBVNeg, nil, x), nil
 	case token.XOR:
 		return st.MustMake(term.OpBVNot, nil, x), nil
@@ -157,4 +164,76 @@ func resize(st *term.Store, x term.Term, w uint32, signed bool) term.Term {
 		return st.MustMake(term.OpSignExtend, []uint32{w - ws}, x)
 	}
 	return st.MustMake(term.OpZeroExtend, []uint32{w - ws}, x)
+}
+
+// floatArith and floatCompare are the theory's operators of Go's float
+// operators (!= is not ==).
+var (
+	floatArith   = map[token.Token]term.Op{token.ADD: term.OpFPAdd, token.SUB: term.OpFPSub, token.MUL: term.OpFPMul, token.QUO: term.OpFPDiv}
+	floatCompare = map[token.Token]term.Op{token.EQL: term.OpFPEq, token.LSS: term.OpFPLt, token.LEQ: term.OpFPLeq, token.GTR: term.OpFPGt, token.GEQ: term.OpFPGeq}
+)
+
+// floatBinop is x op y on two floats of one format.
+func floatBinop(st *term.Store, op token.Token, x, y term.Term) (term.Term, error) {
+	if o, ok := floatArith[op]; ok {
+		return st.MustMake(o, nil, st.RoundingModeConst(fp.RNE), x, y), nil
+	}
+	if o, ok := floatCompare[op]; ok {
+		return st.MustMake(o, nil, x, y), nil
+	}
+	if op == token.NEQ {
+		return st.Not(st.MustMake(term.OpFPEq, nil, x, y)), nil
+	}
+	return term.NoTerm, fmt.Errorf("operator %s on floats", op)
+}
+
+// floatFormat is the format of float type t (float32 or float64).
+func floatFormat(t types.Type) (fp.Format, bool) {
+	b, ok := t.Underlying().(*types.Basic)
+	if !ok {
+		return fp.Format{}, false
+	}
+	switch b.Kind() {
+	case types.Float32:
+		return fp.Float32, true
+	case types.Float64, types.UntypedFloat:
+		return fp.Float64, true
+	}
+	return fp.Format{}, false
+}
+
+// convertScalar is Go's conversion T(x) of an integer or float x of type
+// from to the integer or float type to: integers resize (resize), integers
+// and floats of another format round to nearest even, and a float becomes
+// an integer as amd64 converts it (term.Store.GoFloatToInt).
+func convertScalar(st *term.Store, x term.Term, from, to *types.Basic) (term.Term, error) {
+	ff, fromFloat := floatFormat(from)
+	tf, toFloat := floatFormat(to)
+	rne := st.RoundingModeConst(fp.RNE)
+	width := func(b *types.Basic) uint32 {
+		switch b.Kind() {
+		case types.Int8, types.Uint8:
+			return 8
+		case types.Int16, types.Uint16:
+			return 16
+		case types.Int32, types.Uint32:
+			return 32
+		}
+		return 64
+	}
+	switch {
+	case fromFloat && toFloat:
+		if ff == tf {
+			return x, nil
+		}
+		return st.MustMake(term.OpToFPFloat, []uint32{tf.EB, tf.SB}, rne, x), nil
+	case toFloat:
+		if isSigned(from) {
+			return st.MustMake(term.OpToFPSigned, []uint32{tf.EB, tf.SB}, rne, x), nil
+		}
+		return st.MustMake(term.OpToFPUnsigned, []uint32{tf.EB, tf.SB}, rne, x), nil
+	case fromFloat:
+		return st.GoFloatToInt(x, width(to), isSigned(to))
+	}
+	return resize(st, x, width(to), isSigned(from)), nil
 }

@@ -31,6 +31,9 @@ func (r *Result) Report(w io.Writer, coverage bool) {
 	}
 	fmt.Fprintf(w, "paths %d (returned %d, panicked %d), unsupported %d, cut %d, depth-cut forks %d\n",
 		s.Paths, s.Returned, s.Panicked, s.Unsupported, s.Cut, s.DepthCut)
+	if s.Concretized > 0 {
+		fmt.Fprintf(w, "concretized %d floats (--floats=concrete): not exhausted\n", s.Concretized)
+	}
 	perQuery := time.Duration(0)
 	if s.Queries > 0 {
 		perQuery = s.SolverTime / time.Duration(s.Queries)

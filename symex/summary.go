@@ -30,6 +30,7 @@ type Summary struct {
 	Cut               int            `json:"cut"`
 	DepthCut          int            `json:"depth_cut"`
 	Unknown           int            `json:"unknown"`
+	Concretized       int            `json:"concretized"`
 	// FirstPanicS: the CPU seconds to the first panic (the least found_s),
 	// null when no path panicked.
 	FirstPanicS *float64        `json:"first_panic_s"`
@@ -114,7 +115,7 @@ func (r *Result) Summary(opts Options) *Summary {
 	out := &Summary{Function: r.Fn.String(), MaxLen: opts.MaxLen, Merge: "none", Paths: s.Paths,
 		Returned: s.Returned, Panicked: s.Panicked, StatesMerged: s.StatesMerged, Queries: s.Queries, Steps: s.Steps,
 		QueriesByStage: r.QueriesByStage, QuantifiedByStage: r.QuantifiedByStage, SolverTimeS: s.SolverTime.Seconds(), TimeS: s.Time.Seconds(), CPUS: s.CPUTime.Seconds(),
-		Exhausted: s.Exhausted(), Stopped: s.Stopped, Cut: s.Cut, DepthCut: s.DepthCut, Unknown: s.Unknown,
+		Exhausted: s.Exhausted(), Stopped: s.Stopped, Cut: s.Cut, DepthCut: s.DepthCut, Unknown: s.Unknown, Concretized: s.Concretized,
 		Panics: []SummaryPanic{}, Unsupported: []SummarySite{},
 		Coverage: SummaryCoverage{BlocksCovered: s.BlocksCovered, BlocksTotal: s.BlocksTotal}}
 	out.CoverageFirstS = map[string]float64{}

@@ -269,6 +269,10 @@ var stdlibCases = []struct {
 	{"net/netip", "ParseAddr", nil},
 	// sync.Pool, reflect types in package tables, defer.
 	{"encoding/json", "Valid", nil},
+	// Floats (issue 32): a duration's fraction; the decimal conversion
+	// with internal/strconv's copies of math's bit conversions.
+	{"time", "ParseDuration", nil},
+	{"strconv", "ParseFloat", map[string]int64{"bitSize": 64}},
 }
 
 func TestStdlib(t *testing.T) {

@@ -69,6 +69,7 @@ type SymexCmd struct {
 	Concolic   bool          `help:"Concolic mode (seed 001, package symex/concolic): concrete runs with a symbolic shadow, merged in an execution DAG."`
 	MaxEvents  int           `name:"max-events" help:"Concolic mode: handler executions per run of an event-driven entry (one returning []func())." default:"3"`
 	MaxRuns    int           `name:"max-runs" help:"Concolic mode: stop after this many runs (0: 10000)." default:"0"`
+	Floats     string        `help:"symbolic (floats are terms of the FP theory) or concrete (a float takes its value in the path's model, recorded in the path constraint; the run is then never exhausted)." default:"symbolic" enum:"symbolic,concrete"`
 	Chain      string        `name:"solver-chain" help:"Layers of the solver chain before the solver, comma-separated: independence, cache, cex ('' for none)." default:"independence,cache,cex"`
 }
 
@@ -136,6 +137,7 @@ func (c *SymexCmd) options() (symex.Options, error) {
 	}
 	opts.SolverChain = &layers
 	opts.NoValueSets = !c.ValueSets
+	opts.ConcreteFloats = c.Floats == "concrete"
 	opts.ScoutShare = c.ScoutShare
 	opts.ScoutLoopShare = c.scoutLoopShare()
 	if opts.MergeAfter, err = c.mergeAfter(); err != nil {

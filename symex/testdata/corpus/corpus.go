@@ -205,8 +205,8 @@ func MergedIndex(s []byte, k int8) byte {
 	return s[i]
 }
 
-// Halve needs floats, which the executor does not model: the path must be
-// reported as unsupported, not explored wrongly.
+// Halve needs complex numbers, which the executor does not model: the path
+// must be reported as unsupported, not explored wrongly.
 func Halve(k int) int {
-	return int(float64(k) * 0.5)
+	return int(real(complex(float64(k), 0) * 0.5))
 }

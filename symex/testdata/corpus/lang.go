@@ -384,11 +384,11 @@ func PickName(k int8) string {
 
 var registry = map[string]int{}
 
-// register changes registry, then computes with floats, which the executor
-// does not run: the initializer step fails after the change.
+// register changes registry, then computes with complex numbers, which the
+// executor does not run: the initializer step fails after the change.
 func register(name string, n int) int {
 	registry[name] = n
-	return int(float64(n) * 1.5)
+	return int(real(complex(float64(n), 0) * 1.5))
 }
 
 var registered = register("x", len(names))

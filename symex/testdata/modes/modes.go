@@ -4,6 +4,8 @@
 // (modes_test.go). Each function returns its operators' values.
 package modes
 
+import "math"
+
 // Shift shifts by a signed count: Go panics on a negative count.
 func Shift(x int32, n int) (int32, int32) { return x << n, x >> n }
 
@@ -71,3 +73,43 @@ func Loop(n uint8) int {
 }
 
 func triple(v int) int { return 3 * v }
+
+// FloatArith is the float operators, rounded to nearest even.
+func FloatArith(x, y float64) (float64, float64, float64, float64, float64) {
+	return x + y, x - y, x * y, x / y, -x
+}
+
+// FloatCompare branches on every comparison: NaN compares false, -0 == +0.
+func FloatCompare(x, y float32) int {
+	n := 0
+	if x < y {
+		n++
+	}
+	if x <= y {
+		n += 2
+	}
+	if x == y {
+		n += 4
+	}
+	if x != y {
+		n += 8
+	}
+	if x > y {
+		n += 16
+	}
+	if x >= y {
+		n += 32
+	}
+	return n
+}
+
+// FloatConvert converts between floats and integers of every kind (out
+// of range as amd64 does).
+func FloatConvert(i int8, u uint64, f float64) (float32, float64, int64, uint64, int8, uint8, uint16, int32, uint32, float64, float32) {
+	return float32(f), float64(float32(f)), int64(f), uint64(f), int8(f), uint8(f), uint16(f), int32(f), uint32(f), float64(i), float32(u)
+}
+
+// FloatMath is the modelled functions of package math.
+func FloatMath(x float64, n int) (float64, float64, float64, float64, float64, bool, bool, float64) {
+	return math.Floor(x), math.Ceil(x), math.Trunc(x), math.Sqrt(x), math.Round(x), math.IsNaN(x), math.IsInf(x, n), math.Inf(n)
+}

@@ -1,0 +1,3 @@
+module floats
+
+go 1.23
