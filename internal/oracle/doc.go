@@ -31,6 +31,7 @@
 //   - harness.go: the generated test file, building and running it.
 //   - profile.go: reading the coverage profile.
 //   - compare.go: Compare, the symex runs and the differences.
+//   - gen.go: the generator of small Go functions (Generate).
 //
 // The test runs testdata/small in make test; make oracle runs the long
 // comparison (docs/symex/oracle.md).

@@ -41,7 +41,7 @@ type concrete struct {
 // standard library's packages can be tested without import cycles.
 func (l *loaded) harnessSource() (string, error) {
 	pkg := l.prog.Pkg.Pkg
-	external := ast.IsExported(l.Func)
+	external := ast.IsExported(l.Func) && pkg.Name() != "main"
 	name, callee := pkg.Name(), l.Func
 	qual := types.RelativeTo(pkg)
 	if external {

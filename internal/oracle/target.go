@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/types"
 	"path/filepath"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -21,7 +22,13 @@ type Target struct {
 	OwnCode bool             // the package is the oracle's or the tests': every function of it counts for coverage
 }
 
-func (t Target) String() string { return t.Pkg + "." + t.Func }
+func (t Target) String() string {
+	pkg := t.Pkg
+	if strings.HasPrefix(pkg, ".") {
+		pkg = filepath.Base(filepath.Join(t.Dir, pkg))
+	}
+	return pkg + "." + t.Func
+}
 
 // paramKind is what the oracle can enumerate and pass to a parameter.
 type paramKind int
@@ -61,32 +68,36 @@ func params(fn *ssa.Function) ([]param, error) {
 	for i := 0; i < fn.Signature.Params().Len(); i++ {
 		v := fn.Signature.Params().At(i)
 		p := param{name: v.Name(), typ: v.Type()}
-		switch u := v.Type().Underlying().(type) {
-		case *types.Basic:
-			switch {
-			case u.Kind() == types.String:
-				p.kind = kindString
-			case u.Kind() == types.Bool:
-				p.kind = kindBool
-			case u.Info()&types.IsInteger != 0:
-				p.kind, p.width = kindInt, intWidth(u)
-				if u.Info()&types.IsUnsigned != 0 {
-					p.kind = kindUint
-				}
-			default:
-				return nil, fmt.Errorf("%s: parameter %s of type %s", fn, v.Name(), v.Type())
-			}
-		case *types.Slice:
-			if b, ok := u.Elem().Underlying().(*types.Basic); !ok || b.Kind() != types.Uint8 {
-				return nil, fmt.Errorf("%s: parameter %s of type %s", fn, v.Name(), v.Type())
-			}
-			p.kind = kindBytes
-		default:
+		var ok bool
+		if p.kind, p.width, ok = kindOf(v.Type()); !ok {
 			return nil, fmt.Errorf("%s: parameter %s of type %s", fn, v.Name(), v.Type())
 		}
 		out = append(out, p)
 	}
 	return out, nil
+}
+
+// kindOf is how the oracle passes a value of type t (ok false: it does
+// not).
+func kindOf(t types.Type) (paramKind, int, bool) {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		switch {
+		case u.Kind() == types.String:
+			return kindString, 0, true
+		case u.Kind() == types.Bool:
+			return kindBool, 0, true
+		case u.Info()&types.IsUnsigned != 0:
+			return kindUint, intWidth(u), true
+		case u.Info()&types.IsInteger != 0:
+			return kindInt, intWidth(u), true
+		}
+	case *types.Slice:
+		if b, ok := u.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Uint8 {
+			return kindBytes, 0, true
+		}
+	}
+	return 0, 0, false
 }
 
 func intWidth(b *types.Basic) int {
@@ -123,4 +134,23 @@ func load(t Target, base *symex.Program) (*loaded, error) {
 	}
 	dir := filepath.Dir(p.Prog.Fset.Position(p.Fn.Pos()).Filename)
 	return &loaded{Target: t, prog: p, params: ps, dir: dir}, nil
+}
+
+// supportedFunc reports whether obj is a plain, non-generic function whose
+// parameters the oracle passes (and at least one of them).
+func supportedFunc(obj types.Object) bool {
+	fn, ok := obj.(*types.Func)
+	if !ok || fn.Name() == "init" || fn.Name() == "main" {
+		return false
+	}
+	sig := fn.Type().(*types.Signature)
+	if sig.Recv() != nil || sig.TypeParams().Len() > 0 || sig.Variadic() || sig.Params().Len() == 0 {
+		return false
+	}
+	for i := 0; i < sig.Params().Len(); i++ {
+		if _, _, ok := kindOf(sig.Params().At(i).Type()); !ok {
+			return false
+		}
+	}
+	return true
 }
