@@ -80,6 +80,18 @@ func (e *Executor) skipFailed(s *State, err error) bool {
 	}
 	f := s.frames[0]
 	instr := f.block.Instrs[f.pc]
+	if st, ok := instr.(*ssa.Store); ok && len(s.frames) == 1 {
+		// A store the executor cannot make (an Opaque into a lifted
+		// array, say) loses only the object stored into.
+		a, err := e.value(s, st.Addr)
+		p, ok := a.(PtrVal)
+		if err != nil || !ok {
+			return false
+		}
+		s.mem[p.Obj] = Opaque{What: fmt.Sprintf("an object %s in %s could not store into (%s)", instrString(instr), f.fn, u.msg)}
+		f.pc++
+		return true
+	}
 	v, isValue := instr.(ssa.Value)
 	if !isValue {
 		return false
