@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"maps"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -178,6 +179,54 @@ func sameValues(a, b []Value) bool {
 		}
 	}
 	return true
+}
+
+// initProgram runs the initializers of entry's package and of everything
+// it imports, in Go's order (the spec's, since Go 1.21: of the packages
+// sorted by import path, repeatedly the first whose imports are all
+// initialized), as a Go program does before main. Running them only on the
+// first use of a global missed what an initializer does to other packages'
+// globals: a package that registers itself in another's map, reached only
+// through a blank import, left the map empty and hid a panic from an
+// exhausted run (issue 31's oracle). A global used before its package's
+// turn (by another initializer) still starts its package's initializer
+// then.
+func (e *Executor) initProgram(entry *ssa.Package) {
+	if entry == nil || e.inited[entry] {
+		return
+	}
+	seen := map[*types.Package]bool{}
+	var all []*types.Package
+	var walk func(p *types.Package)
+	walk = func(p *types.Package) {
+		if seen[p] {
+			return
+		}
+		seen[p] = true
+		all = append(all, p)
+		for _, imp := range p.Imports() {
+			walk(imp)
+		}
+	}
+	walk(entry.Pkg)
+	slices.SortFunc(all, func(a, b *types.Package) int { return strings.Compare(a.Path(), b.Path()) })
+	done := map[*types.Package]bool{}
+	for len(done) < len(all) {
+		progress := false
+		for _, p := range all {
+			if done[p] || slices.ContainsFunc(p.Imports(), func(q *types.Package) bool { return !done[q] }) {
+				continue
+			}
+			done[p], progress = true, true
+			if sp := e.prog.Prog.Package(p); sp != nil {
+				e.ensureInit(sp)
+			}
+			break
+		}
+		if !progress {
+			return // an import cycle: not Go; the rest run lazily
+		}
+	}
 }
 
 // ensureInit runs pkg's initializer unless it ran already.

@@ -45,3 +45,27 @@ func TestInitializerFailures(t *testing.T) {
 		})
 	}
 }
+
+// TestInitializersRunAsGo: the initializers of every imported package run
+// before the entry, in Go's order, though the entry uses none of their
+// globals (testdata/initorder: each function panics on every one-byte
+// input in Go). Run lazily, on the first use of a global, the two
+// registering initializers never ran and an exhausted run missed both
+// panics.
+func TestInitializersRunAsGo(t *testing.T) {
+	for _, fn := range []string{"Registered", "Ordered"} {
+		t.Run(fn, func(t *testing.T) {
+			p := loadTestFunc(t, "testdata/initorder", "Registered", fn)
+			_, res := explore(t, p, Options{MaxLen: 1}, nil)
+			if !res.Stats.Exhausted() || res.Stats.Unsupported > 0 {
+				t.Fatalf("not exhausted: %+v", res.Stats)
+			}
+			if len(res.Panics) != 1 {
+				t.Fatalf("%d panic sites, want 1", len(res.Panics))
+			}
+			if in := res.Panics[0].Inputs[0].V.(string); len(in) != 1 {
+				t.Errorf("panic input %q, want one byte", in)
+			}
+		})
+	}
+}
