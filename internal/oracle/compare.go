@@ -140,7 +140,7 @@ func Compare(ctx context.Context, t Target, base *symex.Program, cfg Config) (*R
 		return nil, err
 	}
 	defer c.close()
-	outs, prof, err := c.run(ctx, ins, cfg.Concrete)
+	outs, prof, err := c.runCovered(ctx, ins, cfg.Concrete)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", t, err)
 	}
@@ -190,7 +190,7 @@ func Compare(ctx context.Context, t Target, base *symex.Program, cfg Config) (*R
 		}
 		covered, entered := lines.covered(res)
 		var blocks []block
-		for b := range prof.covered {
+		for b := range prof.counts {
 			blocks = append(blocks, b)
 		}
 		sort.Slice(blocks, func(i, j int) bool { return blocks[i].String() < blocks[j].String() })

@@ -58,7 +58,9 @@ type gen struct {
 var snippets = []func(*gen) string{
 	(*gen).structCopy, (*gen).sliceOfArray, (*gen).appendAlias, (*gen).mapCount, (*gen).closure,
 	(*gen).deferRecover, (*gen).iface, (*gen).methodValue, (*gen).initMethod, (*gen).indexPanic,
-	(*gen).intParam, (*gen).mutateInput,
+	(*gen).intParam, (*gen).mutateInput, (*gen).rangeArray, (*gen).loopClosures, (*gen).deferResult,
+	(*gen).copyOverlap, (*gen).appendSelf, (*gen).runes, (*gen).embedded, (*gen).switchFall,
+	(*gen).arrayKey, (*gen).concat, (*gen).labeled, (*gen).minMaxClear,
 }
 
 func (g *gen) function(i int) string {
@@ -319,4 +321,176 @@ func (g *gen) mutateInput() string {
 		panic("alias")
 	}
 `, g.src, g.small(2), g.id, g.byteLit())
+}
+
+// rangeArray ranges over an array by value: the loop sees a copy.
+func (g *gen) rangeArray() string {
+	return fmt.Sprintf(`	var ra%[1]s [3]byte
+	copy(ra%[1]s[:], %[2]s)
+	for i, c := range ra%[1]s {
+		ra%[1]s[(i+1)%%3] = c + 1
+		if c == %[3]s {
+			acc += i + 1
+		}
+	}
+	if ra%[1]s[0] == %[4]s {
+		acc += 5
+	}
+`, g.id, g.src, g.byteLit(), g.byteLit())
+}
+
+// loopClosures captures a loop variable: one per iteration (Go 1.22).
+func (g *gen) loopClosures() string {
+	return fmt.Sprintf(`	var fs%[1]s []func() int
+	for i := 0; i < len(%[2]s); i++ {
+		fs%[1]s = append(fs%[1]s, func() int { return i * int(%[2]s[i]&3) })
+	}
+	for _, f := range fs%[1]s {
+		acc += f()
+	}
+	if len(fs%[1]s) == %[3]d && fs%[1]s[len(fs%[1]s)-1]() == %[4]d {
+		panic("closures")
+	}
+`, g.id, g.src, 1+g.small(3), g.small(7))
+}
+
+// deferResult changes a named result in a deferred call.
+func (g *gen) deferResult() string {
+	return fmt.Sprintf(`	acc += func() (r int) {
+		defer func() {
+			r *= %[1]d
+		}()
+		for _, c := range []byte(%[2]s) {
+			if c == %[3]s {
+				return r + 1
+			}
+			r++
+		}
+		return r
+	}()
+`, 2+g.small(3), g.src, g.byteLit())
+}
+
+// copyOverlap copies a slice onto itself, shifted.
+func (g *gen) copyOverlap() string {
+	return fmt.Sprintf(`	co%[1]s := []byte(string(%[2]s) + "xyz")
+	copy(co%[1]s[%[3]d:], co%[1]s)
+	if co%[1]s[%[4]d] == %[5]s {
+		acc += %[6]d
+	}
+`, g.id, g.src, 1+g.small(2), g.small(4), g.byteLit(), 1+g.small(5))
+}
+
+// appendSelf deletes an element with append onto the same array.
+func (g *gen) appendSelf() string {
+	return fmt.Sprintf(`	as%[1]s := []byte(string(%[2]s) + "pq")
+	as%[1]s = append(as%[1]s[:1], as%[1]s[2:]...)
+	if len(as%[1]s) > %[3]d && as%[1]s[%[3]d] == %[4]s {
+		acc += %[5]d
+	}
+`, g.id, g.src, g.small(3), g.byteLit(), 1+g.small(5))
+}
+
+// runes ranges over a string's runes (UTF-8 decoding).
+func (g *gen) runes() string {
+	return fmt.Sprintf(`	for i, r := range string(%[1]s) {
+		if r == 0xFFFD {
+			acc += %[2]d + i
+		} else if r > 0x7f {
+			acc += 2
+		}
+	}
+`, g.src, 1+g.small(4))
+}
+
+// embedded promotes a pointer method of an embedded struct, and copies.
+func (g *gen) embedded() string {
+	g.decls = append(g.decls, fmt.Sprintf(`type base%[1]s struct{ n int }
+
+func (b *base%[1]s) inc(c byte) { b.n += int(c & 1) }
+
+type outer%[1]s struct {
+	base%[1]s
+	k byte
+}
+`, g.id))
+	return fmt.Sprintf(`	var o%[1]s outer%[1]s
+	for i := 0; i < len(%[2]s); i++ {
+		o%[1]s.inc(%[2]s[i])
+	}
+	p%[1]s := o%[1]s
+	p%[1]s.inc(1)
+	if o%[1]s.n == %[3]d && p%[1]s.n != o%[1]s.n {
+		acc += %[4]d
+	}
+`, g.id, g.src, g.small(3), 1+g.small(5))
+}
+
+// switchFall is a tagless switch with fallthrough.
+func (g *gen) switchFall() string {
+	return fmt.Sprintf(`	switch {
+	case len(%[1]s) > %[2]d && %[1]s[%[2]d] == %[3]s:
+		acc += 3
+		fallthrough
+	case len(%[1]s) == %[4]d:
+		acc++
+	default:
+		acc--
+	}
+`, g.src, g.small(3), g.byteLit(), g.small(4))
+}
+
+// arrayKey counts byte pairs in a map keyed by arrays.
+func (g *gen) arrayKey() string {
+	return fmt.Sprintf(`	ak%[1]s := map[[2]byte]int{}
+	for i := 0; i+1 < len(%[2]s); i++ {
+		ak%[1]s[[2]byte{%[2]s[i], %[2]s[i+1]}]++
+	}
+	if ak%[1]s[[2]byte{%[3]s, %[4]s}] > 0 {
+		panic("pair")
+	}
+	acc += len(ak%[1]s)
+`, g.id, g.src, g.byteLit(), g.byteLit())
+}
+
+// concat builds a string and indexes it.
+func (g *gen) concat() string {
+	return fmt.Sprintf(`	if len(%[1]s) > 0 {
+		t%[2]s := string(%[1]s) + "!" + string(%[1]s[:1])
+		if t%[2]s[len(t%[2]s)-%[3]d] == %[4]s {
+			acc += len(t%[2]s)
+		}
+	}
+`, g.src, g.id, 1+g.small(3), g.byteLit())
+}
+
+// labeled breaks and continues an outer loop.
+func (g *gen) labeled() string {
+	return fmt.Sprintf(`outer%[1]s:
+	for i := range len(%[2]s) {
+		for j := i; j < len(%[2]s); j++ {
+			if %[2]s[j] == %[3]s {
+				continue outer%[1]s
+			}
+			if %[2]s[j] == %[4]s {
+				break outer%[1]s
+			}
+			acc += j - i
+		}
+	}
+`, g.id, g.src, g.byteLit(), g.byteLit())
+}
+
+// minMaxClear uses min, max and clear.
+func (g *gen) minMaxClear() string {
+	return fmt.Sprintf(`	mm%[1]s := map[byte]bool{}
+	for _, c := range []byte(%[2]s) {
+		mm%[1]s[min(c, %[3]s)] = true
+		acc = max(acc, int(c)%%%[4]d)
+	}
+	if len(mm%[1]s) == %[5]d {
+		clear(mm%[1]s)
+	}
+	acc += len(mm%[1]s)
+`, g.id, g.src, g.byteLit(), 2+g.small(9), 1+g.small(2))
 }

@@ -238,6 +238,26 @@ func (c *concrete) run(ctx context.Context, ins []input, limit time.Duration) ([
 	return outcomes, prof, err
 }
 
+// runCovered runs the inputs and keeps the blocks the calls covered: the
+// counts of a run without inputs (the package's initializers, which symex
+// does not count either) are subtracted.
+func (c *concrete) runCovered(ctx context.Context, ins []input, limit time.Duration) ([]outcome, *profile, error) {
+	_, init, err := c.run(ctx, nil, limit)
+	if err != nil {
+		return nil, nil, err
+	}
+	outs, prof, err := c.run(ctx, ins, limit)
+	if err != nil {
+		return nil, nil, err
+	}
+	for b, n := range prof.counts {
+		if n <= init.counts[b] {
+			delete(prof.counts, b)
+		}
+	}
+	return outs, prof, nil
+}
+
 func readOutcomes(file string) ([]outcome, error) {
 	f, err := os.Open(file)
 	if err != nil {

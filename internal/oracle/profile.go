@@ -19,9 +19,9 @@ type block struct {
 
 func (b block) String() string { return fmt.Sprintf("%s:%d-%d", b.file, b.start, b.end) }
 
-// profile is the set of blocks a concrete run executed.
+// profile is the blocks a concrete run executed, with their counts.
 type profile struct {
-	covered map[block]bool
+	counts map[block]int
 }
 
 // readProfile reads a -coverprofile file (mode line, then
@@ -32,7 +32,7 @@ func readProfile(file string) (*profile, error) {
 		return nil, err
 	}
 	defer f.Close()
-	p := &profile{covered: map[block]bool{}}
+	p := &profile{counts: map[block]int{}}
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
 		line := sc.Text()
@@ -47,7 +47,7 @@ func readProfile(file string) (*profile, error) {
 		from, to, _ := strings.Cut(fields[0], ",")
 		b := block{file: path.Base(name), start: lineOf(from), end: lineOf(to)}
 		if n, _ := strconv.Atoi(fields[2]); n > 0 {
-			p.covered[b] = true
+			p.counts[b] += n
 		}
 	}
 	return p, sc.Err()
