@@ -91,7 +91,9 @@ func (e *Executor) run(s *State) error {
 		}
 		advance, err := e.safeExec(s, instr)
 		if err != nil {
-			if p, ok := err.(*panicked); ok {
+			if p, ok := err.(*panicked); ok && len(s.frames) > 0 {
+				// (With no frame left, a deferred call's return resumed
+				// an unwinding that reached the entry: the path ends.)
 				if p.instr == nil {
 					p.instr = instr
 				}
