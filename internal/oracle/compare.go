@@ -39,7 +39,7 @@ type Run struct {
 // Diff is one disagreement between symex and the concrete runs: a bug.
 type Diff struct {
 	Strategy string
-	Kind     string // missed-panic, missed-block, false-panic, panic-site, missed-panic-on-path
+	Kind     string // missed-panic, missed-block, false-panic, panic-site, missed-panic-on-path, symex-error
 	Where    string // the site or block
 	Input    string // an input that shows it
 	Detail   string
@@ -100,6 +100,7 @@ func Compare(ctx context.Context, t Target, base *symex.Program, cfg Config) (*R
 		run := Run{Strategy: s}
 		if err != nil {
 			run.Err = err.Error()
+			rep.Diffs = append(rep.Diffs, Diff{s, "symex-error", t.String(), "", run.Err})
 		} else {
 			results[i] = res
 			run.Exhausted = res.Stats.Exhausted() && res.Stats.Unsupported == 0
@@ -213,7 +214,12 @@ func Compare(ctx context.Context, t Target, base *symex.Program, cfg Config) (*R
 
 // explore runs symex on l under one strategy, merging from the start (the
 // command line's warm-up would explore small functions without merging).
-func (l *loaded) explore(ctx context.Context, strategy string, timeout time.Duration) (*symex.Result, error) {
+func (l *loaded) explore(ctx context.Context, strategy string, timeout time.Duration) (res *symex.Result, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			res, err = nil, fmt.Errorf("symex crashed: %v", r)
+		}
+	}()
 	m, err := merge.New(strategy, merge.Options{MaxPatterns: 10, HotVeto: true, NoStdVeto: true})
 	if err != nil {
 		return nil, err

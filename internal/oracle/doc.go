@@ -15,7 +15,8 @@
 //   - false-panic, panic-site: a symex panic whose input returns, or
 //     panics elsewhere, when run;
 //   - missed-panic-on-path: a symex path that returns on an input that
-//     panics when run.
+//     panics when run;
+//   - symex-error: an exploration that failed or crashed.
 //
 // A run counts as exhausted when symex says so and no path was
 // unsupported (unsupported paths do not count against symex's exhausted,
