@@ -64,6 +64,7 @@ func TestLong(t *testing.T) {
 			rep, err := Compare(context.Background(), tg, base, Config{Timeout: 20 * time.Second})
 			if err != nil {
 				rows = append(rows, fmt.Sprintf("| %s | skipped: %s |", tg, oneLine(err.Error())))
+				writeTable(t, rows)
 				continue
 			}
 			rows = append(rows, tableRow(rep, time.Since(start)))
@@ -71,14 +72,22 @@ func TestLong(t *testing.T) {
 				diffs++
 				t.Errorf("%s: %s", tg, d)
 			}
+			writeTable(t, rows) // after every row: a long run stopped keeps its rows
 		}
 	}
 	t.Logf("%d targets, %d differences", len(rows), diffs)
-	if out := os.Getenv("SIFT_ORACLE_OUT"); out != "" {
-		text := "| target | inputs | symex inputs | panic sites | none | std | pat | qhv | differences | s |\n|---|---|---|---|---|---|---|---|---|---|\n" + strings.Join(rows, "\n") + "\n"
-		if err := os.WriteFile(out, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
+	writeTable(t, rows)
+}
+
+// writeTable writes the rows to SIFT_ORACLE_OUT.
+func writeTable(t *testing.T, rows []string) {
+	out := os.Getenv("SIFT_ORACLE_OUT")
+	if out == "" {
+		return
+	}
+	text := "| target | inputs | symex inputs | panic sites | none | std | pat | qhv | differences | s |\n|---|---|---|---|---|---|---|---|---|---|\n" + strings.Join(rows, "\n") + "\n"
+	if err := os.WriteFile(out, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
 
