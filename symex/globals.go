@@ -258,9 +258,13 @@ func (e *Executor) runInit(pkg *ssa.Package) {
 	wasBr, wasCover := e.br, e.noCover
 	e.br, e.noCover = replaying{e.st}, true
 	e.initing[pkg] = true
+	// An initializer's instructions are no path's: they do not count as
+	// the exploration's work (Stats.Steps, which --merge-after measures).
+	steps := e.stats.Steps
 	defer func() {
 		e.br, e.noCover = wasBr, wasCover
 		delete(e.initing, pkg)
+		e.stats.Steps = steps
 	}()
 	s := &State{mem: map[int]Value{}, nextID: e.initNext}
 	e.initNext += initStride
