@@ -158,14 +158,16 @@ panics-bench: build
 # ORACLE_GEN generated ones (seed ORACLE_SEED), run as compiled Go on
 # every input of a small domain and explored by symex under none, std,
 # pat and qhv; every difference fails. ORACLE_ONLY=gen runs the generated
-# functions alone. $(ORACLE_OUT)/table.md and log.txt.
+# functions alone; ORACLE_MATCH (a regular expression) keeps the targets
+# (package.Func) it matches. $(ORACLE_OUT)/table.md and log.txt.
 ORACLE_GEN ?= 100
 ORACLE_SEED ?= 1
 ORACLE_ONLY ?=
+ORACLE_MATCH ?=
 ORACLE_OUT ?= $(OUT)/oracle/$(NAME)
 oracle:
 	cd symex/testdata/realcode && $(GO) mod download
 	mkdir -p $(ORACLE_OUT)
-	SIFT_ORACLE_LONG=1 SIFT_ORACLE_GEN=$(ORACLE_GEN) SIFT_ORACLE_SEED=$(ORACLE_SEED) SIFT_ORACLE_ONLY=$(ORACLE_ONLY) \
+	SIFT_ORACLE_LONG=1 SIFT_ORACLE_GEN=$(ORACLE_GEN) SIFT_ORACLE_SEED=$(ORACLE_SEED) SIFT_ORACLE_ONLY=$(ORACLE_ONLY) SIFT_ORACLE_MATCH='$(ORACLE_MATCH)' \
 		SIFT_ORACLE_OUT=$(abspath $(ORACLE_OUT))/table.md $(GO) test -count=1 -timeout 0 -run 'TestLong$$' -v ./internal/oracle \
 		>$(ORACLE_OUT)/log.txt 2>&1; status=$$?; tail -3 $(ORACLE_OUT)/log.txt; exit $$status

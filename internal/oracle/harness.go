@@ -214,10 +214,16 @@ func (c *concrete) run(ctx context.Context, ins []input, limit time.Duration) ([
 	if err := os.WriteFile(inFile, []byte(b.String()), 0o644); err != nil {
 		return nil, nil, err
 	}
+	// A directory of its own per run: the profile sums every counter file
+	// of the directory.
+	covDir, err := os.MkdirTemp(c.tmp, "cover")
+	if err != nil {
+		return nil, nil, err
+	}
 	ctx, cancel := context.WithTimeout(ctx, limit)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, c.bin, "-test.run=^TestSiftOracle$", "-test.coverprofile="+covFile,
-		"-test.gocoverdir="+c.tmp)
+		"-test.gocoverdir="+covDir)
 	cmd.Dir = c.tmp
 	cmd.Env = append(os.Environ(), "SIFT_ORACLE_IN="+inFile, "SIFT_ORACLE_OUT="+outFile)
 	if out, err := cmd.CombinedOutput(); err != nil {

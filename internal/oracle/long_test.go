@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -24,7 +25,8 @@ const longBound = 3
 // TestLong is make oracle: the symex corpus (corpus.tsv), the seed
 // tests' programs and SIFT_ORACLE_GEN generated functions (seed
 // SIFT_ORACLE_SEED), each compared at longBound. The table goes to
-// SIFT_ORACLE_OUT; every difference fails the test.
+// SIFT_ORACLE_OUT; every difference fails the test. SIFT_ORACLE_MATCH, a
+// regular expression, keeps the targets (package.Func) it matches.
 func TestLong(t *testing.T) {
 	if os.Getenv("SIFT_ORACLE_LONG") == "" {
 		t.Skip("the long oracle run: make oracle")
@@ -47,11 +49,18 @@ func TestLong(t *testing.T) {
 		}
 		groups = append(groups, packageTargets(t, dir, "."))
 	}
+	match, err := regexp.Compile(os.Getenv("SIFT_ORACLE_MATCH"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	var rows []string
 	diffs := 0
 	for _, g := range groups {
 		var base *symex.Program
 		for _, tg := range g.targets {
+			if !match.MatchString(tg.String()) {
+				continue
+			}
 			start := time.Now()
 			if base == nil {
 				p, err := symex.Load(tg.Dir, tg.Pkg, tg.Func)
