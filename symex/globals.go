@@ -14,7 +14,8 @@ import (
 )
 
 // Globals are objects with negative ids. Their initial values come from
-// running the package's init function concretely, once, on first use; a
+// running the package's init function concretely, once, before the entry
+// (initProgram) or on an earlier first use; a
 // package whose init the executor cannot run gets Opaque globals, which end
 // any path that looks at them.
 
