@@ -189,7 +189,7 @@ func sameValues(a, b []Value) bool {
 // first use of a global missed what an initializer does to other packages'
 // globals: a package that registers itself in another's map, reached only
 // through a blank import, left the map empty and hid a panic from an
-// exhausted run (issue 31's oracle). A global used before its package's
+// exhausted run (testdata/initorder). A global used before its package's
 // turn (by another initializer) still starts its package's initializer
 // then.
 func (e *Executor) initProgram(entry *ssa.Package) {
