@@ -15,10 +15,21 @@ import (
 	"time"
 )
 
-// harnessFile is the name of the test file the harness adds, through an
-// overlay, to the target's package directory; the source tree is never
-// written.
-const harnessFile = "zz_siftoracle_test.go"
+// harnessFile is the name of the test file the harness adds through an
+// overlay (the source tree is never written): to the target's package
+// directory for an unexported function, else to a package of its own,
+// harnessPkg, in the module's directory (files of the module cache may not
+// be overlaid).
+const (
+	harnessFile = "zz_siftoracle_test.go"
+	harnessPkg  = "zz_siftoracle"
+)
+
+// external reports whether the harness calls the function from a package
+// of its own.
+func (l *loaded) external() bool {
+	return ast.IsExported(l.Func) && l.prog.Pkg.Pkg.Name() != "main"
+}
 
 // outcome is what one concrete call did: returned, or panicked at site
 // (file:line of the innermost frame outside the runtime).
@@ -37,15 +48,15 @@ type concrete struct {
 }
 
 // harnessSource is the test file: package-internal for an unexported
-// function (the package's own testdata), external otherwise, so that the
-// standard library's packages can be tested without import cycles.
+// function (the package's own testdata), in harnessPkg otherwise, so that
+// the standard library's packages can be tested without import cycles.
 func (l *loaded) harnessSource() (string, error) {
 	pkg := l.prog.Pkg.Pkg
-	external := ast.IsExported(l.Func) && pkg.Name() != "main"
+	external := l.external()
 	name, callee := pkg.Name(), l.Func
 	qual := types.RelativeTo(pkg)
 	if external {
-		name += "_test"
+		name = harnessPkg
 		callee = "siftpkg." + l.Func
 		qual = func(p *types.Package) string {
 			if p == pkg {
@@ -182,7 +193,15 @@ func (l *loaded) build(ctx context.Context) (*concrete, error) {
 	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
 		return nil, err
 	}
-	ov, err := json.Marshal(map[string]map[string]string{"Replace": {filepath.Join(l.dir, harnessFile): file}})
+	at, pattern := filepath.Join(l.dir, harnessFile), l.Pkg
+	if l.external() {
+		dir, err := filepath.Abs(l.Dir)
+		if err != nil {
+			return nil, err
+		}
+		at, pattern = filepath.Join(dir, harnessPkg, harnessFile), "./"+harnessPkg
+	}
+	ov, err := json.Marshal(map[string]map[string]string{"Replace": {at: file}})
 	if err != nil {
 		return nil, err
 	}
@@ -191,8 +210,8 @@ func (l *loaded) build(ctx context.Context) (*concrete, error) {
 		return nil, err
 	}
 	c := &concrete{bin: filepath.Join(tmp, "oracle.test"), tmp: tmp}
-	cmd := exec.CommandContext(ctx, "go", "test", "-c", "-o", c.bin, "-cover", "-covermode=count",
-		"-coverpkg="+l.prog.Pkg.Pkg.Path(), "-overlay="+ovFile, l.Pkg)
+	cmd := exec.CommandContext(ctx, "go", "test", "-c", "-vet=off", "-o", c.bin, "-cover", "-covermode=count",
+		"-coverpkg="+l.prog.Pkg.Pkg.Path(), "-overlay="+ovFile, pattern)
 	cmd.Dir = l.Dir
 	if out, err := cmd.CombinedOutput(); err != nil {
 		os.RemoveAll(tmp)
