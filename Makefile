@@ -3,7 +3,7 @@ BIN := bin/sift
 
 .PHONY: setup build demo test fuzz-diff fuzz-diff-arrays fuzz-diff-quant fuzz-diff-fp bench-dev bench-peers bench-docs symex-corpus \
 	symex-corpus-docs symex-merge-bench symex-merge-docs concolic-bench \
-	panics-confirm panics-fuzz panics-bench
+	panics-confirm panics-fuzz panics-bench oracle
 
 N ?= 200000
 SEED ?= 1
@@ -159,3 +159,23 @@ panics-fuzz:
 # --budget 60s (issue 30's flags) on each bug, one core, the same budget.
 panics-bench: build
 	$(GO) run ./cmd/panicbench run --split $(PANICS_SPLIT) --fuzz --symex ./$(BIN) --out $(OUT)/panics/bench-$(PANICS_SPLIT) $(PANICS_FLAGS)
+
+# The exhaustive concrete oracle (issue 31, internal/oracle,
+# docs/symex/oracle.md): every function of the symex corpus (corpus.tsv,
+# at --max-len 3 at most) and of the seed tests' programs, and
+# ORACLE_GEN generated ones (seed ORACLE_SEED), run as compiled Go on
+# every input of a small domain and explored by symex under none, std,
+# pat and qhv; every difference fails. ORACLE_ONLY=gen runs the generated
+# functions alone; ORACLE_MATCH (a regular expression) keeps the targets
+# (package.Func) it matches. $(ORACLE_OUT)/table.md and log.txt.
+ORACLE_GEN ?= 100
+ORACLE_SEED ?= 1
+ORACLE_ONLY ?=
+ORACLE_MATCH ?=
+ORACLE_OUT ?= $(OUT)/oracle/$(NAME)
+oracle:
+	cd symex/testdata/realcode && $(GO) mod download
+	mkdir -p $(ORACLE_OUT)
+	SIFT_ORACLE_LONG=1 SIFT_ORACLE_GEN=$(ORACLE_GEN) SIFT_ORACLE_SEED=$(ORACLE_SEED) SIFT_ORACLE_ONLY=$(ORACLE_ONLY) SIFT_ORACLE_MATCH='$(ORACLE_MATCH)' \
+		SIFT_ORACLE_OUT=$(abspath $(ORACLE_OUT))/table.md $(GO) test -count=1 -timeout 0 -run 'TestLong$$' -v ./internal/oracle \
+		>$(ORACLE_OUT)/log.txt 2>&1; status=$$?; tail -3 $(ORACLE_OUT)/log.txt; exit $$status

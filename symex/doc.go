@@ -49,7 +49,7 @@
 // pointers, lifted arrays and Vecs). exec_arith.go, exec_mem.go,
 // exec_call.go, exec_builtin.go, exec_map.go, exec_defer.go, exec_iface.go
 // and exec_unsafe.go hold the semantics by kind of instruction; globals.go
-// runs package initializers lazily; the Go files in models/ (built only by
+// runs the package initializers before the entry, in Go's order; the Go files in models/ (built only by
 // the executor, see load.go) stand in for functions the executor cannot run
 // (assembly, the runtime's hooks, fmt's reflection) and intrinsics.go
 // answers what they ask that plain Go cannot say; load.go builds SSA
@@ -115,7 +115,8 @@
 //     assertions, == with the uncomparable-type panic.
 //   - unsafe.Pointer round trips and unsafe.String/Slice/SliceData/
 //     StringData where the layout is known (exec_unsafe.go).
-//   - Package initializers run concretely, once, on first use of a global.
+//   - Package initializers run concretely, once, before the entry, in
+//     Go's order (a global used earlier starts its package's then).
 //   - Models: fmt's printing functions for basic operands, errors.Is,
 //     sync.Pool and sync/atomic (one goroutine), internal/godebug (every
 //     setting at its default), unique.Make (intrinsics.go).

@@ -42,6 +42,10 @@ func (e *Executor) binop(s *State, in *ssa.BinOp) (Value, error) {
 	if err != nil {
 		return nil, err
 	}
+	if o, ok := yv.(Opaque); ok {
+		// Either side may be what a failed initializer left (issue 31).
+		return nil, e.unsup(in, "use of %s", o.What)
+	}
 	switch x := xv.(type) {
 	case StringVal:
 		return e.stringBinop(in, x, yv.(StringVal))
@@ -261,6 +265,9 @@ func (e *Executor) pathsEqual(a, b []PathStep) (term.Term, error) {
 // the comparison reaches two interfaces holding the same uncomparable type,
 // the error is uncomparable: the run-time panic.
 func (e *Executor) equal(x, y Value) (term.Term, error) {
+	if o, ok := y.(Opaque); ok {
+		return term.NoTerm, fmt.Errorf("use of %s", o.What)
+	}
 	switch a := x.(type) {
 	case term.Term:
 		if e.st.IsFloat(e.st.SortOf(a)) {

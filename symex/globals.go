@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"maps"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -13,7 +14,8 @@ import (
 )
 
 // Globals are objects with negative ids. Their initial values come from
-// running the package's init function concretely, once, on first use; a
+// running the package's init function concretely, once, before the entry
+// (initProgram) or on an earlier first use; a
 // package whose init the executor cannot run gets Opaque globals, which end
 // any path that looks at them.
 
@@ -80,6 +82,18 @@ func (e *Executor) skipFailed(s *State, err error) bool {
 	}
 	f := s.frames[0]
 	instr := f.block.Instrs[f.pc]
+	if st, ok := instr.(*ssa.Store); ok && len(s.frames) == 1 {
+		// A store the executor cannot make (an Opaque into a lifted
+		// array, say) loses only the object stored into.
+		a, err := e.value(s, st.Addr)
+		p, ok := a.(PtrVal)
+		if err != nil || !ok {
+			return false
+		}
+		s.mem[p.Obj] = Opaque{What: fmt.Sprintf("an object %s in %s could not store into (%s)", instrString(instr), f.fn, u.msg)}
+		f.pc++
+		return true
+	}
 	v, isValue := instr.(ssa.Value)
 	if !isValue {
 		return false
@@ -168,6 +182,54 @@ func sameValues(a, b []Value) bool {
 	return true
 }
 
+// initProgram runs the initializers of entry's package and of everything
+// it imports, in Go's order (the spec's, since Go 1.21: of the packages
+// sorted by import path, repeatedly the first whose imports are all
+// initialized), as a Go program does before main. Running them only on the
+// first use of a global missed what an initializer does to other packages'
+// globals: a package that registers itself in another's map, reached only
+// through a blank import, left the map empty and hid a panic from an
+// exhausted run (testdata/initorder). A global used before its package's
+// turn (by another initializer) still starts its package's initializer
+// then.
+func (e *Executor) initProgram(entry *ssa.Package) {
+	if entry == nil || e.inited[entry] {
+		return
+	}
+	seen := map[*types.Package]bool{}
+	var all []*types.Package
+	var walk func(p *types.Package)
+	walk = func(p *types.Package) {
+		if seen[p] {
+			return
+		}
+		seen[p] = true
+		all = append(all, p)
+		for _, imp := range p.Imports() {
+			walk(imp)
+		}
+	}
+	walk(entry.Pkg)
+	slices.SortFunc(all, func(a, b *types.Package) int { return strings.Compare(a.Path(), b.Path()) })
+	done := map[*types.Package]bool{}
+	for len(done) < len(all) {
+		progress := false
+		for _, p := range all {
+			if done[p] || slices.ContainsFunc(p.Imports(), func(q *types.Package) bool { return !done[q] }) {
+				continue
+			}
+			done[p], progress = true, true
+			if sp := e.prog.Prog.Package(p); sp != nil {
+				e.ensureInit(sp)
+			}
+			break
+		}
+		if !progress {
+			return // an import cycle: not Go; the rest run lazily
+		}
+	}
+}
+
 // ensureInit runs pkg's initializer unless it ran already.
 func (e *Executor) ensureInit(pkg *ssa.Package) {
 	if !e.inited[pkg] {
@@ -197,9 +259,13 @@ func (e *Executor) runInit(pkg *ssa.Package) {
 	wasBr, wasCover := e.br, e.noCover
 	e.br, e.noCover = replaying{e.st}, true
 	e.initing[pkg] = true
+	// An initializer's instructions are no path's: they do not count as
+	// the exploration's work (Stats.Steps, which --merge-after measures).
+	steps := e.stats.Steps
 	defer func() {
 		e.br, e.noCover = wasBr, wasCover
 		delete(e.initing, pkg)
+		e.stats.Steps = steps
 	}()
 	s := &State{mem: map[int]Value{}, nextID: e.initNext}
 	e.initNext += initStride

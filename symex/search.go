@@ -235,6 +235,7 @@ func (e *Executor) Explore(ctx context.Context) (*Result, error) {
 }
 
 func (e *Executor) entryState(fn *ssa.Function) *State {
+	e.initProgram(fn.Pkg)
 	s := &State{mem: map[int]Value{}, sites: e.sites}
 	s.frames = []*frame{{fn: fn, block: fn.Blocks[0], env: map[ssa.Value]Value{}}}
 	e.cover(fn.Blocks[0])

@@ -1,0 +1,3 @@
+module oraclesmall
+
+go 1.26

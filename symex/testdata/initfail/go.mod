@@ -1,0 +1,3 @@
+module initfail
+
+go 1.26

@@ -1,0 +1,60 @@
+// Package initfail has initializers the executor cannot run whole (a
+// channel in them): what they could not compute must end only the paths
+// that use it, with a clear message (globals_test.go).
+package initfail
+
+type tag struct{ a, b byte }
+
+// root is set by setup before the step that fails: an object the failed
+// call changed, so Opaque.
+var root tag
+
+func setup() {
+	root = tag{'r', 0}
+	ch := make(chan int, 1)
+	ch <- 1
+}
+
+func init() { setup() }
+
+func chanVal() int {
+	ch := make(chan int, 1)
+	ch <- 3
+	return <-ch
+}
+
+type conf struct{ a, b int }
+
+// table's initializer stores an Opaque into a lifted array: only table
+// is lost.
+var table = [2]conf{{a: chanVal()}}
+
+// other is computed after table's failed store.
+var other = [3]int{7, 8, 9}
+
+// Eq compares a struct with root (the Opaque is the right operand).
+func Eq(s string) int {
+	if len(s) == 2 && (tag{s[0], s[1]}) == root {
+		return 1
+	}
+	return 0
+}
+
+// Other reads a global the failed steps did not touch.
+func Other(s string) int {
+	if len(s) == 1 && s[0] == 'x' {
+		panic("x")
+	}
+	if other[len(s)] == 8 {
+		return 1
+	}
+	return 0
+}
+
+// Table reads the global whose initializer failed.
+func Table(s string) int {
+	if table[len(s)%2].b > 0 {
+		return 1
+	}
+	return 0
+}

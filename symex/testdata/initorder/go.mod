@@ -1,0 +1,3 @@
+module initorder
+
+go 1.26

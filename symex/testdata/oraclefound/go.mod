@@ -1,0 +1,3 @@
+module oraclefound
+
+go 1.26
