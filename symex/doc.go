@@ -35,7 +35,10 @@
 // dispatch), value.go (what a symbolic Go value is) and memory.go (objects,
 // pointers, lifted arrays and Vecs). exec_arith.go, exec_mem.go,
 // exec_call.go, exec_builtin.go, exec_map.go, exec_defer.go, exec_iface.go
-// and exec_unsafe.go hold the semantics by kind of instruction; globals.go
+// and exec_unsafe.go hold the semantics by kind of instruction
+// (reinterpret.go reads memory as another type of the same machine words,
+// as unsafe code does, and views.go keeps a string that unsafe made of an
+// array's bytes in step with them); globals.go
 // runs package initializers lazily; the Go files in models/ (built only by
 // the executor, see load.go) stand in for functions the executor cannot run
 // (assembly, the runtime's hooks, fmt's reflection) and intrinsics.go
@@ -85,8 +88,11 @@
 //   - defer, recover and panics through deferred calls (exec_defer.go).
 //   - Interfaces: dispatch on the dynamic type, type switches and
 //     assertions, == with the uncomparable-type panic.
-//   - unsafe.Pointer round trips and unsafe.String/Slice/SliceData/
-//     StringData where the layout is known (exec_unsafe.go).
+//   - unsafe.Pointer round trips, unsafe.String/Slice/SliceData/
+//     StringData, and string and slice headers read as each other or as
+//     reflect.StringHeader/SliceHeader (exec_unsafe.go, reinterpret.go):
+//     a string made of a slice's bytes shares them, and a write that would
+//     change it ends the path (views.go).
 //   - Package initializers run concretely, once, on first use of a global.
 //   - Models: fmt's printing functions for basic operands, errors.Is,
 //     sync.Pool and sync/atomic (one goroutine), internal/godebug (every

@@ -168,6 +168,7 @@ type Executor struct {
 	lastGlobal  int            // the last id reserveID gave
 	uniqueIDs   map[string]int // unique.Make's intern table per type
 	uniqueReady bool
+	headerWords bool                     // memory may hold a header's words where a string or slice was (reinterpret.go)
 	initSnaps   map[*State]map[int]Value // running initializers: memory before the current top-level call
 	ctx         context.Context
 
