@@ -94,9 +94,13 @@
 //     a string made of a slice's bytes shares them, and a write that would
 //     change it ends the path (views.go).
 //   - Package initializers run concretely, once, on first use of a global.
-//   - Models: fmt's printing functions for basic operands, errors.Is,
-//     sync.Pool and sync/atomic (one goroutine), internal/godebug (every
-//     setting at its default), unique.Make (intrinsics.go).
+//   - Models: fmt's printing functions for basic operands (with its
+//     flags, widths and precisions), errors.Is, sync.Pool and sync/atomic
+//     (one goroutine), internal/godebug (every setting at its default),
+//     unique.Make (intrinsics.go), and time's clock: concrete, moving
+//     forward at every reading, Local being UTC (models/time.go).
+//   - ssa:wrapnilchk, the nil check of a value method called through a
+//     pointer, panics as the runtime does (exec_builtin.go).
 //
 // Not modelled (the path ends as unsupported): goroutines, channels,
 // select, floats and complex numbers, uintptr arithmetic on pointers,

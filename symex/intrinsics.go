@@ -25,6 +25,19 @@ func (e *Executor) intrinsic(s *State, in ssa.Instruction, cl callee) (Value, er
 			return nil, e.unsup(in, "%s of %T", cl.fn.Name(), cl.args[0])
 		}
 		return e.operand(in, cl.fn.Name(), iv)
+	case "sift_nilptr":
+		iv, ok := cl.args[0].(IfaceVal)
+		if !ok {
+			return nil, e.unsup(in, "sift_nilptr of %T", cl.args[0])
+		}
+		if _, isPtr := types.Unalias(iv.T).(*types.Pointer); !isPtr {
+			return e.st.False(), nil
+		}
+		p, ok := iv.V.(PtrVal)
+		if !ok {
+			return nil, e.unsup(in, "sift_nilptr of a merged pointer")
+		}
+		return e.st.Bool(p.Obj == 0), nil
 	case "sift_unsupported":
 		msg, _ := e.concreteString(cl.args[0].(StringVal))
 		return nil, e.unsup(in, "%s", msg)

@@ -138,3 +138,6 @@ func describePaths(res *Result) string {
 
 // TestWantCasesUnsafe: the zero-copy conversions of testdata/unsafe.
 func TestWantCasesUnsafe(t *testing.T) { checkWantCases(t, "testdata/unsafe") }
+
+// TestWantCasesRuntime: the runtime and OS models of testdata/runtime.
+func TestWantCasesRuntime(t *testing.T) { checkWantCases(t, "testdata/runtime") }
