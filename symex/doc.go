@@ -39,9 +39,11 @@
 // (reinterpret.go reads memory as another type of the same machine words,
 // as unsafe code does, and views.go keeps a string that unsafe made of an
 // array's bytes in step with them); globals.go
-// runs package initializers lazily; the Go files in models/ (built only by
-// the executor, see load.go) stand in for functions the executor cannot run
-// (assembly, the runtime's hooks, fmt's reflection) and intrinsics.go
+// runs package initializers lazily; reflect.go answers reflect's API
+// (Values and Types over concrete types with symbolic contents); the Go
+// files in models/ (built only by the executor, see load.go) stand in for
+// functions the executor cannot run (assembly, the runtime's hooks, fmt's
+// reflection) and intrinsics.go
 // answers what they ask that plain Go cannot say; load.go builds SSA;
 // inputs.go makes the symbolic parameters and reads concrete ones (and the
 // results) from solver models; solver.go holds the engine
@@ -103,8 +105,9 @@
 //     pointer, panics as the runtime does (exec_builtin.go).
 //
 // Not modelled (the path ends as unsupported): goroutines, channels,
-// select, floats and complex numbers, uintptr arithmetic on pointers,
-// reflect.
+// select, floats and complex numbers, uintptr arithmetic on pointers, and
+// the parts of reflect beyond reflect.go's (method sets, functions,
+// DeepEqual, MapKeys, conversions).
 //
 // Known imprecision: the capacity an append gives a grown slice is 2*cap or
 // the new length, not the runtime's size-class rounding, so cap() after a

@@ -3,6 +3,7 @@ package symex
 import (
 	"context"
 	"go/token"
+	"go/types"
 	"time"
 
 	"golang.org/x/tools/go/ssa"
@@ -168,6 +169,7 @@ type Executor struct {
 	lastGlobal  int            // the last id reserveID gave
 	uniqueIDs   map[string]int // unique.Make's intern table per type
 	uniqueReady bool
+	rtype       *types.Pointer           // *reflect.rtype, once looked up (reflect.go)
 	headerWords bool                     // memory may hold a header's words where a string or slice was (reinterpret.go)
 	initSnaps   map[*State]map[int]Value // running initializers: memory before the current top-level call
 	ctx         context.Context

@@ -99,10 +99,7 @@ func (e *Executor) operand(in ssa.Instruction, name string, iv IfaceVal) (Value,
 }
 
 // native handles calls the executor answers itself: unique.Make, and
-// reflect.TypeOf, TypeFor and ValueOf, whose results are Opaque (reflection
-// is not modelled; package tables that hold reflect types, like
-// encoding/json's, still initialize, and a path ends where it uses one).
-// ok is false for every other function.
+// reflect's API (reflect.go). ok is false for every other function.
 func (e *Executor) native(s *State, in ssa.Instruction, cl callee) (v Value, ok bool, err error) {
 	fn := cl.fn
 	if o := fn.Origin(); o != nil {
@@ -115,8 +112,9 @@ func (e *Executor) native(s *State, in ssa.Instruction, cl callee) (v Value, ok 
 	case "unique.Make":
 		v, err = e.uniqueMake(s, in, cl.fn.TypeArgs()[0], cl.args[0])
 		return v, true, err
-	case "reflect.TypeOf", "reflect.TypeFor", "reflect.ValueOf":
-		return Opaque{What: "the result of " + cl.fn.String()}, true, nil
+	}
+	if fn.Pkg.Pkg.Path() == "reflect" {
+		return e.reflectCall(s, in, cl)
 	}
 	return nil, false, nil
 }

@@ -141,3 +141,6 @@ func TestWantCasesUnsafe(t *testing.T) { checkWantCases(t, "testdata/unsafe") }
 
 // TestWantCasesRuntime: the runtime and OS models of testdata/runtime.
 func TestWantCasesRuntime(t *testing.T) { checkWantCases(t, "testdata/runtime") }
+
+// TestWantCasesReflect: the decoders of testdata/reflect.
+func TestWantCasesReflect(t *testing.T) { checkWantCases(t, "testdata/reflect") }
