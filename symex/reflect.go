@@ -475,18 +475,8 @@ func (e *Executor) reflectRead(s *State, in ssa.Instruction, method string, v re
 		if !ok {
 			break
 		}
-		k, err := e.decodeReflectValue(in, args[0])
+		kv, err := e.reflectOperand(s, in, method, args[0], mt.Key())
 		if err != nil {
-			return nil, err
-		}
-		if k.t == nil {
-			return nil, reflectPanic(in, "MapIndex", nil)
-		}
-		kv, err := e.load(s, k.loc)
-		if err != nil {
-			return nil, err
-		}
-		if kv, err = e.assignable(in, method, kv, k.t, mt.Key()); err != nil {
 			return nil, err
 		}
 		m, _, err := e.mapObj(s, x)
@@ -504,6 +494,24 @@ func (e *Executor) reflectRead(s *State, in ssa.Instruction, method string, v re
 	return nil, reflectPanic(in, method, v.t)
 }
 
+// reflectOperand is the value of the reflect.Value arg as a value of type
+// t (a map's key or element): the panics of an invalid Value and of a
+// type not assignable to t.
+func (e *Executor) reflectOperand(s *State, in ssa.Instruction, method string, arg Value, t types.Type) (Value, error) {
+	k, err := e.decodeReflectValue(in, arg)
+	if err != nil {
+		return nil, err
+	}
+	if k.t == nil {
+		return nil, reflectPanic(in, method, nil)
+	}
+	kv, err := e.load(s, k.loc)
+	if err != nil {
+		return nil, err
+	}
+	return e.assignable(in, method, kv, k.t, t)
+}
+
 // reflectWrite runs the reflect.Value methods that set v's value.
 func (e *Executor) reflectWrite(s *State, in ssa.Instruction, method string, v reflectValue, args []Value) (Value, error) {
 	u := v.t.Underlying()
@@ -516,36 +524,22 @@ func (e *Executor) reflectWrite(s *State, in ssa.Instruction, method string, v r
 		if v.flags&reflectReadOnly != 0 {
 			return nil, &panicked{instr: in, msg: "reflect: reflect.Value.SetMapIndex using value obtained using unexported field"}
 		}
-		k, err := e.decodeReflectValue(in, args[0])
+		kv, err := e.reflectOperand(s, in, method, args[0], mt.Key())
 		if err != nil {
-			return nil, err
-		}
-		el, err := e.decodeReflectValue(in, args[1])
-		if err != nil {
-			return nil, err
-		}
-		if k.t == nil {
-			return nil, reflectPanic(in, "MapIndex", nil)
-		}
-		kv, err := e.load(s, k.loc)
-		if err != nil {
-			return nil, err
-		}
-		if kv, err = e.assignable(in, method, kv, k.t, mt.Key()); err != nil {
 			return nil, err
 		}
 		mv, err := e.load(s, v.loc)
 		if err != nil {
 			return nil, err
 		}
-		if el.t == nil {
+		if el, err := e.decodeReflectValue(in, args[1]); err != nil || el.t == nil {
+			if err != nil {
+				return nil, err
+			}
 			return nil, e.mapDelete(s, mv, kv)
 		}
-		ev, err := e.load(s, el.loc)
+		ev, err := e.reflectOperand(s, in, method, args[1], mt.Elem())
 		if err != nil {
-			return nil, err
-		}
-		if ev, err = e.assignable(in, method, ev, el.t, mt.Elem()); err != nil {
 			return nil, err
 		}
 		m, id, err := e.mapObj(s, mv)
@@ -653,15 +647,10 @@ func (e *Executor) reflectMake(s *State, in ssa.Instruction, name string, t type
 		if !ok {
 			return nil, &panicked{instr: in, msg: "reflect.MakeSlice: len > cap"}
 		}
-		mx, err := e.capBound(s, in, c)
+		sl, err := e.zeroSlice(s, in, st.Elem(), n, c)
 		if err != nil {
 			return nil, err
 		}
-		z, err := e.liftedZero(st.Elem(), mx)
-		if err != nil {
-			return nil, e.unsup(in, "%v", err)
-		}
-		sl := SliceVal{Obj: s.alloc(Backing{Elems: z}), Off: e.idx(0), Len: n, Cap: c, Max: mx}
 		return e.makeReflectValue(reflectValue{t: t, loc: PtrVal{Obj: s.alloc(sl)}}), nil
 	}
 	return nil, e.unsup(in, "reflect.%s is not modelled", name)

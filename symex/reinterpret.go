@@ -261,21 +261,15 @@ func (e *Executor) stringOfWords(s *State, in ssa.Instruction, d, nw word) (Valu
 	}
 	switch x := d.v.(type) {
 	case StringVal:
-		within, err := e.branch(s, e.ule(n, x.Len))
-		if err != nil {
+		if err := e.headerHolds(s, in, e.ule(n, x.Len), "a string header whose length is beyond its data"); err != nil {
 			return nil, err
-		}
-		if !within {
-			return nil, e.unsup(in, "a string header whose length is beyond its data")
 		}
 		return StringVal{Bytes: x.Bytes, Off: x.Off, Len: n, Max: x.Max}, nil
 	case PtrVal:
 		if x.Obj != 0 {
-			mx := nw.max
-			if mx == 0 {
-				if mx, err = e.capBound(s, in, n); err != nil {
-					return nil, err
-				}
+			mx, err := e.wordBound(s, in, nw, n)
+			if err != nil {
+				return nil, err
 			}
 			return e.stringAt(s, in, x, n, mx)
 		}
@@ -283,12 +277,8 @@ func (e *Executor) stringOfWords(s *State, in ssa.Instruction, d, nw word) (Valu
 	if !e.isNilWord(d) {
 		return nil, e.unsup(in, "string data from an integer is not modelled")
 	}
-	empty, err := e.branch(s, e.st.Eq(n, e.idx(0)))
-	if err != nil {
+	if err := e.headerHolds(s, in, e.st.Eq(n, e.idx(0)), "a string header with nil data and a length"); err != nil {
 		return nil, err
-	}
-	if !empty {
-		return nil, e.unsup(in, "a string header with nil data and a length")
 	}
 	return e.constString(""), nil
 }
@@ -303,22 +293,14 @@ func (e *Executor) sliceOfWords(s *State, in ssa.Instruction, d, nw, cw word) (V
 	if err != nil {
 		return nil, err
 	}
-	ok, err := e.branch(s, e.ule(n, c))
-	if err != nil {
+	if err := e.headerHolds(s, in, e.ule(n, c), "a slice header whose length exceeds its capacity"); err != nil {
 		return nil, err
-	}
-	if !ok {
-		return nil, e.unsup(in, "a slice header whose length exceeds its capacity")
 	}
 	switch x := d.v.(type) {
 	case StringVal:
 		// A string's bytes as a slice: the capacity must stay within them.
-		within, err := e.branch(s, e.ule(c, x.Len))
-		if err != nil {
+		if err := e.headerHolds(s, in, e.ule(c, x.Len), "a slice header whose capacity is beyond the string data it points to"); err != nil {
 			return nil, err
-		}
-		if !within {
-			return nil, e.unsup(in, "a slice header whose capacity is beyond the string data it points to")
 		}
 		p, err := e.stringBytes(s, x)
 		if err != nil {
@@ -327,11 +309,9 @@ func (e *Executor) sliceOfWords(s *State, in ssa.Instruction, d, nw, cw word) (V
 		return e.sliceAt(in, p, n, c, x.Max)
 	case PtrVal:
 		if x.Obj != 0 {
-			mx := cw.max
-			if mx == 0 {
-				if mx, err = e.capBound(s, in, c); err != nil {
-					return nil, err
-				}
+			mx, err := e.wordBound(s, in, cw, c)
+			if err != nil {
+				return nil, err
 			}
 			return e.sliceAt(in, x, n, c, mx)
 		}
@@ -339,12 +319,8 @@ func (e *Executor) sliceOfWords(s *State, in ssa.Instruction, d, nw, cw word) (V
 	if !e.isNilWord(d) {
 		return nil, e.unsup(in, "slice data from an integer is not modelled")
 	}
-	empty, err := e.branch(s, e.st.Eq(c, e.idx(0)))
-	if err != nil {
+	if err := e.headerHolds(s, in, e.st.Eq(c, e.idx(0)), "a slice header with nil data and a capacity"); err != nil {
 		return nil, err
-	}
-	if !empty {
-		return nil, e.unsup(in, "a slice header with nil data and a capacity")
 	}
 	z := e.idx(0)
 	return SliceVal{Off: z, Len: z, Cap: z}, nil
@@ -411,4 +387,23 @@ func (e *Executor) overHeader(old, v Value) (Value, error) {
 		out[i] = w.v
 	}
 	return out, nil
+}
+
+// headerHolds ends the path as unsupported (why) where c, a condition a
+// header must meet for its value to be modelled, is false.
+func (e *Executor) headerHolds(s *State, in ssa.Instruction, c term.Term, why string) error {
+	ok, err := e.branch(s, c)
+	if err == nil && !ok {
+		err = e.unsup(in, "%s", why)
+	}
+	return err
+}
+
+// wordBound is the bound of length word w, whose value is n: the bound of
+// the header it came from, or capBound's.
+func (e *Executor) wordBound(s *State, in ssa.Instruction, w word, n term.Term) (int, error) {
+	if w.max > 0 {
+		return w.max, nil
+	}
+	return e.capBound(s, in, n)
 }
