@@ -38,6 +38,8 @@ func (e *Executor) intrinsic(s *State, in ssa.Instruction, cl callee) (Value, er
 			return nil, e.unsup(in, "sift_nilptr of a merged pointer")
 		}
 		return e.st.Bool(p.Obj == 0), nil
+	case "sift_len", "sift_swap":
+		return e.sliceIntrinsic(s, in, cl.fn.Name(), cl.args)
 	case "sift_unsupported":
 		msg, _ := e.concreteString(cl.args[0].(StringVal))
 		return nil, e.unsup(in, "%s", msg)
@@ -113,7 +115,7 @@ func (e *Executor) native(s *State, in ssa.Instruction, cl callee) (v Value, ok 
 		v, err = e.uniqueMake(s, in, cl.fn.TypeArgs()[0], cl.args[0])
 		return v, true, err
 	}
-	if fn.Pkg.Pkg.Path() == "reflect" {
+	if p := fn.Pkg.Pkg.Path(); p == "reflect" || p == "internal/reflectlite" {
 		return e.reflectCall(s, in, cl)
 	}
 	return nil, false, nil

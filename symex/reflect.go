@@ -113,7 +113,11 @@ func (e *Executor) reflectCall(s *State, in ssa.Instruction, cl callee) (Value, 
 	if o := fn.Origin(); o != nil {
 		fn = o
 	}
-	if fn.Pkg == nil || fn.Pkg.Pkg.Path() != "reflect" {
+	if fn.Pkg == nil {
+		return nil, false, nil
+	}
+	pkg := fn.Pkg.Pkg.Path()
+	if pkg != "reflect" && pkg != "internal/reflectlite" {
 		return nil, false, nil
 	}
 	name := fn.Name()
@@ -126,14 +130,26 @@ func (e *Executor) reflectCall(s *State, in ssa.Instruction, cl callee) (Value, 
 	}
 	if len(e.initing) > 0 {
 		// Package initializers keep reflect opaque.
+		if pkg != "reflect" {
+			return nil, false, nil
+		}
 		switch name {
 		case "TypeOf", "TypeFor", "ValueOf":
 			return Opaque{What: "the result of " + cl.fn.String()}, true, nil
 		}
 		return nil, false, nil
 	}
-	if f := s.top().fn; f.Pkg != nil && f.Pkg.Pkg.Path() == "reflect" {
+	if f := s.top().fn; f.Pkg != nil && f.Pkg.Pkg.Path() == pkg {
 		return nil, false, nil
+	}
+	if pkg == "internal/reflectlite" {
+		// sort.Slice's and errors.As's use of reflectlite: what the
+		// executor answers as reflect's.
+		switch name {
+		case "ValueOf", "Value.Len", "Value.IsNil", "Value.Kind":
+		default:
+			return nil, true, e.unsup(in, "internal/reflectlite.%s is not modelled", name)
+		}
 	}
 	for _, a := range cl.args {
 		if o, ok := a.(Opaque); ok {
@@ -781,4 +797,41 @@ func (e *Executor) reflectNamed(name string) types.Type {
 		}
 	}
 	return nil
+}
+
+// sliceIntrinsic answers sift_len(x) and sift_swap(x, i, j) of
+// models/sort.go for a slice x in an interface: its length, and the swap
+// of two elements (which panics as indexing does when one is out of range).
+func (e *Executor) sliceIntrinsic(s *State, in ssa.Instruction, name string, args []Value) (Value, error) {
+	iv, ok := args[0].(IfaceVal)
+	x, isSlice := iv.V.(SliceVal)
+	if !ok || !isSlice {
+		if iv.T == nil {
+			return nil, &panicked{instr: in, msg: "reflect: call of Swapper on zero Value"}
+		}
+		return nil, e.unsup(in, "%s of a %s", name, iv.T)
+	}
+	if name == "sift_len" {
+		return x.Len, nil
+	}
+	var ptrs [2]PtrVal
+	var vals [2]Value
+	for k, a := range args[1:] {
+		i := a.(term.Term)
+		if err := e.inBounds(s, in, i, x.Len, "runtime error: index out of range"); err != nil {
+			return nil, err
+		}
+		p, err := e.elemPtr(s, x, e.add(x.Off, i))
+		if err != nil {
+			return nil, err
+		}
+		ptrs[k] = p.(PtrVal)
+		if vals[k], err = e.load(s, ptrs[k]); err != nil {
+			return nil, err
+		}
+	}
+	if err := e.store(s, ptrs[0], vals[1]); err != nil {
+		return nil, err
+	}
+	return nil, e.store(s, ptrs[1], vals[0])
 }

@@ -6,6 +6,7 @@ package reflectcases
 import (
 	"errors"
 	"reflect"
+	"sort"
 	"strings"
 )
 
@@ -165,4 +166,28 @@ func NotAddressable(n int) int {
 // want: unsupported reflect.DeepEqual is not modelled
 func Unmodelled(n int) bool {
 	return reflect.DeepEqual(n, 3)
+}
+
+type pair struct {
+	k byte
+	n int
+}
+
+// Sorted sorts the bytes of s with sort.Slice and pairs with
+// sort.SliceStable, whose swaps go through reflectlite's Swapper.
+//
+// max-len: 3
+// want: panic sorted
+func Sorted(s string) int {
+	b := []byte(s)
+	sort.Slice(b, func(i, j int) bool { return b[i] < b[j] })
+	ps := make([]pair, len(s))
+	for i := range ps {
+		ps[i] = pair{s[i] & 1, i}
+	}
+	sort.SliceStable(ps, func(i, j int) bool { return ps[i].k < ps[j].k })
+	if string(b) == "abc" && s[0] == 'c' && ps[0].n == 2 {
+		panic("sorted")
+	}
+	return len(b)
 }
