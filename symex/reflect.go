@@ -11,10 +11,10 @@ import (
 
 // reflect, enough for decoders. The executor answers reflect's API itself
 // (calls from outside package reflect): a reflect.Value is the Struct of
-// reflect.Value's three fields holding {IfaceVal{T: its type}, a pointer
-// to the location of its value, its flags}, and a reflect.Type is an
-// interface holding a *reflect.rtype whose value is IfaceVal{T: the
-// type}. The zero reflect.Value (a nil first field) is the invalid Value.
+// reflect.Value's three fields holding {its type's token, a pointer to
+// the location of its value, its flags}, and a reflect.Type is an
+// interface holding a *reflect.rtype whose value is the type's token (a
+// number per type, typeToken). The zero reflect.Value (a nil first field) is the invalid Value.
 // Values of concrete types hold symbolic contents like any location.
 // Every other function and method of reflect's API ends the path as
 // unsupported, and inside package initializers TypeOf and ValueOf stay
@@ -38,7 +38,33 @@ func (e *Executor) makeReflectValue(v reflectValue) Value {
 	if v.t == nil {
 		return Struct{PtrVal{}, PtrVal{}, e.idx(0)}
 	}
-	return Struct{IfaceVal{T: v.t}, v.loc, e.st.ConstUint64(64, v.flags)}
+	return Struct{e.typeToken(v.t), v.loc, e.st.ConstUint64(64, v.flags)}
+}
+
+// typeToken is the number that stands for type t in reflect's values: one
+// per type up to identity, so that Types compare as reflect's do (== on
+// the tokens) whatever t's comparability.
+func (e *Executor) typeToken(t types.Type) term.Term {
+	id, ok := e.reflectIDs.At(t).(int)
+	if !ok {
+		id = len(e.reflectTypes) + 1
+		e.reflectIDs.Set(t, id)
+		e.reflectTypes = append(e.reflectTypes, t)
+	}
+	return e.st.ConstUint64(64, uint64(id))
+}
+
+// tokenType is the type a token stands for, nil for a term that is none.
+func (e *Executor) tokenType(v Value) types.Type {
+	x, ok := v.(term.Term)
+	if !ok {
+		return nil
+	}
+	id, ok := e.constInt(x)
+	if !ok || id == 0 || id > uint64(len(e.reflectTypes)) {
+		return nil
+	}
+	return e.reflectTypes[id-1]
 }
 
 func (e *Executor) decodeReflectValue(in ssa.Instruction, v Value) (reflectValue, error) {
@@ -46,16 +72,14 @@ func (e *Executor) decodeReflectValue(in ssa.Instruction, v Value) (reflectValue
 	if !ok || len(x) != 3 {
 		return reflectValue{}, e.unsup(in, "a reflect.Value held as %T", v)
 	}
-	switch t := x[0].(type) {
-	case PtrVal:
-		if t.Obj == 0 {
-			return reflectValue{}, nil
-		}
-	case IfaceVal:
+	if p, ok := x[0].(PtrVal); ok && p.Obj == 0 {
+		return reflectValue{}, nil
+	}
+	if t := e.tokenType(x[0]); t != nil {
 		loc, ok1 := x[1].(PtrVal)
 		fl, ok2 := e.constInt(x[2].(term.Term))
-		if ok1 && ok2 && t.T != nil {
-			return reflectValue{t: t.T, loc: loc, flags: fl}, nil
+		if ok1 && ok2 {
+			return reflectValue{t: t, loc: loc, flags: fl}, nil
 		}
 	}
 	return reflectValue{}, e.unsup(in, "a reflect.Value the executor did not make")
@@ -240,7 +264,7 @@ func (e *Executor) reflectType(t types.Type) (Value, error) {
 	if rt == nil {
 		return nil, e.unsup(nil, "reflect's rtype is not in the program")
 	}
-	return IfaceVal{T: rt, V: IfaceVal{T: t}}, nil
+	return IfaceVal{T: rt, V: e.typeToken(t)}, nil
 }
 
 // reflectTypeArg is the type a reflect.Type value denotes.
@@ -249,9 +273,9 @@ func (e *Executor) reflectTypeArg(in ssa.Instruction, v Value) (types.Type, erro
 	if ok && iv.T == nil {
 		return nil, &panicked{instr: in, msg: msgNilDeref}
 	}
-	if ok {
-		if inner, ok := iv.V.(IfaceVal); ok && inner.T != nil && types.Identical(iv.T, e.reflectRtype()) {
-			return inner.T, nil
+	if ok && types.Identical(iv.T, e.reflectRtype()) {
+		if t := e.tokenType(iv.V); t != nil {
+			return t, nil
 		}
 	}
 	return nil, e.unsup(in, "a reflect.Type the executor did not make")

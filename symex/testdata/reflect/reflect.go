@@ -191,3 +191,21 @@ func Sorted(s string) int {
 	}
 	return len(b)
 }
+
+// TypeEq compares reflect.Types, of an uncomparable type among them.
+//
+// max-len: 1
+// want: panic types
+func TypeEq(s string) int {
+	var x any = []byte(s)
+	if len(s) == 1 {
+		x = s
+	}
+	if reflect.TypeOf(x) == reflect.TypeOf([]byte(nil)) && reflect.ValueOf(x).Len() == 0 {
+		return 0
+	}
+	if reflect.TypeOf(x) == reflect.TypeOf("") && s == "t" {
+		panic("types")
+	}
+	return 1
+}
