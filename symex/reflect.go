@@ -17,9 +17,10 @@ import (
 // number per type, typeToken). The zero reflect.Value (a nil first field) is the invalid Value.
 // Values of concrete types hold symbolic contents like any location.
 // Every other function and method of reflect's API ends the path as
-// unsupported, and inside package initializers TypeOf and ValueOf stay
-// opaque (tables of reflect types, like encoding/json's, still
-// initialize).
+// unsupported. Inside package initializers TypeOf and TypeFor make the
+// same Types (tables of reflect types, like encoding/json's, compare with
+// the decoder's), and the rest of reflect keeps its old behaviour:
+// ValueOf is opaque, other functions run their own code.
 
 // Flags of a reflect.Value.
 const (
@@ -153,13 +154,18 @@ func (e *Executor) reflectCall(s *State, in ssa.Instruction, cl callee) (Value, 
 		return nil, false, nil // plain Go on plain values
 	}
 	if len(e.initing) > 0 {
-		// Package initializers keep reflect opaque.
-		if pkg != "reflect" {
-			return nil, false, nil
-		}
+		// Package initializers make reflect types (tables like
+		// encoding/json's); the rest of reflect stays opaque there.
 		switch name {
-		case "TypeOf", "TypeFor", "ValueOf":
-			return Opaque{What: "the result of " + cl.fn.String()}, true, nil
+		case "TypeOf", "TypeFor":
+			if pkg == "reflect" {
+				v, err := e.reflectAPI(s, in, name, cl)
+				return v, true, err
+			}
+		case "ValueOf":
+			if pkg == "reflect" {
+				return Opaque{What: "the result of " + cl.fn.String()}, true, nil
+			}
 		}
 		return nil, false, nil
 	}
