@@ -48,10 +48,15 @@
 // dispatch), value.go (what a symbolic Go value is) and memory.go (objects,
 // pointers, lifted arrays and Vecs). exec_arith.go, exec_mem.go,
 // exec_call.go, exec_builtin.go, exec_map.go, exec_defer.go, exec_iface.go
-// and exec_unsafe.go hold the semantics by kind of instruction; globals.go
-// runs the package initializers before the entry, in Go's order; the Go files in models/ (built only by
-// the executor, see load.go) stand in for functions the executor cannot run
-// (assembly, the runtime's hooks, fmt's reflection) and intrinsics.go
+// and exec_unsafe.go hold the semantics by kind of instruction
+// (reinterpret.go reads memory as another type of the same machine words,
+// as unsafe code does, and views.go keeps a string that unsafe made of an
+// array's bytes in step with them); globals.go runs the package
+// initializers before the entry, in Go's order; reflect.go answers
+// reflect's API (Values and Types over concrete types with symbolic
+// contents); the Go files in models/ (built only by the executor, see
+// load.go) stand in for functions the executor cannot run (assembly, the
+// runtime's hooks, fmt's reflection) and intrinsics.go
 // answers what they ask that plain Go cannot say; load.go builds SSA
 // (the entry's package in debug mode, whose references debugrefs.go takes
 // out of the instructions and keeps as positions for coverage);
@@ -113,17 +118,25 @@
 //   - defer, recover and panics through deferred calls (exec_defer.go).
 //   - Interfaces: dispatch on the dynamic type, type switches and
 //     assertions, == with the uncomparable-type panic.
-//   - unsafe.Pointer round trips and unsafe.String/Slice/SliceData/
-//     StringData where the layout is known (exec_unsafe.go).
+//   - unsafe.Pointer round trips, unsafe.String/Slice/SliceData/
+//     StringData, and string and slice headers read as each other or as
+//     reflect.StringHeader/SliceHeader (exec_unsafe.go, reinterpret.go):
+//     a string made of a slice's bytes shares them, and a write that would
+//     change it ends the path (views.go).
 //   - Package initializers run concretely, once, before the entry, in
 //     Go's order (a global used earlier starts its package's then).
-//   - Models: fmt's printing functions for basic operands, errors.Is,
-//     sync.Pool and sync/atomic (one goroutine), internal/godebug (every
-//     setting at its default), unique.Make (intrinsics.go).
+//   - Models: fmt's printing functions for basic operands (with its
+//     flags, widths and precisions), errors.Is, sync.Pool and sync/atomic
+//     (one goroutine), internal/godebug (every setting at its default),
+//     unique.Make (intrinsics.go), and time's clock: concrete, moving
+//     forward at every reading, Local being UTC (models/time.go).
+//   - ssa:wrapnilchk, the nil check of a value method called through a
+//     pointer, panics as the runtime does (exec_builtin.go).
 //
 // Not modelled (the path ends as unsupported): goroutines, channels,
-// select, complex numbers, uintptr arithmetic on pointers,
-// reflect.
+// select, complex numbers, uintptr arithmetic on pointers, and the parts
+// of reflect beyond reflect.go's (method sets, functions, DeepEqual,
+// MapKeys, conversions).
 //
 // Known imprecision: the capacity an append gives a grown slice is 2*cap or
 // the new length, not the runtime's size-class rounding, so cap() after a

@@ -100,7 +100,11 @@ func (e *Executor) unop(s *State, in *ssa.UnOp) (Value, error) {
 		if err != nil {
 			return nil, err
 		}
-		return e.loadAt(s, p)
+		v, err := e.loadAt(s, p)
+		if err != nil {
+			return nil, err
+		}
+		return e.loadAs(s, in, v, in.Type())
 	}
 	if in.Op == token.ARROW {
 		return nil, e.unsup(in, "channel receive is not modelled")

@@ -3,6 +3,7 @@ package symex
 import (
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -67,6 +68,8 @@ func (e *Executor) builtin(s *State, in ssa.Instruction, cl callee) (Value, erro
 		return e.unsafeBuiltin(s, in, name, args, ts)
 	case "ssa:deferstack":
 		return e.idx(len(s.frames) - 1), nil
+	case "ssa:wrapnilchk":
+		return e.wrapNilCheck(s, in, args)
 	}
 	return nil, e.unsup(in, "builtin %s is not modelled", name)
 }
@@ -307,4 +310,37 @@ func (e *Executor) clear(s *State, in ssa.Instruction, t types.Type, v Value) er
 		return err
 	}
 	return e.setSliceElems(s, x, nd)
+}
+
+// wrapNilCheck is ssa:wrapnilchk(p, recv, method), the check of a wrapper
+// that calls value method recv.method through a pointer (a method value
+// or an interface holding *T): p itself, or the runtime's panic when p is
+// nil.
+func (e *Executor) wrapNilCheck(s *State, in ssa.Instruction, args []Value) (Value, error) {
+	recv, ok1 := e.concreteString(args[1].(StringVal))
+	method, ok2 := e.concreteString(args[2].(StringVal))
+	if !ok1 || !ok2 {
+		return nil, e.unsup(in, "ssa:wrapnilchk with a symbolic name")
+	}
+	var isNil term.Term
+	switch p := args[0].(type) {
+	case PtrVal:
+		isNil = e.st.Bool(p.Obj == 0)
+	case SymPtr:
+		isNil = e.locIs(p.Loc, 0)
+	default:
+		return nil, e.unsup(in, "ssa:wrapnilchk of %T", args[0])
+	}
+	null, err := e.branch(s, isNil)
+	if err != nil {
+		return nil, err
+	}
+	if !null {
+		if p, ok := args[0].(SymPtr); ok {
+			return e.nonNil(s, p)
+		}
+		return args[0], nil
+	}
+	typ := recv[strings.LastIndexByte(recv, '.')+1:]
+	return nil, &panicked{instr: in, msg: "value method " + recv + "." + method + " called using nil *" + typ + " pointer"}
 }

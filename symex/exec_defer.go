@@ -80,6 +80,9 @@ func (e *Executor) runDeferred(s *State, d deferred) error {
 // the path, nil when execution goes on in a deferred call or after a
 // recovery.
 func (e *Executor) raise(s *State, p *panicked) error {
+	if len(s.frames) == 0 {
+		return p // the entry returned, and a panic came after: nothing unwinds
+	}
 	f := s.top()
 	f.panic, f.unwinding = p, true
 	return e.unwind(s)

@@ -290,13 +290,19 @@ func (e *Executor) makeSlice(s *State, in *ssa.MakeSlice) (Value, error) {
 	if !ok {
 		return nil, &panicked{instr: in, msg: "runtime error: makeslice: len out of range"}
 	}
+	return e.zeroSlice(s, in, in.Type().Underlying().(*types.Slice).Elem(), n, c)
+}
+
+// zeroSlice is a new slice of n zero elements of type elem and capacity
+// c (n <= c).
+func (e *Executor) zeroSlice(s *State, in ssa.Instruction, elem types.Type, n, c term.Term) (SliceVal, error) {
 	mx, err := e.capBound(s, in, c)
 	if err != nil {
-		return nil, err
+		return SliceVal{}, err
 	}
-	z, err := e.liftedZero(in.Type().Underlying().(*types.Slice).Elem(), mx)
+	z, err := e.liftedZero(elem, mx)
 	if err != nil {
-		return nil, e.unsup(in, "%v", err)
+		return SliceVal{}, e.unsup(in, "%v", err)
 	}
 	return SliceVal{Obj: s.alloc(Backing{Elems: z}), Off: e.idx(0), Len: n, Cap: c, Max: mx}, nil
 }

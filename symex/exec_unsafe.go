@@ -10,12 +10,14 @@ import (
 
 // unsafe, where the layout is known. An unsafe.Pointer is a PtrVal like any
 // pointer: converting *T to it and back is the identity, and converting it
-// to *U is allowed when the value it points to has U's shape (fits), so a
-// round trip through unsafe.Pointer (strings.Builder's copy check) works and
-// a reinterpretation of memory ends the path. unsafe.SliceData,
+// to *U is allowed when the value it points to has U's shape (fits), or
+// when U is made of the same machine words (reinterpret.go: a string's or
+// a slice's header read as the other, as reflect.StringHeader or
+// SliceHeader, or as a struct of a pointer and lengths). unsafe.SliceData,
 // unsafe.String, unsafe.StringData and unsafe.Slice move between slices,
-// strings and pointers into the element arrays of objects. Pointer
-// arithmetic (uintptr, unsafe.Add) is not modelled.
+// strings and pointers into the element arrays of objects; a string made
+// of an array's bytes is a view of them (views.go). Pointer arithmetic
+// (uintptr, unsafe.Add) is not modelled.
 
 func isUnsafePointer(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
@@ -44,7 +46,9 @@ func (e *Executor) convertPointer(s *State, in *ssa.Convert, v Value) (Value, bo
 			return nil, true, err
 		}
 		if !e.fits(x, toPtr.Elem()) {
-			return nil, true, e.unsup(in, "unsafe.Pointer to %s: the memory does not hold a %s", to, toPtr.Elem())
+			if err := e.reinterpretable(x, toPtr.Elem()); err != nil {
+				return nil, true, e.unsup(in, "unsafe.Pointer to %s: %v", to, err)
+			}
 		}
 		return p, true, nil
 	}
@@ -117,7 +121,8 @@ func (e *Executor) unsafeBuiltin(s *State, in ssa.Instruction, name string, args
 		return e.elemPtr(s, x, x.Off)
 	case "StringData":
 		x := args[0].(StringVal)
-		return PtrVal{Obj: s.alloc(Backing{Elems: e.shifted(x.Bytes, x.Off, x.Max)}), Path: []PathStep{{Field: -1, Index: e.idx(0)}}}, nil
+		p, err := e.stringBytes(s, x)
+		return p, err
 	case "String", "Slice":
 		p := args[0].(PtrVal)
 		n := e.resize(args[1].(term.Term), 64, isSigned(ts[1]))
@@ -141,28 +146,54 @@ func (e *Executor) unsafeBuiltin(s *State, in ssa.Instruction, name string, args
 			}
 			return SliceVal{Off: e.idx(0), Len: e.idx(0), Cap: e.idx(0)}, nil
 		}
-		last := len(p.Path) - 1
-		if last < 0 || p.Path[last].Field >= 0 {
-			return nil, e.unsup(in, "unsafe.%s of a pointer that is not into an array", name)
-		}
 		mx, err := e.capBound(s, in, n)
 		if err != nil {
 			return nil, err
 		}
-		off := p.Path[last].Index
-		x := SliceVal{Obj: p.Obj, At: p.Path[:last:last], Off: off, Len: n, Cap: n, Max: mx}
 		if name == "Slice" {
-			return x, nil
+			return e.sliceAt(in, p, n, n, mx)
 		}
-		el, err := e.sliceElems(s, x)
-		if err != nil {
-			return nil, err
-		}
-		bytes, ok := el.(term.Term)
-		if !ok {
-			return nil, e.unsup(in, "unsafe.String of a %T array", el)
-		}
-		return StringVal{Bytes: e.shifted(bytes, off, mx), Off: e.idx(0), Len: n, Max: mx}, nil
+		return e.stringAt(s, in, p, n, mx)
 	}
 	return nil, e.unsup(in, "unsafe.%s is not modelled", name)
+}
+
+// sliceAt is the slice of length n and capacity c (at most mx) whose data
+// pointer is p, a pointer into an array.
+func (e *Executor) sliceAt(in ssa.Instruction, p PtrVal, n, c term.Term, mx int) (SliceVal, error) {
+	last := len(p.Path) - 1
+	if last < 0 || p.Path[last].Field >= 0 {
+		return SliceVal{}, e.unsup(in, "a slice whose data pointer is not into an array")
+	}
+	return SliceVal{Obj: p.Obj, At: p.Path[:last:last], Off: p.Path[last].Index, Len: n, Cap: c, Max: mx}, nil
+}
+
+// stringAt is the string of the n bytes (at most mx) at p, a pointer into
+// a byte array: a view of them, so a later write to them ends the path
+// (views.go).
+func (e *Executor) stringAt(s *State, in ssa.Instruction, p PtrVal, n term.Term, mx int) (Value, error) {
+	x, err := e.sliceAt(in, p, n, n, mx)
+	if err != nil {
+		return nil, err
+	}
+	el, err := e.sliceElems(s, x)
+	if err != nil {
+		return nil, err
+	}
+	bytes, ok := el.(term.Term)
+	if !ok || !e.st.IsBitVec(e.st.ElemSort(e.st.SortOf(bytes))) || e.st.Width(e.st.ElemSort(e.st.SortOf(bytes))) != 8 {
+		return nil, e.unsup(in, "a string of the memory of a %T array", el)
+	}
+	s.views = append(s.views, byteView{obj: x.Obj, at: x.At, off: x.Off, n: n, max: mx})
+	return StringVal{Bytes: e.shifted(bytes, x.Off, mx), Off: e.idx(0), Len: n, Max: mx}, nil
+}
+
+// stringBytes is unsafe.StringData(x): a pointer to the first byte of a
+// new array holding x's bytes, which the string shares. Writing to a
+// string's bytes is not allowed in Go, and a write to them ends the path
+// (views.go).
+func (e *Executor) stringBytes(s *State, x StringVal) (PtrVal, error) {
+	id := s.alloc(Backing{Elems: e.shifted(x.Bytes, x.Off, x.Max)})
+	s.views = append(s.views, byteView{obj: id, off: e.idx(0), n: x.Len, max: x.Max})
+	return PtrVal{Obj: id, Path: []PathStep{{Field: -1, Index: e.idx(0)}}}, nil
 }

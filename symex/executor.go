@@ -3,9 +3,11 @@ package symex
 import (
 	"context"
 	"go/token"
+	"go/types"
 	"time"
 
 	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/sift-solver/sift/smtlib"
 	"github.com/sift-solver/sift/symex/chain"
@@ -184,8 +186,13 @@ type Executor struct {
 	lastGlobal  int            // the last id reserveID gave
 	uniqueIDs   map[string]int // unique.Make's intern table per type
 	uniqueReady bool
-	initSnaps   map[*State]map[int]Value // running initializers: memory before the current top-level call
-	ctx         context.Context
+	rtype       *types.Pointer // *reflect.rtype, once looked up (reflect.go)
+	// reflectIDs numbers the types reflect's values stand for (typeToken).
+	reflectIDs   typeutil.Map
+	reflectTypes []types.Type
+	headerWords  bool                     // memory may hold a header's words where a string or slice was (reinterpret.go)
+	initSnaps    map[*State]map[int]Value // running initializers: memory before the current top-level call
+	ctx          context.Context
 
 	mg *merger // nil without merging
 	sc *scouts // nil without merging or with Options.ScoutShare 0

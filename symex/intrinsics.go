@@ -25,6 +25,21 @@ func (e *Executor) intrinsic(s *State, in ssa.Instruction, cl callee) (Value, er
 			return nil, e.unsup(in, "%s of %T", cl.fn.Name(), cl.args[0])
 		}
 		return e.operand(in, cl.fn.Name(), iv)
+	case "sift_nilptr":
+		iv, ok := cl.args[0].(IfaceVal)
+		if !ok {
+			return nil, e.unsup(in, "sift_nilptr of %T", cl.args[0])
+		}
+		if _, isPtr := types.Unalias(iv.T).(*types.Pointer); !isPtr {
+			return e.st.False(), nil
+		}
+		p, ok := iv.V.(PtrVal)
+		if !ok {
+			return nil, e.unsup(in, "sift_nilptr of a merged pointer")
+		}
+		return e.st.Bool(p.Obj == 0), nil
+	case "sift_len", "sift_swap":
+		return e.sliceIntrinsic(s, in, cl.fn.Name(), cl.args)
 	case "sift_unsupported":
 		msg, _ := e.concreteString(cl.args[0].(StringVal))
 		return nil, e.unsup(in, "%s", msg)
@@ -86,10 +101,7 @@ func (e *Executor) operand(in ssa.Instruction, name string, iv IfaceVal) (Value,
 }
 
 // native handles calls the executor answers itself: unique.Make, and
-// reflect.TypeOf, TypeFor and ValueOf, whose results are Opaque (reflection
-// is not modelled; package tables that hold reflect types, like
-// encoding/json's, still initialize, and a path ends where it uses one).
-// ok is false for every other function.
+// reflect's API (reflect.go). ok is false for every other function.
 func (e *Executor) native(s *State, in ssa.Instruction, cl callee) (v Value, ok bool, err error) {
 	fn := cl.fn
 	if o := fn.Origin(); o != nil {
@@ -102,8 +114,9 @@ func (e *Executor) native(s *State, in ssa.Instruction, cl callee) (v Value, ok 
 	case "unique.Make":
 		v, err = e.uniqueMake(s, in, cl.fn.TypeArgs()[0], cl.args[0])
 		return v, true, err
-	case "reflect.TypeOf", "reflect.TypeFor", "reflect.ValueOf":
-		return Opaque{What: "the result of " + cl.fn.String()}, true, nil
+	}
+	if p := fn.Pkg.Pkg.Path(); p == "reflect" || p == "internal/reflectlite" {
+		return e.reflectCall(s, in, cl)
 	}
 	return nil, false, nil
 }

@@ -330,6 +330,11 @@ func (e *Executor) walk(v Value, step PathStep) (Value, error) {
 		return e.liftSelect(x.Elems, step.Index)
 	case Backing:
 		return e.liftSelect(x.Elems, step.Index)
+	case StringVal, SliceVal:
+		// A header's field, through unsafe (reinterpret.go).
+		if h, ok := e.headerStruct(x); ok && step.Field >= 0 && step.Field < len(h) {
+			return h[step.Field], nil
+		}
 	}
 	return nil, fmt.Errorf("cannot step into %T", v)
 }
@@ -348,15 +353,25 @@ func (e *Executor) store(s *State, p PtrVal, v Value) error {
 	if err != nil {
 		return err
 	}
+	if len(s.views) > 0 {
+		if err := e.guardViews(s, p.Obj, obj, nv); err != nil {
+			return err
+		}
+	}
 	s.setMem(p.Obj, nv)
 	return nil
 }
 
 func (e *Executor) update(obj Value, path []PathStep, v Value) (Value, error) {
 	if len(path) == 0 {
-		return v, nil
+		return e.overHeader(obj, v)
 	}
 	step := path[0]
+	if h, ok := e.headerStruct(obj); ok && step.Field >= 0 {
+		// A header's field, through unsafe: memory keeps its words.
+		e.headerWords = true
+		obj = h
+	}
 	switch x := obj.(type) {
 	case Struct:
 		nv, err := e.update(x[step.Field], path[1:], v)

@@ -775,6 +775,7 @@ func (e *Executor) rebuild(p merge.Point, states []*State, m merge.Merged) (*Sta
 		members[k] = states[i]
 	}
 	e.vs.merged(s, members)
+	s.views = joinViews(members)
 	e.vs.merge(m.Aux, m.AuxValues)
 	// The prefix every member shares with the merged constraint keeps its
 	// steps; every conjunct after it is one step at the merge point.

@@ -94,6 +94,8 @@ type State struct {
 	forks int // symbolic branches taken (the depth)
 	steps int
 	ret   Value
+	// views are the byte ranges strings share through unsafe (views.go).
+	views []byteView
 
 	// With merging only:
 	trail []merge.Step // one Step per conjunct of pc
@@ -131,6 +133,7 @@ func (s *State) clone() *State {
 	c.implied = slices.Clip(s.implied)
 	c.tr.after = slices.Clip(s.tr.after)
 	c.mem = maps.Clone(s.mem)
+	c.views = slices.Clip(s.views)
 	if s.allocs != nil {
 		s.allocShared, c.allocShared = true, true
 	}

@@ -335,6 +335,10 @@ func (e *Executor) storeAt(s *State, v Value, x Value) error {
 	updated := map[int]Value{}
 	joined := true
 	for _, id := range ids {
+		if len(s.views) > 0 && s.viewed(e.locs.ptr(id, sp.Index).Obj) {
+			joined = false // one location at a time, so that store checks the views
+			break
+		}
 		p, err := e.concretePath(s, e.locs.ptr(id, sp.Index))
 		if err != nil {
 			return err

@@ -1,0 +1,3 @@
+module reflectcases
+
+go 1.23

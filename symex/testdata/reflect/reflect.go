@@ -1,0 +1,211 @@
+// Package reflectcases holds small decoders that fill structs and maps
+// through reflect. The want lines are the expectations of symex's
+// TestWantCases (see testdata/unsafe).
+package reflectcases
+
+import (
+	"errors"
+	"reflect"
+	"sort"
+	"strings"
+)
+
+// decode fills the fields of the struct v points to from "key=value"
+// pairs separated by ';', matching keys to the fields' `kv` tags: strings
+// as they are, ints as decimal digits, bools as "t" or "f".
+func decode(data string, v any) error {
+	rv := reflect.ValueOf(v)
+	if rv.Kind() != reflect.Pointer || rv.IsNil() {
+		return errors.New("decode: not a pointer")
+	}
+	rv = reflect.Indirect(rv)
+	if rv.Kind() != reflect.Struct {
+		return errors.New("decode: not a struct")
+	}
+	rt := rv.Type()
+	for _, pair := range strings.Split(data, ";") {
+		key, val, ok := strings.Cut(pair, "=")
+		if !ok {
+			continue
+		}
+		for i := 0; i < rv.NumField(); i++ {
+			if rt.Field(i).Tag.Get("kv") != key {
+				continue
+			}
+			f := rv.Field(i)
+			switch f.Kind() {
+			case reflect.String:
+				f.SetString(val)
+			case reflect.Int:
+				n := 0
+				for j := 0; j < len(val); j++ {
+					if val[j] < '0' || val[j] > '9' {
+						return errors.New("decode: bad int")
+					}
+					n = n*10 + int(val[j]-'0')
+				}
+				f.SetInt(int64(n))
+			case reflect.Bool:
+				f.SetBool(val == "t")
+			}
+		}
+	}
+	return nil
+}
+
+type config struct {
+	Name  string `kv:"n"`
+	Port  int    `kv:"p"`
+	Debug bool   `kv:"d"`
+}
+
+// Struct decodes into a config; each panic needs a field set.
+//
+// max-len: 4
+// want: panic port
+// want: panic name
+func Struct(data string) int {
+	var c config
+	if err := decode(data, &c); err != nil {
+		return -1
+	}
+	if c.Port == 7 {
+		panic("port")
+	}
+	if c.Name == "ab" {
+		panic("name")
+	}
+	if c.Debug {
+		return 1
+	}
+	return 0
+}
+
+// decodeMap fills a map[string]any from "key=value" pairs.
+func decodeMap(data string, out any) {
+	m := reflect.ValueOf(out)
+	if m.Kind() != reflect.Map {
+		panic("decodeMap: not a map")
+	}
+	for _, pair := range strings.Split(data, ",") {
+		key, val, _ := strings.Cut(pair, ":")
+		m.SetMapIndex(reflect.ValueOf(key), reflect.ValueOf(val))
+	}
+}
+
+// Map decodes into a map[string]any and reads an entry back.
+//
+// max-len: 3
+// want: panic map
+func Map(data string) int {
+	m := map[string]any{}
+	decodeMap(data, m)
+	if v, ok := m["a"].(string); ok && v == "b" {
+		panic("map")
+	}
+	got := reflect.ValueOf(m).MapIndex(reflect.ValueOf("z"))
+	if got.IsValid() {
+		return 2
+	}
+	return len(m)
+}
+
+// Slice builds a slice with reflect.MakeSlice and Index.
+//
+// max-len: 2
+// want: panic slice
+func Slice(s string) int {
+	v := reflect.MakeSlice(reflect.TypeOf([]string(nil)), len(s), len(s))
+	for i := 0; i < v.Len(); i++ {
+		v.Index(i).SetString(s[i : i+1])
+	}
+	out := v.Interface().([]string)
+	if len(out) == 2 && out[1] == "q" {
+		panic("slice")
+	}
+	return v.Len()
+}
+
+// NewInt makes an int with reflect.New and sets it through Elem.
+//
+// max-len: 1
+// want: panic new
+func NewInt(s string) int {
+	p := reflect.New(reflect.TypeOf(0))
+	p.Elem().SetInt(int64(len(s)))
+	if *(p.Interface().(*int)) == 1 && s[0] == 'n' {
+		panic("new")
+	}
+	return 0
+}
+
+type hidden struct{ secret string }
+
+// Unexported sets an unexported field, which panics in reflect.
+//
+// max-len: 0
+// want: panic reflect: reflect.Value.SetString using value obtained using unexported field
+func Unexported(s string) int {
+	var h hidden
+	reflect.ValueOf(&h).Elem().Field(0).SetString(s)
+	return len(h.secret)
+}
+
+// NotAddressable sets a copy, which panics in reflect.
+//
+// max-len: 0
+// want: panic reflect: reflect.Value.SetInt using unaddressable value
+func NotAddressable(n int) int {
+	reflect.ValueOf(n).SetInt(3)
+	return n
+}
+
+// Unmodelled calls a reflect function the executor does not model.
+//
+// max-len: 0
+// want: unsupported reflect.DeepEqual is not modelled
+func Unmodelled(n int) bool {
+	return reflect.DeepEqual(n, 3)
+}
+
+type pair struct {
+	k byte
+	n int
+}
+
+// Sorted sorts the bytes of s with sort.Slice and pairs with
+// sort.SliceStable, whose swaps go through reflectlite's Swapper.
+//
+// max-len: 3
+// want: panic sorted
+func Sorted(s string) int {
+	b := []byte(s)
+	sort.Slice(b, func(i, j int) bool { return b[i] < b[j] })
+	ps := make([]pair, len(s))
+	for i := range ps {
+		ps[i] = pair{s[i] & 1, i}
+	}
+	sort.SliceStable(ps, func(i, j int) bool { return ps[i].k < ps[j].k })
+	if string(b) == "abc" && s[0] == 'c' && ps[0].n == 2 {
+		panic("sorted")
+	}
+	return len(b)
+}
+
+// TypeEq compares reflect.Types, of an uncomparable type among them.
+//
+// max-len: 1
+// want: panic types
+func TypeEq(s string) int {
+	var x any = []byte(s)
+	if len(s) == 1 {
+		x = s
+	}
+	if reflect.TypeOf(x) == reflect.TypeOf([]byte(nil)) && reflect.ValueOf(x).Len() == 0 {
+		return 0
+	}
+	if reflect.TypeOf(x) == reflect.TypeOf("") && s == "t" {
+		panic("types")
+	}
+	return 1
+}

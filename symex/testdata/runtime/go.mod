@@ -1,0 +1,3 @@
+module runtimecases
+
+go 1.23

@@ -1,0 +1,3 @@
+module unsafecases
+
+go 1.23

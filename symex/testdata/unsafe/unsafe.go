@@ -1,0 +1,197 @@
+// Package unsafecases holds the zero-copy conversions of fast parsers,
+// each guarding a panic that only a faithful model of the conversion
+// reaches. The want lines are the expectations of symex's TestWantCases:
+// "want: panic MSG" (a panic with MSG is found, and the generated test
+// reproduces it), "want: unsupported MSG" (some path ends unsupported with
+// MSG), and without an unsupported want no path may end unsupported.
+package unsafecases
+
+import (
+	"reflect"
+	"strings"
+	"unsafe"
+)
+
+// B2S is the zero-copy conversion of fasthttp and many JSON libraries.
+func B2S(b []byte) string { return *(*string)(unsafe.Pointer(&b)) }
+
+// ViewKey panics when the bytes, read as a string, are "ok".
+//
+// max-len: 3
+// want: panic b2s
+func ViewKey(b []byte) int {
+	if B2S(b) == "ok" {
+		panic("b2s")
+	}
+	return len(b)
+}
+
+// ViewAlias writes to the bytes after the string was made of them: in Go
+// the string sees the write. The paths where the write changes the string
+// end unsupported; the one where the byte already was 'z' panics.
+//
+// max-len: 2
+// want: panic alias
+// want: unsupported the string would change
+func ViewAlias(b []byte) int {
+	s := B2S(b)
+	if len(b) == 0 {
+		return 0
+	}
+	b[0] = 'z'
+	if s[0] == 'z' {
+		panic("alias")
+	}
+	return 1
+}
+
+// S2BHeader is the old reflect.SliceHeader conversion of a string.
+func S2BHeader(s string) (b []byte) {
+	bh := (*reflect.SliceHeader)(unsafe.Pointer(&b))
+	sh := (*reflect.StringHeader)(unsafe.Pointer(&s))
+	bh.Data = sh.Data
+	bh.Cap = sh.Len
+	bh.Len = sh.Len
+	return b
+}
+
+// HeaderBytes panics when the bytes of s, through slice headers, end in '!'.
+//
+// max-len: 3
+// want: panic header
+func HeaderBytes(s string) int {
+	b := S2BHeader(s)
+	if len(b) == 2 && cap(b) == 2 && b[1] == '!' {
+		panic("header")
+	}
+	return len(b)
+}
+
+// B2SHeader is the reflect.StringHeader conversion of a byte slice.
+func B2SHeader(b []byte) (s string) {
+	bh := (*reflect.SliceHeader)(unsafe.Pointer(&b))
+	sh := (*reflect.StringHeader)(unsafe.Pointer(&s))
+	sh.Data = bh.Data
+	sh.Len = bh.Len
+	return s
+}
+
+// HeaderString panics when the bytes, through string headers, are "hi".
+//
+// max-len: 3
+// want: panic hi
+func HeaderString(b []byte) int {
+	if B2SHeader(b) == "hi" {
+		panic("hi")
+	}
+	return 0
+}
+
+// S2BStore stores a string over a slice's header and then sets its capacity.
+func S2BStore(s string) (b []byte) {
+	*(*string)(unsafe.Pointer(&b)) = s
+	(*reflect.SliceHeader)(unsafe.Pointer(&b)).Cap = len(s)
+	return b
+}
+
+// StoreBytes panics when s, as a slice, starts with 'o' and has two bytes.
+//
+// max-len: 3
+// want: panic store
+func StoreBytes(s string) int {
+	b := S2BStore(s)
+	if len(b) == 2 && cap(b) == 2 && b[0] == 'o' {
+		panic("store")
+	}
+	return 0
+}
+
+// S2BStruct reads a struct of a string and an int as a slice.
+func S2BStruct(s string) []byte {
+	return *(*[]byte)(unsafe.Pointer(&struct {
+		string
+		int
+	}{s, len(s)}))
+}
+
+// StructBytes panics when the third byte is 'c'.
+//
+// max-len: 3
+// want: panic struct
+func StructBytes(s string) int {
+	b := S2BStruct(s)
+	if cap(b) == 3 && b[2] == 'c' {
+		panic("struct")
+	}
+	return 0
+}
+
+// HeaderLen reads a slice's length through its header.
+//
+// max-len: 3
+// want: panic len
+func HeaderLen(b []byte) int {
+	if (*reflect.SliceHeader)(unsafe.Pointer(&b)).Len == 3 {
+		panic("len")
+	}
+	return 0
+}
+
+// BuilderGrow keeps writing to a strings.Builder after String, whose
+// string shares the builder's bytes: the writes land after them.
+//
+// max-len: 2
+// want: panic builder
+func BuilderGrow(s string) int {
+	var b strings.Builder
+	b.Grow(8)
+	b.WriteString(s)
+	first := b.String()
+	b.WriteString("!")
+	if first == "ab" && b.String() == "ab!" {
+		panic("builder")
+	}
+	return b.Len()
+}
+
+// StringDataWrite writes to a string's bytes through unsafe.StringData,
+// which Go does not allow (a constant's bytes are read-only memory).
+//
+// max-len: 1
+// want: unsupported a string shares
+func StringDataWrite(s string) int {
+	if len(s) == 0 {
+		return 0
+	}
+	b := unsafe.Slice(unsafe.StringData(s), len(s))
+	b[0] = 'x'
+	return int(b[0])
+}
+
+// UnsafeStringView makes a string of a slice's bytes with unsafe.String
+// and then writes to them: only where the byte was 'q' already does the
+// path go on.
+//
+// max-len: 2
+// want: panic view
+// want: unsupported the string would change
+func UnsafeStringView(b []byte) int {
+	if len(b) == 0 {
+		return 0
+	}
+	s := unsafe.String(&b[0], len(b))
+	b[len(b)-1] = 'q'
+	if s == "pq" {
+		panic("view")
+	}
+	return 1
+}
+
+// StringCap reads a string's memory as a slice header, past the string's
+// two words: the capacity is whatever lies there.
+//
+// max-len: 1
+// want: unsupported larger than the memory
+func StringCap(s string) int {
+	return cap(*(*[]byte)(unsafe.Pointer(&s)))
+}
