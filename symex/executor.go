@@ -51,6 +51,11 @@ type Options struct {
 	// left unexhausted then is explored again from the start, merging
 	// (mergewarmup.go). 0 merges from the start.
 	MergeAfter int64
+	// WarmUpReach lets the warm-up go on past MergeAfter while its
+	// estimate of the whole space's work (mergewarmup.go) stays within
+	// WarmUpReach × MergeAfter: 0 is DefaultWarmUpReach, 1 (or less) ends
+	// the warm-up at MergeAfter.
+	WarmUpReach float64
 }
 
 // Stats counts what an exploration did.
@@ -176,6 +181,8 @@ type Executor struct {
 	// warming is set while the warm-up of Options.MergeAfter runs
 	// (mergewarmup.go).
 	warming bool
+	// warm is the warm-up's estimate of its search tree (mergewarmup.go).
+	warm warmUpEstimate
 	// With merging: objects numbered by allocation site (objects.go) and
 	// pointers' locations (symptr.go).
 	sites *siteTable
