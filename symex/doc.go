@@ -43,7 +43,9 @@
 // inputs.go makes the symbolic parameters and reads concrete ones (and the
 // results) from solver models; solver.go holds the engine
 // and pipe back-ends (the one Solver interface is chain.Solver, and
-// NewEngineSolver the one place an engine session is made); emit.go writes
+// NewEngineSolver the one place an engine session is made), querytime.go
+// the CPU time of each of their checks (the solver line's median and
+// p90); emit.go writes
 // --emit-smt2 files; testgen.go writes the reproducing tests; coverage.go
 // counts blocks and lines; report.go prints a run's text report,
 // summary.go its --json summary, and gc.go the collector's setting during
