@@ -66,7 +66,9 @@
 // models, and inputs_readers.go builds reader inputs (io.Reader,
 // *bufio.Reader, *bytes.Buffer, …) over symbolic bytes; solver.go holds the engine
 // and pipe back-ends (the one Solver interface is chain.Solver, and
-// NewEngineSolver the one place an engine session is made); emit.go writes
+// NewEngineSolver the one place an engine session is made), querytime.go
+// the CPU time of each of their checks (the solver line's median and
+// p90); emit.go writes
 // --emit-smt2 files; testgen.go writes the reproducing tests, one file
 // per package, and fuzzcorpus.go --fuzz-corpus's FuzzX targets and their
 // seeds in Go's corpus format; coverage.go counts blocks and lines,

@@ -59,6 +59,11 @@ type Options struct {
 	// ConcreteFloats gives every symbolic float operand its value in the
 	// path's model (float_concrete.go): --floats=concrete.
 	ConcreteFloats bool
+	// WarmUpReach lets the warm-up go on past MergeAfter while its
+	// estimate of the whole space's work (mergewarmup.go) stays within
+	// WarmUpReach × MergeAfter: 0 is DefaultWarmUpReach, 1 (or less) ends
+	// the warm-up at MergeAfter.
+	WarmUpReach float64
 }
 
 // Stats counts what an exploration did.
@@ -199,6 +204,8 @@ type Executor struct {
 	// warming is set while the warm-up of Options.MergeAfter runs
 	// (mergewarmup.go).
 	warming bool
+	// warm is the warm-up's estimate of its search tree (mergewarmup.go).
+	warm warmUpEstimate
 	// With merging: objects numbered by allocation site (objects.go) and
 	// pointers' locations (symptr.go).
 	sites *siteTable

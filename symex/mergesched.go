@@ -181,10 +181,7 @@ func (e *Executor) mergeRound() ([]*State, error) {
 		return g.states, nil
 	}
 	padded := e.padObjects(g.states)
-	views := make([]*merge.View, len(padded))
-	for i, s := range padded {
-		views[i] = e.viewOf(s)
-	}
+	views := e.viewsOf(padded)
 	if qr, ok := m.strategy.(merge.QueryRater); ok {
 		qr.QueryRate(e.stats.Queries, e.symBranches)
 	}

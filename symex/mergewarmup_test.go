@@ -2,6 +2,7 @@ package symex
 
 import (
 	"fmt"
+	"math"
 	"reflect"
 	"testing"
 
@@ -33,7 +34,8 @@ func TestWarmUpExhaustsAsNone(t *testing.T) {
 }
 
 // TestWarmUpRestart: a warm-up that ends before the space is exhausted
-// hands over to a merging exploration from the entry. The run finds
+// hands over to a merging exploration from the entry (WarmUpReach 1: at
+// MergeAfter, whatever it projects). The run finds
 // none's panics and coverage, and its merging part is the run that merges
 // from the start: the same merges, and its paths on top of the warm-up's.
 func TestWarmUpRestart(t *testing.T) {
@@ -53,7 +55,7 @@ func TestWarmUpRestart(t *testing.T) {
 				_, cold := explore(t, p, Options{MaxLen: c.n, Merge: mk()}, nil)
 				// The warm-up ends once half of none's instructions ran
 				// (these functions ask their solver queries first).
-				_, w := explore(t, p, Options{MaxLen: c.n, Merge: mk(), MergeAfter: ex.work() - none.Stats.Steps/2}, nil)
+				_, w := explore(t, p, Options{MaxLen: c.n, Merge: mk(), MergeAfter: ex.work() - none.Stats.Steps/2, WarmUpReach: 1}, nil)
 				got := w.Stats
 				if !got.Restarted || !got.Exhausted() {
 					t.Fatalf("restarted %v, exhausted %v", got.Restarted, got.Exhausted())
@@ -84,5 +86,55 @@ func sameFindings(t *testing.T, r, none *Result) {
 	}
 	if g, n := r.Coverage.Funcs(), none.Coverage.Funcs(); !reflect.DeepEqual(g, n) {
 		t.Errorf("coverage %v, none %v", g, n)
+	}
+}
+
+// TestWarmUpReach: a warm-up that passes MergeAfter half-way through a
+// space it projects to finish within WarmUpReach × MergeAfter goes on and
+// exhausts it as --merge=none does, with none's paths and no merge. (The
+// estimate is cautious: CountA and MemspnA ask their solver queries first,
+// so half-way through the work their finished share has not grown yet and
+// the warm-up hands over, as TestWarmUpRestart has it.)
+func TestWarmUpReach(t *testing.T) {
+	for _, fn := range []string{"StrspnAB"} {
+		t.Run(fn, func(t *testing.T) {
+			p := loadCorpus(t, fn)
+			ex, none := explore(t, p, Options{MaxLen: 3}, nil)
+			_, w := explore(t, p, Options{MaxLen: 3, Merge: merge.NewPat(), MergeAfter: ex.work() / 2}, nil)
+			got := w.Stats
+			if got.Restarted || !got.Exhausted() || got.Merges != 0 || got.Paths != none.Stats.Paths {
+				t.Errorf("restarted %v, exhausted %v, merges %d, paths %d; none's %d",
+					got.Restarted, got.Exhausted(), got.Merges, got.Paths, none.Stats.Paths)
+			}
+			sameFindings(t, w, none)
+		})
+	}
+}
+
+// TestWarmUpProjection: the work left is the share left at the rate the
+// share grew over the last window; no growth projects no end.
+func TestWarmUpProjection(t *testing.T) {
+	cases := []struct {
+		name   string
+		obs    []int64 // works observed, in order
+		shares []float64
+		w      int64
+		want   float64
+	}{
+		{"steady", []int64{100, 200, 400}, []float64{0.1, 0.2, 0.4}, 400, 400 + 0.6*200/0.2},
+		{"stalled", []int64{100, 200, 400}, []float64{0.6, 0.6, 0.6}, 400, math.Inf(1)},
+		{"done", []int64{100, 200}, []float64{0.5, 1}, 200, 200},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var est warmUpEstimate
+			for i, w := range c.obs {
+				est.share = c.shares[i]
+				est.observe(w)
+			}
+			if got := est.projected(c.w); got != c.want {
+				t.Errorf("projected %v, want %v", got, c.want)
+			}
+		})
 	}
 }

@@ -165,6 +165,7 @@ func (e *Executor) Explore(ctx context.Context) (*Result, error) {
 			continue
 		}
 		e.incLeave(s)
+		e.warmUpFinished(s)
 		p, err := e.finish(s, runErr)
 		if err != nil {
 			return nil, err

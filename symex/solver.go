@@ -49,6 +49,7 @@ type EngineSolver struct {
 	sess    *engine.Session
 	byStage map[string]int
 	quant   map[string]int // quantified checks only
+	times   queryTimes
 }
 
 // NewEngineSolver makes an in-process solver over st.
@@ -77,7 +78,12 @@ func (s *EngineSolver) QuantifiedByStage() map[string]int { return maps.Clone(s.
 func (s *EngineSolver) QueriesByStage() map[string]int { return maps.Clone(s.byStage) }
 
 func (s *EngineSolver) Check(ctx context.Context, as []term.Term, _ []term.Term) (smtlib.Status, *term.Model, error) {
-	r, m, err := s.sess.CheckAlone(ctx, as)
+	var (
+		r   smtlib.CheckResult
+		m   *term.Model
+		err error
+	)
+	s.times.measure("", func() { r, m, err = s.sess.CheckAlone(ctx, as) })
 	stage := s.sess.LastStage()
 	if stage == "" {
 		stage = "unknown"
@@ -97,7 +103,9 @@ func (s *EngineSolver) Check(ctx context.Context, as []term.Term, _ []term.Term)
 	return smtlib.Sat, m, nil
 }
 
-func (s *EngineSolver) Statistics() [][2]string { return s.sess.Statistics() }
+func (s *EngineSolver) Statistics() [][2]string {
+	return append(s.sess.Statistics(), s.times.pairs()...)
+}
 
 // PipeSolver drives any SMT-LIB solver process over stdin/stdout with
 // push/pop, check-sat and get-value.
@@ -110,6 +118,7 @@ type PipeSolver struct {
 	name string
 
 	checks, unknown int
+	times           queryTimes
 }
 
 // NewPipeSolver starts command (e.g. "z3 -in" or "sift -in").
@@ -132,7 +141,7 @@ func NewPipeSolver(st *term.Store, command string) (*PipeSolver, error) {
 	}
 	pipePIDs.Store(cmd.Process.Pid, true)
 	s := &PipeSolver{st: st, p: smtlib.NewPrinter(st), cmd: cmd, in: in, out: bufio.NewReader(out), name: command}
-	_, err = io.WriteString(in, "(set-option :print-success false)\n(set-option :produce-models true)\n(set-logic QF_ABV)\n")
+	_, err = io.WriteString(in, "(set-option :print-success false)\n(set-option :produce-models true)\n(set-logic ALL)\n")
 	return s, err
 }
 
@@ -157,10 +166,13 @@ func (s *PipeSolver) Check(ctx context.Context, as []term.Term, want []term.Term
 		}
 	}
 	b.WriteString("(check-sat)\n")
-	if _, err := io.WriteString(s.in, b.String()); err != nil {
-		return smtlib.Unknown, nil, err
-	}
-	line, err := s.readSexpr()
+	var line string
+	var err error
+	s.times.measure(fmt.Sprintf("/proc/%d/schedstat", s.cmd.Process.Pid), func() {
+		if _, err = io.WriteString(s.in, b.String()); err == nil {
+			line, err = s.readSexpr()
+		}
+	})
 	if err != nil {
 		return smtlib.Unknown, nil, err
 	}
@@ -307,7 +319,9 @@ func parseBV(tok string, w uint32) (bv.Value, error) {
 	return bv.Value{}, fmt.Errorf("symex: cannot read value %q", tok)
 }
 
-func (s *PipeSolver) Statistics() [][2]string { return [][2]string{{"solver", s.name}} }
+func (s *PipeSolver) Statistics() [][2]string {
+	return append([][2]string{{"solver", s.name}}, s.times.pairs()...)
+}
 
 // QueriesByStage counts the process's decided checks under its command
 // line (it does not say how it decided them), and "unknown".
