@@ -56,6 +56,8 @@
 //	stage_constant.go, stage_svi.go, stage_preprocess.go, stage_quant.go,
 //	stage_qbv.go, stage_arrays_precheck.go
 //	                           the stages that adapt a package of their own
+//	stage_fp.go                fp-lower, the transformer that lowers
+//	                           floating point to bit-vectors (fp/fpbv)
 //
 // Invariants:
 //   - A stage never guesses: it answers Unknown when it cannot decide.

@@ -47,6 +47,8 @@
 //
 // Start reading at solve.go (the driver of the four stages), then
 // fragment.go and forall.go (what is recognised), check.go, ematch.go, and
-// the stages. mergegen generates queries of the shapes the executor's
+// the stages. Beside them: model.go (the model's cells and the reads that
+// depend on them), liftnames.go (fresh names for what a stage lifts out of
+// a ∀) and errors.go (the enumeration limit). mergegen generates queries of the shapes the executor's
 // merging produces, for tests and benchmarks.
 package quant

@@ -66,5 +66,15 @@
 // variable of its own, a relaxation that keeps Unsat exact; Sat models
 // give the arrays the atoms' values (decide_select.go, model.go).
 //
+// The other files: width.go (masks, signs and overflow checks at a
+// width), meet.go (intersecting two SVIs), box.go (a box of sets, one per
+// variable), track.go and track_join.go (Tracker: the sets of a path's
+// variables kept as assumptions come, joined where paths meet), and the
+// stage's deciders: decide_fragment.go compiles the assertions to the
+// fragment the sets decide, decide_domains.go narrows the variables'
+// domains to a fixpoint, decide_box.go searches a box of them,
+// decide_pvi.go the one-variable case and decide_resize.go extracts and
+// extensions.
+//
 // Start reading at set.go, then arith.go and compare.go.
 package svi

@@ -6,5 +6,6 @@
 //	panicbench confirm [--only ID]    # each reproducer panics at its vulnerable version, not at its fixed one (network)
 //	panicbench run --fuzz --symex bin/sift --split dev --out out/panics/RUN
 //
-// See docs/bench/panics/README.md.
+// main.go holds the command tree, check.go check, gen and list, confirm.go
+// confirm, run.go run. See docs/bench/panics/README.md.
 package main

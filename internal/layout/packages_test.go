@@ -5,14 +5,17 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
 
 // TestPackagesHaveDoc: every package of the module (as the go command
 // builds it: testdata, hidden and nested-module directories are not part of
-// it) has its package comment in doc.go, and only there.
+// it) has its package comment in doc.go, and only there, and doc.go lists
+// the package's files.
 func TestPackagesHaveDoc(t *testing.T) {
 	root := repoRoot(t)
 	packages := 0
@@ -72,5 +75,39 @@ func checkDoc(t *testing.T, name, dir string, pkg *build.Package) {
 	}
 	if !hasDoc {
 		t.Errorf("%s: no doc.go", name)
+		return
+	}
+	checkListed(t, name, dir, pkg.GoFiles)
+}
+
+// fileMention is a Go file's name, or a pattern of them (pass_*.go), as a
+// package comment mentions it.
+var fileMention = regexp.MustCompile(`[A-Za-z0-9_*]+\.go\b`)
+
+// checkListed: doc.go names each of the package's (non-test) files, by
+// name or by a pattern such as rules_*.go, so that the package comment
+// stays the map of the package as files come and go.
+func checkListed(t *testing.T, name, dir string, files []string) {
+	t.Helper()
+	doc, err := os.ReadFile(filepath.Join(dir, "doc.go"))
+	if err != nil {
+		t.Error(err)
+		return
+	}
+	mentions := fileMention.FindAllString(string(doc), -1)
+	for _, f := range files {
+		if f == "doc.go" {
+			continue
+		}
+		listed := false
+		for _, m := range mentions {
+			if ok, _ := filepath.Match(m, f); ok {
+				listed = true
+				break
+			}
+		}
+		if !listed {
+			t.Errorf("%s/doc.go does not list %s", name, f)
+		}
 	}
 }

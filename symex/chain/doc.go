@@ -28,6 +28,9 @@
 // backend or from a subset of the question the backend (or a cache of its
 // answers) found unsatisfiable.
 //
+// chain.go holds Solver, Query, Layers and Chain (the layers in order, and
+// Stats); set.go the constraint sets the caches key and compare by.
+//
 // The chain never builds SMT-LIB text: it works on term.Store terms and
 // hands them to the backend as terms.
 package chain

@@ -22,6 +22,14 @@
 //	dag          seed 001: the concolic execution DAG's mergeState (its
 //	             DAG lives in symex/concolic)
 //
+// Around them: merge.go holds the interface (Strategy, View, Cell,
+// Merged and the optional capabilities), registry.go the strategies by
+// name (--merge), points.go where states wait (loop exits, joins), std.go
+// the standard merge the others fall back to, join.go and disjunction.go
+// the merged path constraint (guards of the arms, and a disjunction with
+// its common part factored out), qhv_sift.go qhv's group cost model,
+// dag.go the name of concolic mode's strategy, stats.go the counters.
+//
 // The executor never shows its values to a strategy. It flattens each
 // waiting state into a View: a Point (where it waits), its path constraint,
 // the branch decisions since the merge region's root, a Layout hash of
