@@ -210,17 +210,6 @@ func convertScalar(st *term.Store, x term.Term, from, to *types.Basic) (term.Ter
 	ff, fromFloat := floatFormat(from)
 	tf, toFloat := floatFormat(to)
 	rne := st.RoundingModeConst(fp.RNE)
-	width := func(b *types.Basic) uint32 {
-		switch b.Kind() {
-		case types.Int8, types.Uint8:
-			return 8
-		case types.Int16, types.Uint16:
-			return 16
-		case types.Int32, types.Uint32:
-			return 32
-		}
-		return 64
-	}
 	switch {
 	case fromFloat && toFloat:
 		if ff == tf {
@@ -233,7 +222,21 @@ func convertScalar(st *term.Store, x term.Term, from, to *types.Basic) (term.Ter
 		}
 		return st.MustMake(term.OpToFPUnsigned, []uint32{tf.EB, tf.SB}, rne, x), nil
 	case fromFloat:
-		return st.GoFloatToInt(x, width(to), isSigned(to))
+		return st.GoFloatToInt(x, IntBits(to), isSigned(to))
 	}
-	return resize(st, x, width(to), isSigned(from)), nil
+	return resize(st, x, IntBits(to), isSigned(from)), nil
+}
+
+// IntBits is the width in bits of an integer basic type, as on amd64
+// (int, uint and uintptr: 64).
+func IntBits(b *types.Basic) uint32 {
+	switch b.Kind() {
+	case types.Int8, types.Uint8:
+		return 8
+	case types.Int16, types.Uint16:
+		return 16
+	case types.Int32, types.Uint32:
+		return 32
+	}
+	return 64
 }

@@ -88,9 +88,9 @@ func kindOf(t types.Type) (paramKind, int, bool) {
 		case u.Kind() == types.Bool:
 			return kindBool, 0, true
 		case u.Info()&types.IsUnsigned != 0:
-			return kindUint, intWidth(u), true
+			return kindUint, int(symex.IntBits(u)), true
 		case u.Info()&types.IsInteger != 0:
-			return kindInt, intWidth(u), true
+			return kindInt, int(symex.IntBits(u)), true
 		}
 	case *types.Slice:
 		if b, ok := u.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Uint8 {
@@ -98,18 +98,6 @@ func kindOf(t types.Type) (paramKind, int, bool) {
 		}
 	}
 	return 0, 0, false
-}
-
-func intWidth(b *types.Basic) int {
-	switch b.Kind() {
-	case types.Int8, types.Uint8:
-		return 8
-	case types.Int16, types.Uint16:
-		return 16
-	case types.Int32, types.Uint32:
-		return 32
-	}
-	return 64
 }
 
 // load loads t's package (or reuses base, a program of the same package)
