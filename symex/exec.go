@@ -91,9 +91,7 @@ func (e *Executor) run(s *State) error {
 		}
 		advance, err := e.safeExec(s, instr)
 		if err != nil {
-			// With no frame left, the panic unwound the entry function
-			// already (its last deferred call returned): it ends the path.
-			if p, ok := err.(*panicked); ok && len(s.frames) > 0 {
+			if p, ok := err.(*panicked); ok {
 				if p.instr == nil {
 					p.instr = instr
 				}

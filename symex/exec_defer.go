@@ -81,7 +81,9 @@ func (e *Executor) runDeferred(s *State, d deferred) error {
 // recovery.
 func (e *Executor) raise(s *State, p *panicked) error {
 	if len(s.frames) == 0 {
-		return p // the entry returned, and a panic came after: nothing unwinds
+		// The panic unwound the entry function already (its last deferred
+		// call returned): nothing is left to unwind, the path ends.
+		return p
 	}
 	f := s.top()
 	f.panic, f.unwinding = p, true

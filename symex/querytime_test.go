@@ -2,7 +2,6 @@ package symex
 
 import (
 	"context"
-	"os/exec"
 	"testing"
 	"time"
 
@@ -45,15 +44,8 @@ func TestQueryTimesPairs(t *testing.T) {
 // reads constant arrays (a string's zero-filled bytes are one), and it
 // times the check.
 func TestPipeSolverConstArray(t *testing.T) {
-	if _, err := exec.LookPath("z3"); err != nil {
-		t.Skip("z3 is not on PATH")
-	}
 	st := term.NewStore()
-	ps, err := NewPipeSolver(st, "z3 -in")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ps.Close()
+	ps := z3Pipe(t, st)
 	b8 := st.BitVecSort(8)
 	zero, err := st.ConstArray(st.ArraySort(st.BitVecSort(64), b8), st.ConstUint64(8, 0))
 	if err != nil {

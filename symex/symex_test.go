@@ -344,17 +344,25 @@ func sameAnswer(t *testing.T, z3, f string, text []byte) {
 	}
 }
 
-// TestPipeSolver explores with z3 over a pipe: the same paths.
-func TestPipeSolver(t *testing.T) {
+// z3Pipe is a pipe solver over `z3 -in`, closed with the test; the test
+// is skipped without z3.
+func z3Pipe(t *testing.T, st *term.Store) *PipeSolver {
+	t.Helper()
 	if _, err := exec.LookPath("z3"); err != nil {
 		t.Skip("z3 is not on PATH")
 	}
-	st := term.NewStore()
 	ps, err := NewPipeSolver(st, "z3 -in")
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer ps.Close()
+	t.Cleanup(func() { ps.Close() })
+	return ps
+}
+
+// TestPipeSolver explores with z3 over a pipe: the same paths.
+func TestPipeSolver(t *testing.T) {
+	st := term.NewStore()
+	ps := z3Pipe(t, st)
 	ex := NewExecutor(loadCorpus(t, "StrspnAB"), st, ps, Options{MaxLen: 3})
 	res, err := ex.Explore(context.Background())
 	if err != nil {
