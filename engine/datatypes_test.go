@@ -1,6 +1,9 @@
 package engine_test
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestDatatypes checks records and enumerations, lowered to bit-vectors,
 // end to end: constructors, selectors, both spellings of testers, match,
@@ -40,6 +43,65 @@ func TestDatatypes(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := runScript(t, tc.script); got != tc.want {
 				t.Errorf("got %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestDatatypeSorts checks that datatypes are sorts of their own to the
+// script, though lowered to bit-vectors: an enumeration of four values and a
+// (_ BitVec 2) have one sort in the term store. Well-sorted scripts that mix
+// datatypes with arrays, functions, let, ite, match, :named and define-sort
+// are read as before; ill-sorted ones get an error naming both sorts.
+func TestDatatypeSorts(t *testing.T) {
+	const decls = "(declare-datatype Color ((red) (green) (blue) (black)))" +
+		"(declare-datatype Dir ((north) (south) (east) (west)))" +
+		"(declare-datatype Pt ((mk-pt (px (_ BitVec 2)) (pc Color))))" +
+		"(declare-const c Color)(declare-const d Dir)(declare-const x (_ BitVec 2))(declare-const p Pt)"
+	good := []struct{ name, script, want string }{
+		{"array of a datatype", decls + "(declare-const a (Array (_ BitVec 2) Color))" +
+			"(assert (= (select (store a #b01 green) #b01) c))(assert (not (= c green)))(check-sat)", "unsat\n"},
+		{"const array of a datatype", decls + "(assert (= (select ((as const (Array Dir Color)) blue) d) c))(assert (is-red c))(check-sat)", "unsat\n"},
+		{"function over datatypes", decls + "(declare-fun f (Color) Dir)(assert (= (f red) d))(assert (distinct (f c) d))(assert (= c red))(check-sat)", "unsat\n"},
+		{"define-fun with datatype parameters", decls + "(define-fun next ((k Color)) Color (ite (= k red) green red))" +
+			"(assert (= (next c) c))(check-sat)", "unsat\n"},
+		{"let, ite and named", decls + "(assert (let ((k (ite (= x #b00) red (! blue :named b)))) (= k c)))(assert (= c b))(assert (= x #b00))(check-sat)", "unsat\n"},
+		{"selector of a datatype field", decls + "(assert (= (pc p) c))(assert (= c (pc (mk-pt x black))))(assert (not (is-black c)))(check-sat)", "unsat\n"},
+		{"match yields a datatype", decls + "(assert (= (match d ((north red) (other c))) green))(assert (is-north d))(check-sat)", "unsat\n"},
+		{"define-sort names a datatype", decls + "(define-sort Hue () Color)(declare-const h Hue)(assert (= h c))(assert (distinct h c))(check-sat)", "unsat\n"},
+		{"qualified constructor", decls + "(assert (= (as red Color) c))(assert (not (is-red c)))(check-sat)", "unsat\n"},
+		{"bits of a datatype field", decls + "(assert (= (bvadd (px p) #b01) x))(assert (= (px p) x))(check-sat)", "unsat\n"},
+	}
+	for _, tc := range good {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := runScript(t, tc.script); got != tc.want {
+				t.Errorf("got %q, want %q", got, tc.want)
+			}
+		})
+	}
+	bad := []struct{ name, script, want string }{
+		{"two enumerations", decls + "(assert (= c d))", "= expects arguments of one sort, got Color and Dir"},
+		{"constructors of two enumerations", decls + "(assert (distinct red north))", "distinct expects arguments of one sort, got Color and Dir"},
+		{"enumeration and its bits", decls + "(assert (= c x))", "got Color and (_ BitVec 2)"},
+		{"arithmetic on an enumeration", decls + "(assert (= (bvadd c c) c))", "bvadd does not take arguments of sort Color"},
+		{"ite branches", decls + "(assert (= (ite true c d) c))", "ite branches have sorts Color and Dir"},
+		{"array index", decls + "(declare-const a (Array Color Dir))(assert (= (select a x) d))", "the index has sort (_ BitVec 2), expected Color"},
+		{"array value", decls + "(declare-const a (Array Color Dir))(assert (= (store a c c) a))", "the value has sort Color, expected Dir"},
+		{"const array", decls + "(assert (= ((as const (Array Color Dir)) red) ((as const (Array Color Dir)) north)))", "needs v of sort Dir, got Color"},
+		{"function argument", decls + "(declare-fun f (Color) Dir)(assert (= (f north) d))", "argument 1 of f has sort Dir, expected Color"},
+		{"constructor field", decls + "(assert (= (mk-pt x north) p))", "argument 2 of mk-pt has sort Dir, expected Color"},
+		{"selector argument", decls + "(assert (= (px c) x))", "argument 1 of px has sort Color, expected Pt"},
+		{"tester argument", decls + "(assert (is-red d))", "argument 1 of is-red has sort Dir, expected Color"},
+		{"define-fun body", decls + "(define-fun g () Color north)", "body of g has sort Dir, declared Color"},
+		{"match constructor", decls + "(assert (= (match d ((red #b00) (other #b01))) x))", "match on a term of sort Dir with constructor red of Color"},
+		{"match cases", decls + "(assert (= (match d ((north red) (other north))) c))", "the cases of match have sorts Color and Dir"},
+		{"qualified identifier", decls + "(assert (= (as north Color) c))", "north has sort Dir, not Color"},
+	}
+	for _, tc := range bad {
+		t.Run(tc.name, func(t *testing.T) {
+			got := runScript(t, tc.script+"(check-sat)")
+			if !strings.Contains(got, tc.want) || !strings.HasPrefix(got, "(error \"line 1 col ") {
+				t.Errorf("got %q, want an error with %q", got, tc.want)
 			}
 		})
 	}

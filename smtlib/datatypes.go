@@ -26,6 +26,7 @@ import (
 type datatype struct {
 	name   string
 	sort   term.Sort // the bit-vector it is lowered to (opaque: its own sort)
+	script term.Sort // its sort to the script: an uninterpreted sort of its name
 	ctors  []*dtCtor
 	enum   bool
 	opaque bool
@@ -82,6 +83,7 @@ type dtCtor struct {
 type dtField struct {
 	name   string
 	sort   term.Sort // the field's sort as terms see it (Bool for a Bool)
+	script term.Sort // the field's sort as the script wrote it
 	dt     *datatype // the field's datatype, when it is one
 	lo, w  uint32
 	isBool bool
@@ -185,6 +187,7 @@ func (in *Interpreter) declareDatatypes(name string, p *termParser, cmd []byte, 
 		pending[d.name] = true
 	}
 	in.env.pendingDT = pending
+	in.env.datatypes = true
 	defer func() { in.env.pendingDT = nil }()
 	var dts []*datatype
 	for _, d := range decls {
@@ -232,7 +235,7 @@ func (p *termParser) datatypeBody(name string, pos Pos) *datatype {
 				spos := p.tok.Pos
 				p.lastDT = nil
 				s := p.parseSort()
-				f := dtField{name: sel, sort: s, dt: p.lastDT}
+				f := dtField{name: sel, sort: s, script: p.lastScript, dt: p.lastDT}
 				switch {
 				case p.st.IsBool(s):
 					f.w, f.isBool = 1, true
@@ -265,12 +268,13 @@ func (p *termParser) datatypeBody(name string, pos Pos) *datatype {
 	if !dt.enum && len(dt.ctors) > 1 {
 		unsupportedf(pos, "datatype %s: only records (one constructor) and enumerations (constructors without fields) are supported", name)
 	}
+	dt.script = p.st.UninterpretedSort(name)
 	if dt.enum {
 		dt.sort = p.st.BitVecSort(uint32(max(1, bits.Len(uint(len(dt.ctors)-1)))))
 		return dt
 	}
 	if dt.opaque {
-		dt.sort = p.st.UninterpretedSort(name)
+		dt.sort = dt.script
 		return dt
 	}
 	fields := dt.ctors[0].fields
@@ -308,13 +312,14 @@ func (in *Interpreter) bindDatatype(dt *datatype, pos Pos) error {
 			for i := range c.fields {
 				f := &c.fields[i]
 				f.sel = st.Var(f.name, st.FunSort([]term.Sort{dt.sort}, f.sort))
-				in.env.bindFun(&funDef{Name: f.name, Var: f.sel, selector: true})
+				in.env.bindFun(&funDef{Name: f.name, Var: f.sel, selector: true,
+					script: st.FunSort([]term.Sort{dt.script}, f.script)})
 			}
 			in.env.bindFun(&funDef{Name: "is-" + c.name, Params: []term.Term{x}, Body: st.True()})
 			continue
 		}
 		if dt.enum {
-			in.env.bindFun(&funDef{Name: c.name, Body: st.ConstUint64(st.Width(dt.sort), uint64(c.index)), ctor: c})
+			in.env.bindFun(&funDef{Name: c.name, Body: st.ConstUint64(st.Width(dt.sort), uint64(c.index)), ctor: c, script: dt.script})
 			test = st.Eq(x, st.ConstUint64(st.Width(dt.sort), uint64(c.index)))
 		} else {
 			params := make([]term.Term, len(c.fields))
@@ -333,17 +338,27 @@ func (in *Interpreter) bindDatatype(dt *datatype, pos Pos) error {
 					body = st.MustMake(term.OpConcat, nil, body, q)
 				}
 			}
-			in.env.bindFun(&funDef{Name: c.name, Params: params, Body: body, ctor: c})
+			ctor := &funDef{Name: c.name, Params: params, Body: body, ctor: c, script: dt.script}
+			if len(params) > 0 {
+				scripts := make([]term.Sort, len(c.fields))
+				for i, f := range c.fields {
+					scripts[i] = f.script
+				}
+				ctor.script = st.FunSort(scripts, dt.script)
+			}
+			in.env.bindFun(ctor)
 			test = st.True()
 			for _, f := range c.fields {
 				sel := st.MustMake(term.OpExtract, []uint32{f.lo + f.w - 1, f.lo}, x)
 				if f.isBool {
 					sel = st.Eq(sel, st.ConstUint64(1, 1))
 				}
-				in.env.bindFun(&funDef{Name: f.name, Params: []term.Term{x}, Body: sel})
+				in.env.bindFun(&funDef{Name: f.name, Params: []term.Term{x}, Body: sel,
+					script: st.FunSort([]term.Sort{dt.script}, f.script)})
 			}
 		}
-		in.env.bindFun(&funDef{Name: "is-" + c.name, Params: []term.Term{x}, Body: test})
+		in.env.bindFun(&funDef{Name: "is-" + c.name, Params: []term.Term{x}, Body: test,
+			script: st.FunSort([]term.Sort{dt.script}, st.BoolSort())})
 	}
 	return nil
 }

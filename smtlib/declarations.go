@@ -27,20 +27,29 @@ func (in *Interpreter) declaration(name string, p *termParser, cmd []byte, pos P
 	switch name {
 	case "declare-fun":
 		p.expect(TokLParen, "'(' to open the argument sorts")
-		var dom []term.Sort
+		var dom, scripts []term.Sort
 		for p.tok.Kind != TokRParen {
 			dom = append(dom, p.parseSort())
+			scripts = append(scripts, p.lastScript)
 		}
 		p.next()
 		rng := p.parseSort()
 		rdt := p.lastDT
+		scripts = append(scripts, p.lastScript)
 		p.end(name)
 		err = in.declareOf(sym, dom, rng, rdt, pos)
+		if err == nil {
+			in.env.funs[sym].script = p.ownScript2(dom, rng, scripts)
+		}
 	case "declare-const":
 		rng := p.parseSort()
 		rdt := p.lastDT
+		script := p.lastScript
 		p.end(name)
 		err = in.declareOf(sym, nil, rng, rdt, pos)
+		if err == nil {
+			in.env.funs[sym].script = p.ownScript2(nil, rng, []term.Sort{script})
+		}
 	case "define-fun":
 		names, vars := p.sortedVars("parameters", "parameter")
 		err = in.defineFun(sym, names, vars, p, name)
@@ -86,8 +95,10 @@ func (in *Interpreter) declareOf(sym string, dom []term.Sort, rng term.Sort, rdt
 // binds it; names and vars are its parameters.
 func (in *Interpreter) defineFun(sym string, names []string, vars []term.Term, p *termParser, cmd string) error {
 	rs := p.parseSort()
+	rscript := p.lastScript
+	scripts := append(append([]term.Sort(nil), p.varScripts[:len(names)]...), rscript)
 	for i, v := range names {
-		in.env.pushLocal(v, vars[i])
+		in.env.pushLocal(v, vars[i], scripts[i])
 	}
 	defer func() {
 		for _, v := range names {
@@ -96,15 +107,20 @@ func (in *Interpreter) defineFun(sym string, names []string, vars []term.Term, p
 	}()
 	bodyPos := p.tok.Pos
 	t := p.parseTerm()
+	body := p.script
 	p.end(cmd)
-	if in.st.SortOf(t) != rs {
+	if body != rscript {
 		return &Error{Pos: bodyPos, Msg: fmt.Sprintf("body of %s has sort %s, declared %s",
-			sym, in.st.SortString(in.st.SortOf(t)), in.st.SortString(rs))}
+			sym, in.st.SortString(body), in.st.SortString(rscript))}
 	}
 	if err := in.bindNames(p.named); err != nil {
 		return err
 	}
-	in.env.bindFun(&funDef{Name: sym, Params: vars, Body: t})
+	dom := make([]term.Sort, len(vars))
+	for i, v := range vars {
+		dom[i] = in.st.SortOf(v)
+	}
+	in.env.bindFun(&funDef{Name: sym, Params: vars, Body: t, script: p.ownScript2(dom, rs, scripts)})
 	in.success()
 	return nil
 }

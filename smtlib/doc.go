@@ -28,6 +28,7 @@
 //	parse_match.go   match, read as an ite chain of testers
 //	datatypes.go     declare-datatype(s): records and enumerations
 //	                 lowered to bit-vectors
+//	scriptsort.go    script sorts: a datatype is a sort of its own to the script
 //	env.go           the symbol table, scoped by push and pop
 //	scoped.go        lists that follow the assertion stack
 //	interp.go        Interpreter: runs commands against a Solver

@@ -18,6 +18,10 @@ type funDef struct {
 	// ctor marks a datatype's constructor (for match).
 	DT   *datatype
 	ctor *dtCtor
+	// script is the symbol's sort as the script declared it, datatypes as
+	// their own sorts (scriptsort.go): a function's is a function sort of
+	// its parameters and result. NoSort when it is the sort terms see.
+	script term.Sort
 	// selector marks an opaque record's selector (no symbol of the model);
 	// unsupported, when set, is why the symbol cannot be applied.
 	selector    bool
@@ -32,6 +36,7 @@ type sortDef struct {
 	Body     []byte    // define-sort body text, parsed again at each use
 	BodyPos  Pos
 	dt       *datatype // a declare-datatype(s) sort, lowered to Declared
+	script   term.Sort // Declared's script sort, when it differs (a sort parameter)
 }
 
 type undoEntry struct {
@@ -48,7 +53,7 @@ type Env struct {
 	sorts  map[string]*sortDef
 	undo   []undoEntry
 	marks  []int
-	locals map[string][]term.Term
+	locals map[string][]local
 	// Global makes declarations survive pop (:global-declarations).
 	Global bool
 	// Dialect is the interpreter's: it decides how terms with duplicate let
@@ -61,11 +66,22 @@ type Env struct {
 	opaque map[term.Sort]*datatype
 	// argBufs are the term parser's argument buffers, one per nesting depth.
 	argBufs [][]term.Term
+	// scriptBufs are the same for the arguments' script sorts.
+	scriptBufs [][]term.Sort
+	// datatypes is set once a datatype is declared: from then on the term
+	// parser checks script sorts (scriptsort.go).
+	datatypes bool
+}
+
+// local is a let or quantifier binding: the term and its script sort.
+type local struct {
+	t      term.Term
+	script term.Sort
 }
 
 // NewEnv returns an empty symbol table over st.
 func NewEnv(st *term.Store) *Env {
-	return &Env{st: st, funs: map[string]*funDef{}, sorts: map[string]*sortDef{}, locals: map[string][]term.Term{}}
+	return &Env{st: st, funs: map[string]*funDef{}, sorts: map[string]*sortDef{}, locals: map[string][]local{}}
 }
 
 // Store returns the term store the environment builds into.
@@ -128,7 +144,7 @@ func (e *Env) Reset() {
 	e.sorts = map[string]*sortDef{}
 	e.undo = nil
 	e.marks = nil
-	e.locals = map[string][]term.Term{}
+	e.locals = map[string][]local{}
 }
 
 // ResetAssertions forgets every declaration and definition except the global
@@ -140,11 +156,13 @@ func (e *Env) ResetAssertions() {
 
 func (e *Env) clearLocals() {
 	if len(e.locals) > 0 {
-		e.locals = map[string][]term.Term{}
+		e.locals = map[string][]local{}
 	}
 }
 
-func (e *Env) pushLocal(name string, t term.Term) { e.locals[name] = append(e.locals[name], t) }
+func (e *Env) pushLocal(name string, t term.Term, script term.Sort) {
+	e.locals[name] = append(e.locals[name], local{t, script})
+}
 
 func (e *Env) popLocal(name string) {
 	s := e.locals[name]
@@ -156,13 +174,13 @@ func (e *Env) popLocal(name string) {
 }
 
 // lookupLocal returns the innermost let or quantifier binding of name.
-func (e *Env) lookupLocal(name []byte) (term.Term, bool) {
+func (e *Env) lookupLocal(name []byte) (local, bool) {
 	if len(e.locals) == 0 {
-		return term.NoTerm, false
+		return local{}, false
 	}
 	s, ok := e.locals[string(name)]
 	if !ok {
-		return term.NoTerm, false
+		return local{}, false
 	}
 	return s[len(s)-1], true
 }

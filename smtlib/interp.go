@@ -590,7 +590,7 @@ func (in *Interpreter) defineSort(d *DefineSort, cmd []byte, base Pos) error {
 	// Check the body now with placeholder parameters, so errors show at the
 	// definition rather than at a use.
 	if len(d.Params) == 0 {
-		in.env.expandSortDef(def, nil)
+		in.env.expandSortDef(def, nil, nil)
 	}
 	in.env.bindSort(d.Name, def)
 	in.success()

@@ -9,12 +9,16 @@ import "github.com/sift-solver/sift/term"
 // variables stand for the selectors of t.
 func (p *termParser) match(open Pos) term.Term {
 	scrut := p.parseTerm()
+	scrutScript := p.script
 	p.expect(TokLParen, "'(' to open the cases of match")
 	type matchCase struct {
 		test, body term.Term // test NoTerm: matches anything
+		script     term.Sort // the body's script sort
+		pos        Pos
 	}
 	var cases []matchCase
 	for p.tok.Kind == TokLParen {
+		casePos := p.tok.Pos
 		p.next()
 		var bound []string
 		test := term.NoTerm
@@ -30,7 +34,11 @@ func (p *termParser) match(open Pos) term.Term {
 					errorf(vpos, "constructor %s has %d fields", c.name, len(c.fields))
 				}
 				bound = append(bound, v)
-				p.env.pushLocal(v, p.applyFun(p.env.funs[c.fields[i].name], []term.Term{scrut}, vpos))
+				if c.dt.script != scrutScript {
+					errorf(npos, "match on a term of sort %s with constructor %s of %s", p.st.SortString(scrutScript), c.name, c.dt.name)
+				}
+				sel := p.applyFun(p.env.funs[c.fields[i].name], []term.Term{scrut}, []term.Sort{scrutScript}, vpos)
+				p.env.pushLocal(v, sel, p.script)
 			}
 			p.next()
 			if len(bound) != len(c.fields) {
@@ -45,26 +53,31 @@ func (p *termParser) match(open Pos) term.Term {
 				}
 			} else {
 				bound = append(bound, name)
-				p.env.pushLocal(name, scrut)
+				p.env.pushLocal(name, scrut, scrutScript)
 			}
 		}
 		if c != nil {
-			if p.st.SortOf(scrut) != c.dt.sort {
-				errorf(open, "match on a term of sort %s with constructor %s of %s", p.st.SortString(p.st.SortOf(scrut)), c.name, c.dt.name)
+			if c.dt.script != scrutScript {
+				errorf(open, "match on a term of sort %s with constructor %s of %s", p.st.SortString(scrutScript), c.name, c.dt.name)
 			}
-			test = p.applyFun(p.env.funs["is-"+c.name], []term.Term{scrut}, open)
+			test = p.applyFun(p.env.funs["is-"+c.name], []term.Term{scrut}, []term.Sort{scrutScript}, open)
 		}
 		body := p.parseTerm()
 		for _, v := range bound {
 			p.env.popLocal(v)
 		}
 		p.expect(TokRParen, "')' to close a case of match")
-		cases = append(cases, matchCase{test, body})
+		cases = append(cases, matchCase{test, body, p.script, casePos})
 	}
 	p.expect(TokRParen, "')' after the cases of match")
 	p.expect(TokRParen, "')' to close match")
 	if len(cases) == 0 {
 		errorf(open, "match needs at least one case")
+	}
+	for _, c := range cases[1:] {
+		if c.script != cases[0].script {
+			errorf(c.pos, "the cases of match have sorts %s and %s", p.st.SortString(cases[0].script), p.st.SortString(c.script))
+		}
 	}
 	// The last case matches whatever reaches it: the standard asks the
 	// cases to cover every value.
@@ -80,7 +93,7 @@ func (p *termParser) match(open Pos) term.Term {
 		}
 		r = t
 	}
-	return r
+	return p.typed(r, cases[0].script)
 }
 
 // ctor returns the constructor called name.

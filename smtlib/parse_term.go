@@ -27,10 +27,18 @@ type termParser struct {
 	// inToFP is set while the arguments of a (_ to_fp …) are read, so that
 	// a Real argument gets its own message.
 	inToFP bool
-	// lastDT is the datatype of the last sort parsed, when it was one.
-	lastDT *datatype
-	// varDTs are the datatypes of the last sortedVars' variables.
-	varDTs []*datatype
+	// lastDT is the datatype of the last sort parsed, when it was one,
+	// and lastScript that sort as the script wrote it (scriptsort.go).
+	lastDT     *datatype
+	lastScript term.Sort
+	// varDTs and varScripts are the datatypes and script sorts of the last
+	// sortedVars' variables.
+	varDTs     []*datatype
+	varScripts []term.Sort
+	// script is the script sort of the term parseTerm returned last;
+	// scriptSet says that the term's parser set it (see typed).
+	script    term.Sort
+	scriptSet bool
 }
 
 type namedTerm struct {
@@ -98,11 +106,22 @@ func (p *termParser) numeral(what string) (uint32, Pos) {
 // parseSort reads a sort.
 func (p *termParser) parseSort() term.Sort {
 	p.lastDT = nil
+	s := p.sort()
+	if p.lastScript == term.NoSort {
+		p.lastScript = s
+	}
+	return s
+}
+
+// sort reads a sort for parseSort, which sets lastScript to it unless sort
+// set it.
+func (p *termParser) sort() term.Sort {
+	p.lastScript = term.NoSort
 	t := p.tok
 	switch t.Kind {
 	case TokSymbol, TokQuotedSymbol:
 		p.next()
-		return p.namedSort(string(t.Text), t.Pos, nil)
+		return p.namedSort(string(t.Text), t.Pos, nil, nil)
 	case TokLParen:
 		p.next()
 		if p.isSymbol("_") {
@@ -125,25 +144,31 @@ func (p *termParser) parseSort() term.Sort {
 			return p.st.BitVecSort(w)
 		}
 		name, pos := p.symbol("sort name")
-		var params []term.Sort
+		var params, scripts []term.Sort
 		for p.tok.Kind != TokRParen {
 			params = append(params, p.parseSort())
+			scripts = append(scripts, p.lastScript)
 		}
 		p.next()
-		return p.namedSort(name, pos, params)
+		return p.namedSort(name, pos, params, scripts)
 	}
 	p.unexpected("sort")
 	return term.NoSort
 }
 
-func (p *termParser) namedSort(name string, pos Pos, params []term.Sort) term.Sort {
+// namedSort resolves a sort symbol applied to params (scripts: their script
+// sorts) and sets lastScript where it differs from the result.
+func (p *termParser) namedSort(name string, pos Pos, params, scripts []term.Sort) term.Sort {
 	if p.env.pendingDT[name] {
 		unsupportedf(pos, "recursive datatypes are not supported (%s refers to itself through its fields)", name)
 	}
-	p.lastDT = nil
+	p.lastDT, p.lastScript = nil, term.NoSort
 	if d, ok := p.env.sorts[name]; ok {
 		if d.dt != nil {
 			p.lastDT = d.dt
+			p.lastScript = d.dt.script
+		} else if d.script != term.NoSort {
+			p.lastScript = d.script
 		}
 		if d.Arity != len(params) {
 			errorf(pos, "sort %s expects %d parameters, got %d", name, d.Arity, len(params))
@@ -154,7 +179,9 @@ func (p *termParser) namedSort(name string, pos Pos, params []term.Sort) term.So
 			}
 			return d.Declared
 		}
-		return p.env.expandSortDef(d, params)
+		s, script, dt := p.env.expandSortDef(d, params, scripts)
+		p.lastScript, p.lastDT = script, dt
+		return s
 	}
 	switch name {
 	case "Bool":
@@ -165,6 +192,9 @@ func (p *termParser) namedSort(name string, pos Pos, params []term.Sort) term.So
 	case "Array":
 		if len(params) != 2 {
 			errorf(pos, "Array expects 2 sort parameters, got %d", len(params))
+		}
+		if scripts[0] != params[0] || scripts[1] != params[1] {
+			p.lastScript = p.st.ArraySort(scripts[0], scripts[1])
 		}
 		return p.st.ArraySort(params[0], params[1])
 	case "RoundingMode", "Float16", "Float32", "Float64", "Float128":
@@ -200,12 +230,14 @@ func (p *termParser) floatSort(f fp.Format, pos Pos) term.Sort {
 	return p.st.FloatSort(f)
 }
 
-// expandSortDef instantiates a define-sort with actual sort parameters.
-func (e *Env) expandSortDef(d *sortDef, params []term.Sort) term.Sort {
+// expandSortDef instantiates a define-sort with actual sort parameters
+// (scripts: their script sorts), returning the sort, its script sort and its
+// datatype when it is one.
+func (e *Env) expandSortDef(d *sortDef, params, scripts []term.Sort) (term.Sort, term.Sort, *datatype) {
 	saved := make([]*sortDef, len(d.Params))
 	for i, name := range d.Params {
 		saved[i] = e.sorts[name]
-		e.sorts[name] = &sortDef{Declared: params[i]}
+		e.sorts[name] = &sortDef{Declared: params[i], script: scripts[i]}
 	}
 	defer func() {
 		for i, name := range d.Params {
@@ -217,11 +249,24 @@ func (e *Env) expandSortDef(d *sortDef, params []term.Sort) term.Sort {
 		}
 	}()
 	sp := newTermParser(NewLexer(d.Body, d.BodyPos), e)
-	return sp.parseSort()
+	s := sp.parseSort()
+	return s, sp.lastScript, sp.lastDT
 }
 
-// parseTerm reads one term.
+// parseTerm reads one term and leaves its script sort in p.script.
 func (p *termParser) parseTerm() term.Term {
+	p.scriptSet = false
+	t := p.term()
+	if !p.scriptSet {
+		p.script = p.st.SortOf(t)
+	}
+	p.scriptSet = false
+	return t
+}
+
+// term reads a term for parseTerm: a part that reads a term whose script
+// sort is not the sort of the term built sets it with typed.
+func (p *termParser) term() term.Term {
 	t := p.tok
 	switch t.Kind {
 	case TokHex:
@@ -273,11 +318,11 @@ func (p *termParser) checkWidth(pos Pos, w uint32) {
 // identifier resolves a symbol in term position.
 func (p *termParser) identifier(t Token) term.Term {
 	if v, ok := p.env.lookupLocal(t.Text); ok {
-		return v
+		return p.typed(v.t, v.script)
 	}
 	name := string(t.Text)
 	if d, ok := p.env.funs[name]; ok {
-		return p.applyFun(d, nil, t.Pos)
+		return p.applyFun(d, nil, nil, t.Pos)
 	}
 	if t.Kind == TokSymbol {
 		switch name {
@@ -294,11 +339,32 @@ func (p *termParser) identifier(t Token) term.Term {
 	return term.NoTerm
 }
 
-// applyFun applies a user function (declared or defined) to args.
-func (p *termParser) applyFun(d *funDef, args []term.Term, pos Pos) term.Term {
+// applyFun applies a user function (declared or defined) to args, whose
+// script sorts are scripts (nil: the args' sorts), and types the result.
+func (p *termParser) applyFun(d *funDef, args []term.Term, scripts []term.Sort, pos Pos) term.Term {
 	if d.unsupported != "" {
 		unsupportedf(pos, "%s", d.unsupported)
 	}
+	if d.script == term.NoSort {
+		return p.applyLowered(d, args, pos)
+	}
+	params, result := p.scriptSig(d)
+	if len(args) == len(params) {
+		for i, s := range params {
+			as := p.st.SortOf(args[i])
+			if scripts != nil {
+				as = scripts[i]
+			}
+			if as != s {
+				errorf(pos, "argument %d of %s has sort %s, expected %s", i+1, d.Name, p.st.SortString(as), p.st.SortString(s))
+			}
+		}
+	}
+	return p.typed(p.applyLowered(d, args, pos), result)
+}
+
+// applyLowered is applyFun on the sorts terms see.
+func (p *termParser) applyLowered(d *funDef, args []term.Term, pos Pos) term.Term {
 	if d.Var != term.NoTerm {
 		if p.st.Kind(p.st.SortOf(d.Var)) != term.KindFun {
 			if len(args) != 0 {
@@ -365,10 +431,11 @@ func (p *termParser) compound(open Pos) term.Term {
 	// Function head: a symbol, an indexed identifier (_ f i…), or a qualified
 	// identifier ((as const S)).
 	var (
-		op      term.Op
-		idx     []uint32
-		user    *funDef
-		constAs term.Sort
+		op          term.Op
+		idx         []uint32
+		user        *funDef
+		constAs     term.Sort
+		constScript term.Sort
 		// rotate is the numeral of a rotation, taken modulo the width once
 		// the argument is known: any numeral is legal there.
 		rotate Token
@@ -430,6 +497,7 @@ func (p *termParser) compound(open Pos) term.Term {
 			}
 			p.next()
 			constAs = p.parseSort()
+			constScript = p.lastScript
 			p.expect(TokRParen, "')'")
 		default:
 			p.unexpected("function name")
@@ -439,6 +507,10 @@ func (p *termParser) compound(open Pos) term.Term {
 	}
 
 	args := p.argBuffer()
+	var scripts []term.Sort
+	if p.env.datatypes {
+		scripts = p.scriptBuffer()
+	}
 	saved := p.inToFP
 	p.inToFP = op == term.OpToFP
 	for p.tok.Kind != TokRParen {
@@ -454,20 +526,26 @@ func (p *termParser) compound(open Pos) term.Term {
 			}
 		}
 		args = append(args, p.parseTerm())
+		if scripts != nil {
+			scripts = append(scripts, p.script)
+		}
 	}
 	p.inToFP = saved
 	p.next()
 	if rotate.Kind == TokNumeral && len(args) == 1 && p.st.Kind(p.st.SortOf(args[0])) == term.KindBitVec {
 		idx[0] = numeralMod(rotate.Text, p.st.Width(p.st.SortOf(args[0])))
 	}
-	r := p.apply(headPos, constAs, user, op, idx, args)
+	r := p.apply(headPos, constAs, constScript, user, op, idx, args, scripts)
 	p.releaseArgs(args)
+	if scripts != nil {
+		p.releaseScripts(scripts)
+	}
 	return r
 }
 
-// apply builds the application parsed by compound.
-func (p *termParser) apply(headPos Pos, constAs term.Sort, user *funDef, op term.Op, idx []uint32, args []term.Term) term.Term {
-
+// apply builds the application parsed by compound; scripts are the script
+// sorts of args, nil before any datatype is declared.
+func (p *termParser) apply(headPos Pos, constAs, constScript term.Sort, user *funDef, op term.Op, idx []uint32, args []term.Term, scripts []term.Sort) term.Term {
 	if constAs != term.NoSort {
 		if len(args) != 1 {
 			errorf(headPos, "((as const …) v) takes exactly one argument, got %d", len(args))
@@ -476,13 +554,27 @@ func (p *termParser) apply(headPos Pos, constAs term.Sort, user *funDef, op term
 		if err != nil {
 			errorf(headPos, "%v", err)
 		}
+		if scripts != nil {
+			if e := p.st.ElemSort(constScript); scripts[0] != e {
+				errorf(headPos, "((as const %s) v) needs v of sort %s, got %s", p.st.SortString(constScript), p.st.SortString(e), p.st.SortString(scripts[0]))
+			}
+			return p.typed(r, constScript)
+		}
 		return r
 	}
 	if user != nil {
 		if len(args) == 0 {
 			errorf(headPos, "application of %s has no arguments", user.Name)
 		}
-		return p.applyFun(user, append([]term.Term(nil), args...), headPos)
+		var sc []term.Sort
+		if scripts != nil {
+			sc = append(sc, scripts...)
+		}
+		return p.applyFun(user, append([]term.Term(nil), args...), sc, headPos)
+	}
+	var result term.Sort
+	if scripts != nil {
+		result = p.builtinScript(headPos, op, args, scripts)
 	}
 	if (op == term.OpEq || op == term.OpDistinct) && len(args) > 1 {
 		if d := p.env.opaque[p.st.SortOf(args[0])]; d != nil {
@@ -492,6 +584,9 @@ func (p *termParser) apply(headPos Pos, constAs term.Sort, user *funDef, op term
 	r, err := p.st.Make(op, idx, args...)
 	if err != nil {
 		errorf(headPos, "%v", err)
+	}
+	if result != term.NoSort {
+		return p.typed(r, result)
 	}
 	return r
 }
@@ -734,13 +829,19 @@ func (p *termParser) qualified(open Pos) term.Term {
 		errorf(open, "(as const …) must be applied to a value: ((as const S) v)")
 	}
 	p.symbol("identifier")
-	s := p.parseSort()
+	p.parseSort()
+	script := p.lastScript
 	p.expect(TokRParen, "')'")
+	p.scriptSet = false
 	r := p.identifier(tok)
-	if p.st.SortOf(r) != s {
-		errorf(tok.Pos, "%s has sort %s, not %s", tok.Text, p.st.SortString(p.st.SortOf(r)), p.st.SortString(s))
+	got := p.st.SortOf(r)
+	if p.scriptSet {
+		got = p.script
 	}
-	return r
+	if got != script {
+		errorf(tok.Pos, "%s has sort %s, not %s", tok.Text, p.st.SortString(got), p.st.SortString(script))
+	}
+	return p.typed(r, script)
 }
 
 // let parses the bindings and body after "(let"; bindings are parallel.
@@ -748,6 +849,7 @@ func (p *termParser) let() term.Term {
 	p.expect(TokLParen, "'(' to open the let bindings")
 	var names []string
 	var vals []term.Term
+	var scripts []term.Sort
 	for p.tok.Kind == TokLParen {
 		p.next()
 		name, pos := p.symbol("variable name")
@@ -760,20 +862,22 @@ func (p *termParser) let() term.Term {
 		p.expect(TokRParen, "')' after the let binding of "+name)
 		names = append(names, name)
 		vals = append(vals, v)
+		scripts = append(scripts, p.script)
 	}
 	p.expect(TokRParen, "')' after the let bindings")
 	if len(names) == 0 {
 		p.unexpected("at least one let binding")
 	}
 	for i, n := range names {
-		p.env.pushLocal(n, vals[i])
+		p.env.pushLocal(n, vals[i], scripts[i])
 	}
 	body := p.parseTerm()
+	script := p.script
 	for _, n := range names {
 		p.env.popLocal(n)
 	}
 	p.expect(TokRParen, "')' to close the let")
-	return body
+	return p.typed(body, script)
 }
 
 // quantifier parses the sorted variables and body after "(forall" or "(exists".
@@ -788,7 +892,7 @@ func (p *termParser) quantifier(op term.Op) term.Term {
 		}
 	}
 	for i, n := range names {
-		p.env.pushLocal(n, vars[i])
+		p.env.pushLocal(n, vars[i], p.varScripts[i])
 	}
 	bodyPos := p.tok.Pos
 	body := p.parseTerm()
@@ -814,6 +918,7 @@ func (p *termParser) sortedVars(list, item string) (names []string, vars []term.
 		s := p.parseSort()
 		p.expect(TokRParen, "')' after the sort of "+name)
 		p.varDTs = append(p.varDTs[:len(names)], p.lastDT)
+		p.varScripts = append(p.varScripts[:len(names)], p.lastScript)
 		names = append(names, name)
 		vars = append(vars, p.st.BoundVar(name, s))
 	}
@@ -824,6 +929,7 @@ func (p *termParser) sortedVars(list, item string) (names []string, vars []term.
 // annotated parses (! t attr…) after "(!".
 func (p *termParser) annotated() term.Term {
 	t := p.parseTerm()
+	script := p.script
 	for p.tok.Kind == TokKeyword {
 		kw := p.tok
 		p.next()
@@ -834,7 +940,7 @@ func (p *termParser) annotated() term.Term {
 			if _, exists := p.env.funs[name]; exists {
 				errorf(pos, "name %q is already declared", name)
 			}
-			p.env.bindFun(&funDef{Name: name, Body: t, Named: true})
+			p.env.bindFun(&funDef{Name: name, Body: t, Named: true, script: p.ownScript(t, script)})
 			p.named = append(p.named, namedTerm{name: name, t: t, pos: pos})
 		case ":pattern", ":no-pattern":
 			p.expect(TokLParen, "'(' to open the pattern")
@@ -847,7 +953,7 @@ func (p *termParser) annotated() term.Term {
 		}
 	}
 	p.expect(TokRParen, "')' to close the annotation")
-	return t
+	return p.typed(t, script)
 }
 
 // skipAttributeValue skips an optional s-expression value.
