@@ -45,6 +45,7 @@ func DefaultPasses() []Pass {
 		PolyEq{},
 		EmbeddedConstraints{},
 		NewUnconstrained(),
+		NewSlice(), NewEqWidth(),
 		NewAckermann(), NewNestedArrays(),
 	}
 }
