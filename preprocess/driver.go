@@ -40,6 +40,7 @@ type Driver struct {
 func DefaultPasses() []Pass {
 	return []Pass{
 		FlattenAnd{},
+		DivRem{},
 		&Rewrite{},
 		VarSubst{},
 		PolyEq{},

@@ -33,6 +33,14 @@ func TestDriverRandomProblems(t *testing.T) {
 				add := func(u, v term.Term) term.Term { return st.MustMake(term.OpBVAdd, nil, u, v) }
 				as = append(as, st.Or(g.boolean(2), st.Eq(mul(a, add(b, c)), add(mul(a, b), mul(a, c)))))
 			}
+			if g.rng.IntN(8) == 0 {
+				// A remainder written out, a - (a sdiv b)·b, which div-rem
+				// folds into a srem b.
+				a, b := g.bits(w, 1), g.bits(w, 1)
+				q := st.MustMake(term.OpBVSdiv, nil, a, b)
+				rem := st.MustMake(term.OpBVSub, nil, a, st.MustMake(term.OpBVMul, nil, q, b))
+				as = append(as, st.Or(g.boolean(2), st.Eq(rem, g.bits(w, 1))))
+			}
 			if g.rng.IntN(2) == 0 {
 				// A definition for substitution, and a variable z used once.
 				as = append(as, st.Eq(g.x, g.bits(w, 2)))
