@@ -37,6 +37,11 @@ const (
 	maxSlices      = 4096
 )
 
+// maxSlicesOf bounds the slices of a variable of width w: slicing pays on
+// coarse slices (words, fields); a variable cut into bits is a bit-blasted
+// encoding, which slicing only makes longer to rewrite.
+func maxSlicesOf(w uint32) int { return max(4, min(64, int(w/8))) }
+
 // A piece is a maximal part of a concatenation: a slice [lo, lo+w) of the
 // variable x, or (x == NoTerm) any other term of width w.
 type piece struct {
@@ -67,15 +72,59 @@ func (p *Slice) Apply(ctx context.Context, s *State) (bool, error) {
 		return true
 	}
 	var eqs [][2][]piece
-	stopped := st.Walk(s.Assertions, func(t term.Term) bool {
+	// A use is pure when it only takes the variable apart or compares it:
+	// an extract, an equality or distinct between slice terms (variables,
+	// constants, their extracts and concatenations), or a concatenation
+	// whose own uses are pure.
+	// Slicing a variable with an impure use (a slice fed to arithmetic)
+	// buys nothing and costs the rewriter concatenations to normalise.
+	sliceTerm := map[term.Term]bool{} // built from variables and constants by extract and concat
+	isSliceTerm := func(t term.Term) bool {
+		switch st.Op(t) {
+		case term.OpVar, term.OpBVConst:
+			return st.IsBitVec(st.SortOf(t))
+		case term.OpExtract:
+			return st.Op(st.Arg(t, 0)) == term.OpVar
+		case term.OpConcat:
+			return sliceTerm[t]
+		}
+		return false
+	}
+	allSliceTerms := func(ts []term.Term) bool {
+		for _, a := range ts {
+			if !isSliceTerm(a) {
+				return false
+			}
+		}
+		return true
+	}
+	var nodes []term.Term
+	st.PostOrder(s.Assertions, func(t term.Term) {
+		nodes = append(nodes, t)
+		if st.Op(t) == term.OpConcat {
+			sliceTerm[t] = allSliceTerms(st.Args(t)) // arguments come first
+		}
+	})
+	impure := map[term.Term]bool{}
+	for i := len(nodes) - 1; i >= 0; i-- { // parents before their arguments
+		t := nodes[i]
 		if s.Interrupted() {
-			return true
+			return false, s.Err()
 		}
 		op := st.Op(t)
 		for _, a := range st.Args(t) {
-			if st.Op(a) == term.OpVar && st.IsBitVec(st.SortOf(a)) &&
-				op != term.OpExtract && op != term.OpConcat && op != term.OpEq {
-				bad[a] = true
+			switch {
+			case op == term.OpExtract && st.Op(a) == term.OpVar:
+				if impure[t] {
+					bad[a] = true
+				}
+			case (op == term.OpEq || op == term.OpDistinct) && allSliceTerms(st.Args(t)):
+			case op == term.OpConcat && !impure[t]:
+			default:
+				impure[a] = true
+				if st.Op(a) == term.OpVar {
+					bad[a] = true
+				}
 			}
 		}
 		switch op {
@@ -90,10 +139,6 @@ func (p *Slice) Apply(ctx context.Context, s *State) (bool, error) {
 				eqs = append(eqs, [2][]piece{p.pieces(st, st.Arg(t, 0), nil), p.pieces(st, st.Arg(t, 1), nil)})
 			}
 		}
-		return false
-	})
-	if stopped {
-		return false, s.Err()
 	}
 	// Propagate cut points through the equalities: a boundary at position b
 	// of either side cuts every variable piece of the other side that spans b.
@@ -138,11 +183,27 @@ func (p *Slice) Apply(ctx context.Context, s *State) (bool, error) {
 			break
 		}
 	}
+	// Only variables compared with other variables are worth slicing: their
+	// slices meet in equalities that EqWidth can narrow. A variable whose
+	// slices are only compared with constants or fed to concatenations
+	// stays whole (bit-blasting treats both forms alike).
+	linked := map[term.Term]bool{}
+	for _, e := range eqs {
+		if hasVarPiece(e[0]) && hasVarPiece(e[1]) {
+			for _, side := range e {
+				for _, pc := range side {
+					if pc.x != term.NoTerm {
+						linked[pc.x] = true
+					}
+				}
+			}
+		}
+	}
 	sub := map[term.Term]term.Term{}
 	var order []term.Term
 	total := 0
 	for x, m := range cuts {
-		if len(m) > 0 && candidate(x) {
+		if len(m) > 0 && linked[x] && candidate(x) && len(m)+1 <= maxSlicesOf(st.Width(st.SortOf(x))) {
 			order = append(order, x)
 			total += len(m) + 1
 		}
@@ -175,6 +236,16 @@ func (p *Slice) Apply(ctx context.Context, s *State) (bool, error) {
 	applyAll(s, sub)
 	s.NoteRewritten(len(sub))
 	return true, nil
+}
+
+// hasVarPiece reports whether some piece is a slice of a variable.
+func hasVarPiece(ps []piece) bool {
+	for _, pc := range ps {
+		if pc.x != term.NoTerm {
+			return true
+		}
+	}
+	return false
 }
 
 // pieces appends the pieces of t, lowest bits first, to out.
