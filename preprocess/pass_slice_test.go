@@ -11,12 +11,39 @@ import (
 const sliceDecl = "(declare-const x (_ BitVec 8))(declare-const y (_ BitVec 8))(declare-const z (_ BitVec 4))" +
 	"(declare-const a (_ BitVec 4))(declare-const b (_ BitVec 4))(declare-const c (_ BitVec 4))"
 
+// A passCase is a script, the variable to freeze (of width frozenWidth),
+// the printed result of the passes and the number of variables eliminated.
+type passCase struct {
+	name, script, frozen string
+	want                 string
+	elim                 int
+}
+
+// runPassCases runs the passes on each case's script over sliceDecl and
+// checks the result, the trail and model reconstruction by brute force.
+func runPassCases(t *testing.T, tests []passCase, frozenWidth uint32, passes func() []Pass) {
+	t.Helper()
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			st, as := parse(t, sliceDecl+tc.script)
+			var frozen []term.Term
+			if tc.frozen != "" {
+				frozen = append(frozen, st.Var(tc.frozen, st.BitVecSort(frozenWidth)))
+			}
+			s := runPasses(t, st, as, frozen, passes()...)
+			if got := printed(st, s.Assertions); got != tc.want {
+				t.Errorf("got\n%s\nwant\n%s", got, tc.want)
+			}
+			if got := len(s.Trail()); got != tc.elim {
+				t.Errorf("eliminated %d variables, want %d", got, tc.elim)
+			}
+			checkReconstruction(t, st, as, s)
+		})
+	}
+}
+
 func TestSlice(t *testing.T) {
-	tests := []struct {
-		name, script, frozen string
-		want                 string
-		elim                 int
-	}{
+	tests := []passCase{
 		{"extracts cut", "(assert (not (= ((_ extract 7 4) x) ((_ extract 3 0) x))))",
 			"", "(not (= slice!0 slice!1))", 1},
 		{"cut propagated through an equality",
@@ -29,23 +56,7 @@ func TestSlice(t *testing.T) {
 		{"frozen kept whole", "(assert (= ((_ extract 3 0) x) ((_ extract 7 4) x)))",
 			"x", "(= ((_ extract 3 0) x) ((_ extract 7 4) x))", 0},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			st, as := parse(t, sliceDecl+tc.script)
-			var frozen []term.Term
-			if tc.frozen != "" {
-				frozen = append(frozen, st.Var(tc.frozen, st.BitVecSort(8)))
-			}
-			s := runPasses(t, st, as, frozen, NewSlice(), &Rewrite{})
-			if got := printed(st, s.Assertions); got != tc.want {
-				t.Errorf("got\n%s\nwant\n%s", got, tc.want)
-			}
-			if got := len(s.Trail()); got != tc.elim {
-				t.Errorf("eliminated %d variables, want %d", got, tc.elim)
-			}
-			checkReconstruction(t, st, as, s)
-		})
-	}
+	runPassCases(t, tests, 8, func() []Pass { return []Pass{NewSlice(), &Rewrite{}} })
 }
 
 // TestSliceThenNarrow runs the default passes on small equalities of
