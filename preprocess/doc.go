@@ -16,10 +16,14 @@
 //
 // Start reading at pass.go and driver.go, then state.go (trail and model
 // reconstruction) and sanity.go. The passes are pass_*.go: flatten-and,
-// rewrite, var-subst, poly-eq (equalities that are polynomial identities
-// modulo 2^w), embedded, unconstrained (unconstrained terms, arrays
-// included), ackermann (functions over or to arrays) and nested-arrays
-// (arrays of arrays reduced to flat ones).
+// div-rem (remainders written as a - (a div b)·b folded back), rewrite,
+// var-subst, poly-eq (equalities that are polynomial identities modulo
+// 2^w), embedded, unconstrained (unconstrained terms, arrays included),
+// slice (variables cut into slices at the cut points of their extracts and
+// of equalities between concatenations), eq-width (variables compared only
+// for equality narrowed to the few bits their class needs), ackermann
+// (functions over or to arrays) and nested-arrays (arrays of arrays reduced
+// to flat ones).
 //
 // The rewrite pass's rules are a registry (rules.go): one rule per name,
 // each with examples, grouped by family in rules_*.go — Boolean structure,

@@ -40,11 +40,13 @@ type Driver struct {
 func DefaultPasses() []Pass {
 	return []Pass{
 		FlattenAnd{},
+		DivRem{},
 		&Rewrite{},
 		VarSubst{},
 		PolyEq{},
 		EmbeddedConstraints{},
 		NewUnconstrained(),
+		NewSlice(), NewEqWidth(),
 		NewAckermann(), NewNestedArrays(),
 	}
 }

@@ -19,6 +19,7 @@ func TestDriverRandomProblems(t *testing.T) {
 		g := &termGen{st: st, rng: rand.New(rand.NewPCG(uint64(w), 11)), w: w,
 			x: st.Var("x", st.BitVecSort(w)), y: st.Var("y", st.BitVecSort(w)), p: st.Var("p", st.BoolSort())}
 		z := st.Var("z", st.BitVecSort(w))
+		u, v := st.Var("u", st.BitVecSort(w)), st.Var("v", st.BitVecSort(w))
 		d := NewDriver(Options{Sanity: true})
 		for i := 0; i < 300; i++ {
 			var as []term.Term
@@ -32,6 +33,19 @@ func TestDriverRandomProblems(t *testing.T) {
 				mul := func(u, v term.Term) term.Term { return st.MustMake(term.OpBVMul, nil, u, v) }
 				add := func(u, v term.Term) term.Term { return st.MustMake(term.OpBVAdd, nil, u, v) }
 				as = append(as, st.Or(g.boolean(2), st.Eq(mul(a, add(b, c)), add(mul(a, b), mul(a, c)))))
+			}
+			if g.rng.IntN(8) == 0 {
+				// A remainder written out, a - (a sdiv b)·b, which div-rem
+				// folds into a srem b.
+				a, b := g.bits(w, 1), g.bits(w, 1)
+				q := st.MustMake(term.OpBVSdiv, nil, a, b)
+				rem := st.MustMake(term.OpBVSub, nil, a, st.MustMake(term.OpBVMul, nil, q, b))
+				as = append(as, st.Or(g.boolean(2), st.Eq(rem, g.bits(w, 1))))
+			}
+			if g.rng.IntN(8) == 0 {
+				// Two variables compared only with each other, which
+				// eq-width narrows to one bit (from width 2 on).
+				as = append(as, st.Or(g.boolean(2), st.Not(st.Eq(u, v))))
 			}
 			if g.rng.IntN(2) == 0 {
 				// A definition for substitution, and a variable z used once.

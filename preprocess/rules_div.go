@@ -171,10 +171,25 @@ const maxCostNodes = 256
 // An expensive operator over an ite argument goes into the branches when
 // that leaves fewer expensive operators: (bvudiv (ite c 0 s) s) is
 // (ite c (bvudiv 0 s) (bvudiv s s)), in which both divisions fold away.
+// Two ite arguments on the same condition pair their branches:
+// (bvudiv (ite c a b) (ite c d e)) is (ite c (bvudiv a d) (bvudiv b e)).
 var ruleOpIteCheaper = &rule{name: "op-ite-cheaper", ops: ops(term.OpBVUdiv, term.OpBVUrem, term.OpBVMul, term.OpBVShl, term.OpBVLshr),
 	apply: func(r *rewriter, t term.Term) (term.Term, bool) {
 		st := r.st
 		op := st.Op(t)
+		if x, y := st.Arg(t, 0), st.Arg(t, 1); st.Op(x) == term.OpIte && st.Op(y) == term.OpIte && st.Arg(x, 0) == st.Arg(y, 0) {
+			// Both on one condition: the branches pair up, nothing is
+			// duplicated, and equal cost is enough (the pairs may fold).
+			before := r.expensive(t, 8)
+			if before > 8 {
+				return t, false
+			}
+			res := r.ite(st.Arg(x, 0), r.op2(op, st.Arg(x, 1), st.Arg(y, 1)), r.op2(op, st.Arg(x, 2), st.Arg(y, 2)))
+			if r.expensive(res, before) <= before {
+				return res, true
+			}
+			return t, false
+		}
 		for i := 0; i < 2; i++ {
 			c := st.Arg(t, i)
 			if st.Op(c) != term.OpIte {
@@ -198,7 +213,8 @@ var ruleOpIteCheaper = &rule{name: "op-ite-cheaper", ops: ops(term.OpBVUdiv, ter
 		}
 		return t, false
 	},
-	examples: []string{"(bvmul (ite p #0 #1) (bvudiv x y))", "(bvmul (bvudiv x y) (ite p #1 #0))"}}
+	examples: []string{"(bvmul (ite p #0 #1) (bvudiv x y))", "(bvmul (bvudiv x y) (ite p #1 #0))",
+		"(bvudiv (ite p x y) (ite p x #1))", "(bvmul (ite p x #0) (ite p y x))"}}
 
 // The signed divisions become unsigned ones on the magnitudes, as their
 // SMT-LIB definitions say: with |x| = (ite x<0 -x x) and q, u the quotient
@@ -266,3 +282,40 @@ var ruleEqDivDividend = &rule{name: "eq-div-dividend", ops: ops(term.OpEq),
 		return t, false
 	},
 	examples: []string{"(= (bvurem x y) x)", "(= x (bvudiv x y))", "(= (bvurem #ones x) #ones)"}}
+
+// A remainder by a constant k ≠ 0 is below k: (= (bvurem a k) c) is false
+// for c ≥ k, (bvule (bvurem a k) c) true for c ≥ k-1, and (bvule c
+// (bvurem a k)) false for c ≥ k. Without it the bound is a divider circuit
+// the SAT solver has to refute.
+var ruleUremConstBound = &rule{name: "urem-const-bound", ops: ops(term.OpEq, term.OpBVUle),
+	apply: func(r *rewriter, t term.Term) (term.Term, bool) {
+		st := r.st
+		a, b := st.Arg(t, 0), st.Arg(t, 1)
+		if !st.IsBitVec(st.SortOf(a)) {
+			return t, false
+		}
+		// k is the divisor of x when x is a remainder by a nonzero constant.
+		divisor := func(x term.Term) (bv.Value, bool) {
+			if st.Op(x) != term.OpBVUrem || !r.isConst(st.Arg(x, 1)) || st.Value(st.Arg(x, 1)).IsZero() {
+				return bv.Value{}, false
+			}
+			return st.Value(st.Arg(x, 1)), true
+		}
+		if st.Op(t) == term.OpEq {
+			for _, s := range [2][2]term.Term{{a, b}, {b, a}} {
+				if k, ok := divisor(s[0]); ok && r.isConst(s[1]) && !bv.Ult(st.Value(s[1]), k) {
+					return st.False(), true
+				}
+			}
+			return t, false
+		}
+		if k, ok := divisor(a); ok && r.isConst(b) && !bv.Ult(st.Value(b), bv.Sub(k, bv.New(k.Width(), 1))) {
+			return st.True(), true
+		}
+		if k, ok := divisor(b); ok && r.isConst(a) && !bv.Ult(st.Value(a), k) {
+			return st.False(), true
+		}
+		return t, false
+	},
+	examples: []string{"(= (bvurem x #3) #3)", "(= #5 (bvurem x #2))", "(bvule (bvurem x #5) #4)",
+		"(bvule #3 (bvurem (bvmul x y) #3))", "(= (bvurem x #ones) #ones)"}}
