@@ -173,6 +173,13 @@ func (r *run) check(ctx context.Context, q *quantifier, m *term.Model) (Status, 
 		r.reason = "a function or array value has no term"
 		return Unknown, nil, nil
 	}
+	if !q.quantified && enumerable(st, q, neg) {
+		r.s.Stats.Enumerated++
+		status, cm := r.enumerate(q, neg, func() bool { return ctx.Err() != nil })
+		if status != Unknown {
+			return status, cm, nil
+		}
+	}
 	neg = cheapProducts(st, neg, r.cheapMemo)
 	if !q.quantified {
 		if r.ce == nil || r.ceUses >= ceRenew {

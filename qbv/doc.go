@@ -14,7 +14,8 @@
 //     φ[x:=t] (destructive equality resolution; l ≠ r too when l − r is
 //     linear in x with an odd coefficient, solved for x in solvefor.go),
 //     nested quantifiers whose normal form is quantifier-free join the
-//     outer prefix, unused variables go, and a
+//     outer prefix, a variable read only through extracts is split into
+//     one variable per slice (slices.go), unused variables go, and a
 //     ∀ over at most ExpandBits bits becomes the conjunction of its
 //     instances;
 //  2. abstraction (abstract.go): every closed quantified subterm becomes a
@@ -23,9 +24,10 @@
 //  3. the loop (solve.go): for a ground model M, an atom that M makes false
 //     gets its Skolemization lemma ¬φ[x:=k] (fresh k), once; an atom that M
 //     makes true gets a counterexample check, ∃x.¬φ(x) with the free
-//     symbols fixed to M (check.go; recursively, when φ has quantifiers of
-//     its own, so ∀∃ alternation is handled by Skolem constants per
-//     instance); a counterexample yields an instance φ[x:=t] with t chosen
+//     symbols fixed to M (check.go; by evaluating every assignment when
+//     the variables have at most 16 bits, enumerate.go; recursively, when
+//     φ has quantifiers of its own, so ∀∃ alternation is handled by Skolem
+//     constants per instance); a counterexample yields an instance φ[x:=t] with t chosen
 //     from its value, a ground term of equal value under M, or an inverse
 //     term found through the invertibility conditions of the operators on
 //     the path to x (instantiate.go, invert.go).
@@ -44,8 +46,9 @@
 //
 // Start reading at solve.go, then normalize.go, abstract.go, check.go and
 // instantiate.go. The others: facts.go (closed quantified terms proved
-// along the way), products.go (products by constants as signed-digit
-// shift sums, for the SAT solver), solvefor.go (equations solved for a
-// bound variable),
-// prove.go (Prove, for the validation of models), stats.go (counters).
+// along the way), enumerate.go (checks by evaluation), slices.go
+// (variables split at their extracts), products.go (products by constants
+// as signed-digit shift sums, for the SAT solver), solvefor.go (equations
+// solved for a bound variable), prove.go (Prove, for the validation of
+// models), stats.go (counters).
 package qbv
