@@ -1,7 +1,9 @@
 // Package qbv decides quantified bit-vector problems outside the merge
 // fragment of package quant: any nesting of ∀ and ∃ over Boolean and
 // bit-vector variables, under any Boolean structure, beside ground
-// constraints over bit-vectors, arrays and uninterpreted functions.
+// constraints over bit-vectors, arrays and uninterpreted functions; and
+// quantifiers over uninterpreted sorts, through their encoding in a
+// bounded domain of bit-vectors (finite.go).
 //
 // The procedure is counterexample-guided quantifier instantiation, the
 // approach of Bitwuzla and cvc5 (Niemetz, Preiner, Reynolds, Barrett,
@@ -42,11 +44,14 @@
 //     whose nested atoms are proved in turn. The caller still validates the
 //     model; Prove re-derives the truth of closed quantified assertions for
 //     the validation when evaluation passes its cap.
+//   - Over uninterpreted sorts, unsat only when the domain's bound is
+//     justified (finite.go), and sat models proved in their finite domain.
 //   - Unknown otherwise (time, unsupported sorts, a solver that gave up).
 //
 // Start reading at solve.go, then normalize.go, abstract.go, check.go and
 // instantiate.go. The others: facts.go (closed quantified terms proved
-// along the way), enumerate.go (checks by evaluation), slices.go
+// along the way), enumerate.go (checks by evaluation), finite.go
+// (uninterpreted sorts as bounded bit-vector domains), slices.go
 // (variables split at their extracts), products.go (products by constants
 // as signed-digit shift sums, for the SAT solver), solvefor.go (equations
 // solved for a bound variable), prove.go (Prove, for the validation of

@@ -51,6 +51,10 @@ type Result struct {
 	// Rounds counts ground solves, Instances and Skolemizations the lemmas
 	// of each kind the run added, Quantifiers the atoms registered.
 	Rounds, Instances, Skolemizations, Quantifiers int
+	// ModelCheck, when set, proves assertions true under Model for the
+	// validation in place of Solver.Prove (models over a finite domain,
+	// finite.go).
+	ModelCheck func(ctx context.Context, st *term.Store, m *term.Model, assertions []term.Term) error
 }
 
 // Solver runs the procedure over the quantifier-free solvers NewQF makes.
@@ -78,8 +82,21 @@ var errUnsupported = errors.New("unsupported")
 func (s *Solver) Solve(ctx context.Context, st *term.Store, roots []term.Term) (Result, error) {
 	s.Stats.Calls++
 	if err := supported(st, roots); err != nil {
-		s.Stats.Unknown++
-		return Result{Reason: err.Error()}, nil
+		if !hasUninterpretedBound(st, roots) {
+			s.Stats.Unknown++
+			return Result{Reason: err.Error()}, nil
+		}
+		s.Stats.Finite++
+		res, err := s.solveFinite(ctx, st, roots)
+		switch res.Status {
+		case Sat:
+			s.Stats.Sat++
+		case Unsat:
+			s.Stats.Unsat++
+		default:
+			s.Stats.Unknown++
+		}
+		return res, err
 	}
 	r := s.newRun(st, newNormalizer(st, &s.Stats, s.ExpandBits), 0)
 	for _, a := range roots {

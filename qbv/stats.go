@@ -4,7 +4,8 @@ import "strconv"
 
 // Stats counts what the procedure did over its lifetime.
 type Stats struct {
-	Calls, Sat, Unsat, Unknown int
+	// Finite counts problems over uninterpreted sorts (finite.go).
+	Calls, Sat, Unsat, Unknown, Finite int
 	// Rounds counts ground solves; Checks counterexample checks, of which
 	// NestedChecks were quantified themselves (a nested run).
 	// Enumerated counts checks decided by evaluation (enumerate.go).
@@ -29,7 +30,7 @@ type Stats struct {
 func (s Stats) Pairs() [][2]string {
 	kv := func(k string, v int) [2]string { return [2]string{"qbv-" + k, strconv.Itoa(v)} }
 	return [][2]string{
-		kv("sat", s.Sat), kv("unsat", s.Unsat), kv("unknown", s.Unknown),
+		kv("sat", s.Sat), kv("unsat", s.Unsat), kv("unknown", s.Unknown), kv("finite", s.Finite),
 		kv("rounds", s.Rounds), kv("checks", s.Checks), kv("nested-checks", s.NestedChecks), kv("enumerated", s.Enumerated),
 		kv("quantifiers", s.Quantifiers), kv("skolemizations", s.Skolemizations), kv("instances", s.Instances),
 		kv("value-terms", s.ValueTerms), kv("symbolic-terms", s.SymbolicTerms), kv("inverse-terms", s.InverseTerms),
