@@ -16,6 +16,7 @@ type quantifier struct {
 	atom term.Term // its Boolean atom in the ground problem
 
 	skolemized bool
+	skolem     term.Term // the Skolemization lemma, once added (NoTerm before)
 	// asserted says the run's input asserts the atom false: its Skolem
 	// constants exist in every model and are candidates for selection.
 	asserted bool

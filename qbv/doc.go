@@ -39,7 +39,9 @@
 //     lemma holds in every model of the input extended by the truth values
 //     of the atoms and by witnesses for the Skolem constants (invertibility
 //     conditions are exact, so choice constants keep this true).
-//   - Sat only when every atom's value in M is proved: a true atom by an
+//   - Sat only when every atom's value in M that M needs is proved (an
+//     atom the assertions hold without, in three-valued evaluation, is
+//     left unproved: relevance.go): a true atom by an
 //     unsat counterexample check, a false one by its Skolemization lemma,
 //     whose nested atoms are proved in turn. The caller still validates the
 //     model; Prove re-derives the truth of closed quantified assertions for
@@ -50,7 +52,8 @@
 //
 // Start reading at solve.go, then normalize.go, abstract.go, check.go and
 // instantiate.go. The others: facts.go (closed quantified terms proved
-// along the way), enumerate.go (checks by evaluation), finite.go
+// along the way), relevance.go (atoms a ground model does not need),
+// enumerate.go (checks by evaluation), finite.go
 // (uninterpreted sorts as bounded bit-vector domains), slices.go
 // (variables split at their extracts), products.go (products by constants
 // as signed-digit shift sums, for the SAT solver), solvefor.go (equations

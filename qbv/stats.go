@@ -19,8 +19,9 @@ type Stats struct {
 	// by miniscoping, ∀ replaced by their expansion, variables split at
 	// the boundaries of their extracts (slices.go).
 	Resolved, Miniscoped, Expanded, Split int
-	// Facts counts quantifiers decided by a recorded fact (facts.go).
-	Facts int
+	// Facts counts quantifiers decided by a recorded fact (facts.go);
+	// Unneeded atoms a ground model left unproved (relevance.go).
+	Facts, Unneeded int
 	// ModelChecks counts assertions Prove confirmed, ModelCheckFailures
 	// those it did not.
 	ModelChecks, ModelCheckFailures int
@@ -35,6 +36,6 @@ func (s Stats) Pairs() [][2]string {
 		kv("quantifiers", s.Quantifiers), kv("skolemizations", s.Skolemizations), kv("instances", s.Instances),
 		kv("value-terms", s.ValueTerms), kv("symbolic-terms", s.SymbolicTerms), kv("inverse-terms", s.InverseTerms),
 		kv("resolved", s.Resolved), kv("miniscoped", s.Miniscoped), kv("expanded", s.Expanded), kv("split", s.Split),
-		kv("facts", s.Facts), kv("model-checks", s.ModelChecks), kv("model-check-failures", s.ModelCheckFailures),
+		kv("facts", s.Facts), kv("unneeded", s.Unneeded), kv("model-checks", s.ModelChecks), kv("model-check-failures", s.ModelCheckFailures),
 	}
 }
