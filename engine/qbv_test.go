@@ -177,3 +177,39 @@ func TestModelCheckOutOfTime(t *testing.T) {
 		}
 	}
 }
+
+// TestQBVFiniteDomains: quantifiers over an uninterpreted sort are decided
+// in a bounded domain. Sat is proved in the model's domain; unsat counts
+// only when the bound is justified: a strict order in which every element
+// has a successor has infinite models only, so its bounded encoding is
+// unsat and the answer must stay unknown.
+func TestQBVFiniteDomains(t *testing.T) {
+	const decls = "(set-logic UFBV)(declare-sort U 0)(declare-fun r (U U) Bool)(declare-const c U)(declare-const d U)(declare-fun g (U) (_ BitVec 4))\n"
+	tests := []struct{ name, assertions, want string }{
+		{"only infinite models", `(assert (forall ((x U)) (not (r x x))))
+(assert (forall ((x U) (y U) (z U)) (=> (and (r x y) (r y z)) (r x z))))
+(assert (forall ((x U)) (exists ((y U)) (r x y))))`, "unknown"},
+		{"a successor within two elements", `(assert (forall ((x U)) (not (r x x))))
+(assert (forall ((x U)) (exists ((y U)) (r x y))))`, "sat"},
+		{"constants and a top-level exists", `(assert (distinct c d))
+(assert (exists ((y U)) (and (distinct y c) (distinct y d) (= (g y) #x1))))
+(assert (forall ((x U)) (= (g x) #x0)))`, "unsat"},
+		{"two values for every element", `(assert (forall ((x U)) (or (= (g x) #x1) (= (g x) #x2))))
+(assert (distinct (g c) (g d)))
+(assert (exists ((y U)) (and (distinct y c) (distinct y d))))`, "sat"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, trace, _, bad := runTraced(t, decls+tc.assertions+"\n(check-sat)", Options{NoFallback: true}, 10*time.Second)
+			if len(got) != 1 || got[0] != tc.want {
+				t.Fatalf("answers %v, want %s\n%s", got, tc.want, trace)
+			}
+			if tc.want != "unknown" && !strings.Contains(trace, "stage qbv: "+tc.want) {
+				t.Errorf("qbv did not decide:\n%s", trace)
+			}
+			if bad > 0 {
+				t.Errorf("%d validation failures", bad)
+			}
+		})
+	}
+}

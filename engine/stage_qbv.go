@@ -73,7 +73,11 @@ func (s *qbvStage) Decide(ctx context.Context, p *stage.Problem) (stage.Verdict,
 		r.Status, ruleOrReason(r), r.Rounds, r.Instances, r.Skolemizations, r.Quantifiers)
 	switch r.Status {
 	case qbv.Sat:
-		return stage.Verdict{Status: term.Sat, Model: r.Model, ModelCheck: s.solver.Prove, OnOriginal: onOriginal}, nil
+		check := s.solver.Prove
+		if r.ModelCheck != nil {
+			check = r.ModelCheck
+		}
+		return stage.Verdict{Status: term.Sat, Model: r.Model, ModelCheck: check, OnOriginal: onOriginal}, nil
 	case qbv.Unsat:
 		return stage.Verdict{Status: term.Unsat}, nil // no core: every assertion and assumption is taken
 	}

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"time"
 
 	"github.com/sift-solver/sift/engine/stage"
 	"github.com/sift-solver/sift/quant"
@@ -30,6 +31,10 @@ func newQuantStage() *quantStage {
 
 func (*quantStage) Name() string { return "quant" }
 
+// arrayFreeBudget bounds the procedure on problems without arrays (wall
+// time; the qbv stage decides what it leaves).
+const arrayFreeBudget = time.Second
+
 // TimeShare gives the procedure half of the time left when the Z3 fallback
 // comes after it: lazy expansion on a query it cannot refute (an induction
 // over an unbounded count) would otherwise spend the whole limit.
@@ -39,6 +44,17 @@ func (s *quantStage) Decide(ctx context.Context, p *stage.Problem) (stage.Verdic
 	roots := p.Terms()
 	if !quant.HasQuantifier(p.Store, roots) {
 		return stage.Verdict{Status: term.Unknown, Reason: "no quantifier"}, nil
+	}
+	if !p.Store.FeaturesOf(roots).Has(term.FeatArray) {
+		// Merge queries quantify over the cells of arrays. Without an
+		// array the procedure still decides small quantified formulas at
+		// once, but its lazy expansion, on a ∀ over a state vector
+		// (yosys-smtbmc's exists-forall covers), ran checks as hard as
+		// factoring until the deadline, and has none when the client sets
+		// no limit: the qbv stage after it decides those.
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, arrayFreeBudget)
+		defer cancel()
 	}
 	// The bit-blaster is kept across problems, as the main one is:
 	// symbolic execution asks one query after another over a growing path

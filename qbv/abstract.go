@@ -39,7 +39,7 @@ func (r *run) atom(q term.Term) term.Term {
 	}
 	args := st.Args(q)
 	rec := &quantifier{term: q, vars: args[:len(args)-1], body: args[len(args)-1],
-		atom: st.Fresh("qbv!q", st.BoolSort()), neg: term.NoTerm}
+		atom: st.Fresh("qbv!q", st.BoolSort()), neg: term.NoTerm, skolem: term.NoTerm}
 	r.quants = append(r.quants, rec)
 	r.atoms[q] = rec
 	r.byAtom[rec.atom] = rec

@@ -16,6 +16,7 @@ type quantifier struct {
 	atom term.Term // its Boolean atom in the ground problem
 
 	skolemized bool
+	skolem     term.Term // the Skolemization lemma, once added (NoTerm before)
 	// asserted says the run's input asserts the atom false: its Skolem
 	// constants exist in every model and are candidates for selection.
 	asserted bool
@@ -172,6 +173,13 @@ func (r *run) check(ctx context.Context, q *quantifier, m *term.Model) (Status, 
 	if !ok {
 		r.reason = "a function or array value has no term"
 		return Unknown, nil, nil
+	}
+	if !q.quantified && enumerable(st, q, neg) {
+		r.s.Stats.Enumerated++
+		status, cm := r.enumerate(q, neg, func() bool { return ctx.Err() != nil })
+		if status != Unknown {
+			return status, cm, nil
+		}
 	}
 	neg = cheapProducts(st, neg, r.cheapMemo)
 	if !q.quantified {

@@ -20,6 +20,8 @@ import (
 //   - a disjunct x ≠ t, with x a variable not in t, eliminates x by t
 //     (destructive equality resolution); so do the Boolean literals x
 //     (x := false) and ¬x (x := true);
+//   - a bit-vector variable read only through extracts becomes one
+//     variable per slice (slices.go);
 //   - variables that occur nowhere go, and disjuncts that share no variable
 //     become separate quantifiers (miniscoping over ∨);
 //   - a ∀ over at most expandBits bits in total becomes the conjunction of
@@ -100,6 +102,9 @@ func (n *normalizer) forall(vars []term.Term, body term.Term) term.Term {
 		// A prefix joined from nested quantifiers over a conjunction
 		// (∀x.¬∃y.(φ ⇒ ψ)): miniscope over the joined prefix.
 		return n.forall(xs, ds[0])
+	}
+	if nxs, nds, split := n.splitSlices(xs, ds); split {
+		return n.forall(nxs, st.Or(nds...))
 	}
 	if nxs, nds, eliminated := n.resolve(xs, ds); eliminated {
 		if nds == nil {

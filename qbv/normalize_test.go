@@ -64,6 +64,10 @@ func TestNormalizeRules(t *testing.T) {
 			func(s Stats) int { return 1 }},
 		{"unused variable", "(forall ((x (_ BitVec 16)) (y (_ BitVec 16))) (bvult x a))", 1,
 			func(s Stats) int { return 1 }},
+		{"split at extracts, a field resolved", "(forall ((s (_ BitVec 32))) (=> (= ((_ extract 31 16) s) a) (bvult ((_ extract 15 0) s) ((_ extract 31 16) s))))", 1,
+			func(s Stats) int { return s.Split }},
+		{"split at extracts, every field resolved", "(forall ((s (_ BitVec 33))) (=> (and (= ((_ extract 32 17) s) a) (= ((_ extract 16 16) s) #b1) (= ((_ extract 15 0) s) b)) p))", 0,
+			func(s Stats) int { return s.Split }},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -224,5 +228,43 @@ func TestNormalizeEquivalent(t *testing.T) {
 			t.Errorf("only %d checks", checked)
 		}
 		t.Logf("expandBits %d: %d checks, %+v", expandBits, checked, stats)
+	}
+}
+
+// TestSplitSlicesEquivalent: a ∀ over a variable read through extracts has
+// the truth value of its normal form (the variable split into slices) under
+// every model of the free symbols; normal forms are left unexpanded, so the
+// evaluator enumerates the slices.
+func TestSplitSlicesEquivalent(t *testing.T) {
+	const decls = "(declare-const a (_ BitVec 3))(declare-const b (_ BitVec 2))"
+	tests := []struct{ name, assertion string }{
+		{"field fixed", "(forall ((s (_ BitVec 6))) (=> (= ((_ extract 5 3) s) a) (bvule ((_ extract 2 0) s) a)))"},
+		{"overlapping extracts", "(forall ((s (_ BitVec 6))) (or (= ((_ extract 4 1) s) (concat a #b0)) (bvult ((_ extract 5 4) s) b) (= ((_ extract 1 0) s) b)))"},
+		{"exists over fields", "(exists ((s (_ BitVec 5))) (and (= ((_ extract 4 2) s) a) (distinct ((_ extract 1 0) s) b) (bvugt ((_ extract 3 1) s) a)))"},
+		{"whole variable too: not split", "(forall ((s (_ BitVec 5))) (or (= ((_ extract 4 2) s) a) (bvult s ((_ zero_extend 3) b))))"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			st, as := parse(t, decls+"(assert "+tc.assertion+")")
+			var stats Stats
+			got := newNormalizer(st, &stats, 0).quantifier(as[0])
+			a, b := st.Var("a", st.BitVecSort(3)), st.Var("b", st.BitVecSort(2))
+			for av := range uint64(8) {
+				for bvv := range uint64(4) {
+					m := term.NewModel()
+					m.Set(a, st.BVValue(bv.New(st.Width(st.SortOf(a)), av)))
+					m.Set(b, st.BVValue(bv.New(st.Width(st.SortOf(b)), bvv)))
+					want, err1 := term.NewEvaluator(st, m).EvalBool(as[0])
+					have, err2 := term.NewEvaluator(st, m).EvalBool(got)
+					if err1 != nil || err2 != nil || want != have {
+						t.Fatalf("a=%d b=%d: input %v, normal form %s %v (%v, %v)", av, bvv, want,
+							smtlib.NewPrinter(st).TermString(got), have, err1, err2)
+					}
+				}
+			}
+			if split := stats.Split > 0; split == strings.Contains(tc.name, "not split") {
+				t.Errorf("split %d variables", stats.Split)
+			}
+		})
 	}
 }

@@ -51,6 +51,10 @@ type Result struct {
 	// Rounds counts ground solves, Instances and Skolemizations the lemmas
 	// of each kind the run added, Quantifiers the atoms registered.
 	Rounds, Instances, Skolemizations, Quantifiers int
+	// ModelCheck, when set, proves assertions true under Model for the
+	// validation in place of Solver.Prove (models over a finite domain,
+	// finite.go).
+	ModelCheck func(ctx context.Context, st *term.Store, m *term.Model, assertions []term.Term) error
 }
 
 // Solver runs the procedure over the quantifier-free solvers NewQF makes.
@@ -78,8 +82,21 @@ var errUnsupported = errors.New("unsupported")
 func (s *Solver) Solve(ctx context.Context, st *term.Store, roots []term.Term) (Result, error) {
 	s.Stats.Calls++
 	if err := supported(st, roots); err != nil {
-		s.Stats.Unknown++
-		return Result{Reason: err.Error()}, nil
+		if !hasUninterpretedBound(st, roots) {
+			s.Stats.Unknown++
+			return Result{Reason: err.Error()}, nil
+		}
+		s.Stats.Finite++
+		res, err := s.solveFinite(ctx, st, roots)
+		switch res.Status {
+		case Sat:
+			s.Stats.Sat++
+		case Unsat:
+			s.Stats.Unsat++
+		default:
+			s.Stats.Unknown++
+		}
+		return res, err
 	}
 	r := s.newRun(st, newNormalizer(st, &s.Stats, s.ExpandBits), 0)
 	for _, a := range roots {
@@ -159,6 +176,7 @@ type run struct {
 	ceUses int      // checks ce served
 
 	asserted []term.Term // abstracted assertions and lemmas
+	inputs   int         // the assertions among them: asserted[:inputs]
 	lemmas   map[term.Term]bool
 	// instances and skolemizations count the lemmas of each kind.
 	instances, skolemizations int
@@ -185,6 +203,7 @@ func (r *run) assert(t term.Term) {
 	r.pool.collect(t)
 	a := r.abstract(t)
 	r.asserted = append(r.asserted, cheapProducts(r.st, a, r.cheapMemo))
+	r.inputs = len(r.asserted)
 	// An atom asserted false (an ∃ among the top conjuncts) is Skolemized
 	// in every model: its Skolem constants are candidates for selection.
 	for _, c := range conjuncts(r.st, a, nil) {
@@ -231,12 +250,17 @@ func (r *run) loop(ctx context.Context, assumptions []term.Term) (Status, *term.
 		}
 		added, open := 0, false
 		r.pool.newModel(m)
+		skip := r.unneeded(m, r.nestedChecks(m))
 		for i, n := 0, len(r.quants); i < n; i++ {
 			q := r.quants[i]
+			if skip[q.atom] {
+				continue
+			}
 			if !boolValue(r.st, m, q.atom) {
 				if !q.skolemized {
 					q.skolemized = true
-					if r.addLemma(r.skolemization(q)) {
+					q.skolem = r.skolemization(q)
+					if r.addLemma(q.skolem) {
 						r.skolemizations++
 						r.s.Stats.Skolemizations++
 						added++
@@ -277,15 +301,39 @@ func (r *run) loop(ctx context.Context, assumptions []term.Term) (Status, *term.
 			if open {
 				return Unknown, nil, nil
 			}
-			// Every atom is proved: the false ones are false facts now.
+			if len(skip) > 0 && !r.allTrue(term.NewEvaluator(r.st, m), skip) {
+				r.reason = "atoms left unproved turned out needed"
+				return Unknown, nil, nil
+			}
+			// Every atom the model needs is proved: the false ones are
+			// false facts now.
+			r.s.Stats.Unneeded += len(skip)
 			for _, q := range r.quants {
-				if !boolValue(r.st, m, q.atom) {
+				if !skip[q.atom] && !boolValue(r.st, m, q.atom) {
 					r.record(q, m, false)
 				}
 			}
 			return Sat, m, nil
 		}
 	}
+}
+
+// nestedChecks returns the atoms true under m whose check would be a
+// nested run (their bodies have quantifiers of their own) and is not
+// settled by an earlier proof: the candidates to leave unproved
+// (relevance.go).
+func (r *run) nestedChecks(m *term.Model) []*quantifier {
+	var out []*quantifier
+	for _, q := range r.quants {
+		if !boolValue(r.st, m, q.atom) {
+			continue
+		}
+		key, cacheable := q.valuesKey(r.st, m)
+		if q.quantified && !(cacheable && q.provedUnder == key && q.proved) {
+			out = append(out, q)
+		}
+	}
+	return out
 }
 
 // solveGround solves the ground problem, first with the constants under

@@ -4,20 +4,24 @@ import "strconv"
 
 // Stats counts what the procedure did over its lifetime.
 type Stats struct {
-	Calls, Sat, Unsat, Unknown int
+	// Finite counts problems over uninterpreted sorts (finite.go).
+	Calls, Sat, Unsat, Unknown, Finite int
 	// Rounds counts ground solves; Checks counterexample checks, of which
 	// NestedChecks were quantified themselves (a nested run).
-	Rounds, Checks, NestedChecks int
+	// Enumerated counts checks decided by evaluation (enumerate.go).
+	Rounds, Checks, NestedChecks, Enumerated int
 	// Quantifiers counts atoms registered; Skolemizations and Instances the
 	// lemmas added; ValueTerms, SymbolicTerms and InverseTerms how the
 	// variables of instances were chosen.
 	Quantifiers, Skolemizations, Instances  int
 	ValueTerms, SymbolicTerms, InverseTerms int
 	// Normalisation: variables eliminated by equality resolution, ∀ split
-	// by miniscoping, ∀ replaced by their expansion.
-	Resolved, Miniscoped, Expanded int
-	// Facts counts quantifiers decided by a recorded fact (facts.go).
-	Facts int
+	// by miniscoping, ∀ replaced by their expansion, variables split at
+	// the boundaries of their extracts (slices.go).
+	Resolved, Miniscoped, Expanded, Split int
+	// Facts counts quantifiers decided by a recorded fact (facts.go);
+	// Unneeded atoms a ground model left unproved (relevance.go).
+	Facts, Unneeded int
 	// ModelChecks counts assertions Prove confirmed, ModelCheckFailures
 	// those it did not.
 	ModelChecks, ModelCheckFailures int
@@ -27,11 +31,11 @@ type Stats struct {
 func (s Stats) Pairs() [][2]string {
 	kv := func(k string, v int) [2]string { return [2]string{"qbv-" + k, strconv.Itoa(v)} }
 	return [][2]string{
-		kv("sat", s.Sat), kv("unsat", s.Unsat), kv("unknown", s.Unknown),
-		kv("rounds", s.Rounds), kv("checks", s.Checks), kv("nested-checks", s.NestedChecks),
+		kv("sat", s.Sat), kv("unsat", s.Unsat), kv("unknown", s.Unknown), kv("finite", s.Finite),
+		kv("rounds", s.Rounds), kv("checks", s.Checks), kv("nested-checks", s.NestedChecks), kv("enumerated", s.Enumerated),
 		kv("quantifiers", s.Quantifiers), kv("skolemizations", s.Skolemizations), kv("instances", s.Instances),
 		kv("value-terms", s.ValueTerms), kv("symbolic-terms", s.SymbolicTerms), kv("inverse-terms", s.InverseTerms),
-		kv("resolved", s.Resolved), kv("miniscoped", s.Miniscoped), kv("expanded", s.Expanded),
-		kv("facts", s.Facts), kv("model-checks", s.ModelChecks), kv("model-check-failures", s.ModelCheckFailures),
+		kv("resolved", s.Resolved), kv("miniscoped", s.Miniscoped), kv("expanded", s.Expanded), kv("split", s.Split),
+		kv("facts", s.Facts), kv("unneeded", s.Unneeded), kv("model-checks", s.ModelChecks), kv("model-check-failures", s.ModelCheckFailures),
 	}
 }
