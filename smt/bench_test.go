@@ -164,6 +164,7 @@ func BenchmarkQueriesAPI(b *testing.B) {
 	vars := []Term{s.Const("x", s.BitVecSort(32)), s.Const("y", s.BitVecSort(32)), s.Const("z", s.BitVecSort(32))}
 	ctx := context.Background()
 	b.ReportAllocs()
+	defer cpuPerOp(b)()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		s.Push()
@@ -290,6 +291,7 @@ func BenchmarkIncrementalGrowth(b *testing.B) {
 				pose(qs[len(qs)-1-i])
 			}
 			b.ReportAllocs()
+			defer cpuPerOp(b)()
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				pose(qs[i%len(qs)])

@@ -34,7 +34,10 @@ import (
 // never popped, so those without a label are added as clauses of their own,
 // once, and cost the solves after nothing: a long unrolling that asserts
 // each step at the base level and checks each property in a scope assumes
-// one literal per check, not one per step.
+// one literal per check, not one per step. A stage that holds nothing for
+// good starts over, fresh solver and circuits, once the solver has outgrown
+// its first check (outgrown): the one-off queries of an executor or an API
+// client each leave circuits behind, and every solve pays for them.
 type Stage struct {
 	st     *term.Store
 	tb     *termBlaster
@@ -60,6 +63,11 @@ type Stage struct {
 	// conflicts bounds each SAT call (negative: no bound); past it the
 	// check is unknown ("sat solver gave up").
 	conflicts int
+	// firstVars is the solver's size after the first check since the last
+	// reset (0 before it), the measure outgrown compares with.
+	firstVars int
+	// resets counts the starts over for that reason (a statistic).
+	resets int
 }
 
 // retireAfter is how many checks an assertion may go unused before its
@@ -115,6 +123,22 @@ func (s *Stage) reset(st *term.Store) {
 	s.groups = map[string]sat.Lit{}
 	s.lastUsed = map[term.Term]int{}
 	s.perm, s.base = nil, nil
+	s.firstVars = 0
+}
+
+// outgrowFactor and outgrowVars say when a solver has outgrown its first
+// check (outgrown): past outgrowFactor times its size, and past outgrowVars
+// variables, which keeps small checks from starting over all the time.
+const outgrowFactor, outgrowVars = 8, 20000
+
+// outgrown reports whether the solver should start over before the coming
+// check: it holds nothing for good (Problem.Base's assertions) and has grown
+// past outgrowFactor times the first check's size. Every solve decides
+// every variable the solver has, so the circuits of popped and retired
+// assertions make each check cost what the whole history of the session
+// costs; starting over costs blasting the coming check once more.
+func (s *Stage) outgrown() bool {
+	return len(s.perm) == 0 && s.firstVars > 0 && s.solver.NumVars() > max(outgrowVars, outgrowFactor*s.firstVars)
 }
 
 // Close releases the solver's C memory at once (the session drops the
@@ -148,6 +172,11 @@ func (s *Stage) retire() {
 func (s *Stage) Decide(ctx context.Context, p *stage.Problem) (v stage.Verdict, err error) {
 	if s.st != p.Store || s.solver == nil || !s.permHolds(p) {
 		s.reset(p.Store)
+	} else if s.outgrown() {
+		stats := s.tb.lod.stats
+		s.reset(p.Store)
+		s.tb.lod.stats = stats
+		s.resets++
 	}
 	defer func() {
 		// A panic in the blaster is a bug; the state it leaves is not to be
@@ -198,6 +227,9 @@ func (s *Stage) Decide(ctx context.Context, p *stage.Problem) (v stage.Verdict, 
 		asmLits[i] = s.cnf.Lit(e)
 	}
 
+	if s.firstVars == 0 {
+		s.firstVars = s.solver.NumVars()
+	}
 	roots := p.Terms()
 	cone := s.checkCone(roots, base)
 	abstracted := len(cone.reads)+len(cone.apps)+len(cone.eqs) > 0
@@ -315,10 +347,11 @@ func (s *Stage) group(lits []sat.Lit) sat.Lit {
 
 // Statistics reports what the lemmas-on-demand loop did over the session.
 func (s *Stage) Statistics() [][2]string {
-	if s.tb == nil {
-		return (&lodStats{}).pairs()
+	lod := &lodStats{}
+	if s.tb != nil {
+		lod = &s.tb.lod.stats
 	}
-	return s.tb.lod.stats.pairs()
+	return append(lod.pairs(), [2]string{"bitblast-renewals", strconv.Itoa(s.resets)})
 }
 
 // permHolds reports whether p begins with the assertions added for good.
