@@ -134,7 +134,8 @@
 //   - Models: fmt's printing functions for basic operands (with its
 //     flags, widths and precisions), errors.Is, sync.Pool and sync/atomic
 //     (one goroutine), internal/godebug (every setting at its default),
-//     unique.Make (intrinsics.go), and time's clock: concrete, moving
+//     unique.Make (intrinsics.go), runtime.KeepAlive, SetFinalizer and
+//     Gosched (models/runtime.go), and time's clock: concrete, moving
 //     forward at every reading, Local being UTC (models/time.go).
 //   - ssa:wrapnilchk, the nil check of a value method called through a
 //     pointer, panics as the runtime does (exec_builtin.go).
