@@ -420,6 +420,13 @@ func (e *Executor) wordBound(s *State, in ssa.Instruction, w word, n term.Term) 
 // not modelled.
 func (e *Executor) dataWordOp(s *State, in *ssa.BinOp, xv, yv Value) (Value, error) {
 	x, ok1 := xv.(StringVal)
+	if t, ok := yv.(term.Term); ok1 && ok && e.isNilWord(word{v: t}) && (in.Op == token.EQL || in.Op == token.NEQ) {
+		// hdr.Data == 0: a nonempty string's bytes are never at nil.
+		if err := e.headerHolds(s, in, e.st.Not(e.st.Eq(x.Len, e.idx(0))), "the data pointer of an empty string"); err != nil {
+			return nil, err
+		}
+		return e.negIf(in, e.st.False()), nil
+	}
 	y, ok2 := yv.(StringVal)
 	if !ok1 || !ok2 || x.Bytes != y.Bytes || !e.stringInputs[x.Bytes] {
 		return nil, e.unsup(in, "%s on the data pointer of a string (other than two of the same input's) is not modelled", in.Op)

@@ -233,3 +233,14 @@ func DataOffset(s string) int {
 func DataOfTwo(a, b string) bool {
 	return len(a) > 0 && headerData(&a) == headerData(&b)
 }
+
+// DataNonNil checks a nonempty string's data word against nil, as gjson's
+// GetBytes does.
+// max-len: 2
+// want: panic nonnil
+func DataNonNil(s string) int {
+	if len(s) > 0 && headerData(&s) != 0 {
+		panic("nonnil")
+	}
+	return 0
+}
