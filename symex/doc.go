@@ -83,6 +83,9 @@
 // one question, so every input kind inputs.go learns is explored),
 // package.go runs them one after the other under a CPU budget each, and
 // package_report.go prints the table and writes the package's --json.
+// unexported.go marks a panic that no path reaches with every unexported
+// input field at zero (a receiver no caller outside the package can
+// build) and otherwise reports an input with those fields zero.
 // executor.go holds Options, Stats and the Result of an exploration,
 // state.go a path's State (frames, symbolic loop regions) and cputime.go
 // the process CPU time that --cpu-limit reads. The command line, sift
@@ -124,13 +127,15 @@
 //     StringData, and string and slice headers read as each other or as
 //     reflect.StringHeader/SliceHeader (exec_unsafe.go, reinterpret.go):
 //     a string made of a slice's bytes shares them, and a write that would
-//     change it ends the path (views.go).
+//     change it ends the path (views.go). A header's data word compares
+//     and subtracts as an address within one input string (dataWordOp).
 //   - Package initializers run concretely, once, before the entry, in
 //     Go's order (a global used earlier starts its package's then).
 //   - Models: fmt's printing functions for basic operands (with its
 //     flags, widths and precisions), errors.Is, sync.Pool and sync/atomic
 //     (one goroutine), internal/godebug (every setting at its default),
-//     unique.Make (intrinsics.go), and time's clock: concrete, moving
+//     unique.Make (intrinsics.go), runtime.KeepAlive, SetFinalizer and
+//     Gosched (models/runtime.go), and time's clock: concrete, moving
 //     forward at every reading, Local being UTC (models/time.go).
 //   - ssa:wrapnilchk, the nil check of a value method called through a
 //     pointer, panics as the runtime does (exec_builtin.go).

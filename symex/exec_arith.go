@@ -48,6 +48,9 @@ func (e *Executor) binop(s *State, in *ssa.BinOp) (Value, error) {
 	}
 	switch x := xv.(type) {
 	case StringVal:
+		if !isStringType(in.X.Type()) { // a header's data word (reinterpret.go)
+			return e.dataWordOp(s, in, xv, yv)
+		}
 		return e.stringBinop(in, x, yv.(StringVal))
 	case PtrVal, SymPtr, SliceVal, FuncVal, IfaceVal, Struct, ArrayVal:
 		if in.Op == token.EQL || in.Op == token.NEQ {

@@ -107,16 +107,19 @@ func (s Stats) Exhausted() bool {
 
 // Path is one finished path: how it ended and an input that drives it there.
 type Path struct {
-	Kind     string // "return", "panic", "unsupported", "cut"
-	Message  string
-	Pos      token.Position
-	Inputs   []InputValue
-	Results  []ResultValue // of a returning path, one per result of the function
-	Model    *term.Model
-	Merged   bool // the path ran through a merge
-	hash     uint64
-	traceLen int
-	ret      Value
+	Kind    string // "return", "panic", "unsupported", "cut"
+	Message string
+	Pos     token.Position
+	Inputs  []InputValue
+	Results []ResultValue // of a returning path, one per result of the function
+	Model   *term.Model
+	Merged  bool // the path ran through a merge
+	// Unexported: a panic that needs an unexported input field at a
+	// value other than zero (unexported.go).
+	Unexported bool
+	hash       uint64
+	traceLen   int
+	ret        Value
 }
 
 // Panic is a panic site with the first input found that reaches it.
@@ -125,6 +128,9 @@ type Panic struct {
 	Message string
 	Inputs  []InputValue
 	Count   int // paths that panic here
+	// Unexported: every path that panics here needs an unexported input
+	// field at a value other than its zero value (unexported.go).
+	Unexported bool
 	// Found is the CPU time from the start of the exploration (the clock
 	// of Stats.CPUTime) to the first path that panicked here.
 	Found time.Duration
@@ -164,6 +170,8 @@ type Executor struct {
 	ptrDepth    int         // pointers between the parameter and the input being built (inputs.go)
 	inputNest   int         // nesting of the input being built: 1 for a parameter
 	nilFlags    []term.Term // the nilable pointers' isNil variables (inputs.go)
+	privZero    []term.Term // each unexported input field is zero (unexported.go)
+	inPrivate   bool        // building an unexported field's input
 
 	pending []*State // clones made by branch, collected by the search
 	br      brancher // the mode: forking, replaying or following
@@ -196,6 +204,7 @@ type Executor struct {
 	reflectIDs   typeutil.Map
 	reflectTypes []types.Type
 	headerWords  bool                     // memory may hold a header's words where a string or slice was (reinterpret.go)
+	stringInputs map[term.Term]bool       // the byte arrays of string inputs, one allocation each (dataWordOp)
 	initSnaps    map[*State]map[int]Value // running initializers: memory before the current top-level call
 	ctx          context.Context
 

@@ -75,7 +75,7 @@ func CanBuildInputs(fn *ssa.Function) error {
 // their lengths.
 func (e *Executor) makeInputs(fn *ssa.Function) ([]term.Term, error) {
 	var pcs []term.Term
-	e.inputs, e.nilFlags = nil, nil
+	e.inputs, e.nilFlags, e.privZero = nil, nil, nil
 	for i, p := range fn.Params {
 		flags := len(e.nilFlags)
 		v, err := e.symbolic(p.Name(), p.Type(), &pcs)
@@ -140,6 +140,10 @@ func (e *Executor) symbolic(name string, t types.Type, pcs *[]term.Term) (Value,
 			*pcs = append(*pcs, e.ule(n, maxLen))
 			a := e.st.Var(name, bs)
 			e.addSelects(a, e.opts.MaxLen)
+			if e.stringInputs == nil {
+				e.stringInputs = map[term.Term]bool{}
+			}
+			e.stringInputs[a] = true
 			return StringVal{Bytes: a, Off: e.idx(0), Len: n, Max: e.opts.MaxLen}, nil
 		}
 		srt, err := e.sortOf(u)
@@ -178,9 +182,17 @@ func (e *Executor) symbolic(name string, t types.Type, pcs *[]term.Term) (Value,
 		}
 		out := make(Struct, u.NumFields())
 		for i := range out {
+			private := !u.Field(i).Exported() && !e.inPrivate
+			e.inPrivate = e.inPrivate || private
 			v, err := e.symbolic(name+"."+u.Field(i).Name(), u.Field(i).Type(), pcs)
+			if private {
+				e.inPrivate = false
+			}
 			if err != nil {
 				return nil, err
+			}
+			if private { // unexported.go
+				e.privZero = append(e.privZero, e.unexportedZero(v))
 			}
 			out[i] = v
 		}

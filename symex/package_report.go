@@ -98,8 +98,12 @@ func (s *PackageSummary) WriteTable(w io.Writer) error {
 			for _, in := range p.Input {
 				ins = append(ins, in.Name+"="+in.Value)
 			}
-			fmt.Fprintf(w, "panic: %s: %s: %s input: %s\n", strings.ReplaceAll(f.Function, s.Package+".", ""),
-				p.Position, p.Message, strings.Join(ins, " "))
+			note := ""
+			if p.UnexportedState {
+				note = " (only with unexported fields set)"
+			}
+			fmt.Fprintf(w, "panic: %s: %s: %s input: %s%s\n", strings.ReplaceAll(f.Function, s.Package+".", ""),
+				p.Position, p.Message, strings.Join(ins, " "), note)
 		}
 	}
 	_, err := fmt.Fprintf(w, "%d functions: %d exhausted, %d with panics, %d not explored\n",

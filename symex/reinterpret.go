@@ -2,6 +2,7 @@ package symex
 
 import (
 	"fmt"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
@@ -406,4 +407,55 @@ func (e *Executor) wordBound(s *State, in ssa.Instruction, w word, n term.Term) 
 		return w.max, nil
 	}
 	return e.capBound(s, in, n)
+}
+
+// dataWordOp is a binary operator on the data word of a string read
+// through a header (reflect.StringHeader.Data, a uintptr): the address of
+// the string's bytes, not its contents. Two nonempty strings whose bytes
+// lie in the same input string's memory have addresses that differ by
+// their offsets, so ==, <, - and the like are those of the offsets (an
+// empty substring's address is not its offset: Go's slicing leaves it at
+// the base when nothing follows). Addresses of other strings (distinct
+// inputs a caller may pass the same string as, conversions, literals) are
+// not modelled.
+func (e *Executor) dataWordOp(s *State, in *ssa.BinOp, xv, yv Value) (Value, error) {
+	x, ok1 := xv.(StringVal)
+	if t, ok := yv.(term.Term); ok1 && ok && e.isNilWord(word{v: t}) && (in.Op == token.EQL || in.Op == token.NEQ) {
+		// hdr.Data == 0: a nonempty string's bytes are never at nil.
+		if err := e.headerHolds(s, in, e.st.Not(e.st.Eq(x.Len, e.idx(0))), "the data pointer of an empty string"); err != nil {
+			return nil, err
+		}
+		return e.negIf(in, e.st.False()), nil
+	}
+	y, ok2 := yv.(StringVal)
+	if !ok1 || !ok2 || x.Bytes != y.Bytes || !e.stringInputs[x.Bytes] {
+		return nil, e.unsup(in, "%s on the data pointer of a string (other than two of the same input's) is not modelled", in.Op)
+	}
+	both := e.st.And(e.st.Not(e.st.Eq(x.Len, e.idx(0))), e.st.Not(e.st.Eq(y.Len, e.idx(0))))
+	if err := e.headerHolds(s, in, both, "the data pointer of an empty string"); err != nil {
+		return nil, err
+	}
+	switch in.Op {
+	case token.SUB:
+		return e.sub(x.Off, y.Off), nil
+	case token.EQL:
+		return e.st.Eq(x.Off, y.Off), nil
+	case token.NEQ:
+		return e.st.Not(e.st.Eq(x.Off, y.Off)), nil
+	case token.LSS:
+		return e.ult(x.Off, y.Off), nil
+	case token.GTR:
+		return e.ult(y.Off, x.Off), nil
+	case token.LEQ:
+		return e.ule(x.Off, y.Off), nil
+	case token.GEQ:
+		return e.ule(y.Off, x.Off), nil
+	}
+	return nil, e.unsup(in, "%s on the data pointers of strings is not modelled", in.Op)
+}
+
+// isStringType reports whether t's underlying type is a string type.
+func isStringType(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
 }

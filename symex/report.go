@@ -19,8 +19,8 @@ func (r *Result) Report(w io.Writer, coverage bool) {
 		for _, in := range p.Inputs {
 			ins = append(ins, in.Name+"="+goLiteral(in.Type, in.V, nil))
 		}
-		fmt.Fprintf(w, "panic: %s: %s (%d paths, first at %s CPU) input: %s\n", p.Pos, p.Message, p.Count,
-			p.Found.Round(time.Millisecond), strings.Join(ins, " "))
+		fmt.Fprintf(w, "panic: %s: %s (%d paths, first at %s CPU%s) input: %s\n", p.Pos, p.Message, p.Count,
+			p.Found.Round(time.Millisecond), unexportedNote(p.Unexported), strings.Join(ins, " "))
 	}
 	seen := map[string]bool{}
 	for _, p := range r.Paths {
@@ -97,4 +97,12 @@ func (r *Result) Report(w io.Writer, coverage bool) {
 			fmt.Fprintf(w, "  %s uncovered lines %v\n", fc, fc.Uncovered)
 		}
 	}
+}
+
+// unexportedNote marks a panic reachable only through unexported state.
+func unexportedNote(only bool) string {
+	if only {
+		return "; only with unexported fields set"
+	}
+	return ""
 }

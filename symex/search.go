@@ -175,12 +175,16 @@ func (e *Executor) Explore(ctx context.Context) (*Result, error) {
 			key := p.Pos.String() + "|" + p.Message
 			if q, ok := panics[key]; ok {
 				q.Count++
+				if q.Unexported && !p.Unexported { // a user reaches it after all
+					q.Inputs, q.Unexported = p.Inputs, false
+				}
 			} else {
-				q = &Panic{Pos: p.Pos, Message: p.Message, Inputs: p.Inputs, Count: 1, Found: e.cov.clock()}
+				q = &Panic{Pos: p.Pos, Message: p.Message, Inputs: p.Inputs, Count: 1, Found: e.cov.clock(),
+					Unexported: p.Unexported}
 				panics[key] = q
 				res.Panics = append(res.Panics, q)
 			}
-			if e.opts.StopAtPanic {
+			if e.opts.StopAtPanic && !p.Unexported {
 				e.stats.Stopped = stoppedAtPanic
 				break
 			}
@@ -268,8 +272,11 @@ func (e *Executor) finish(s *State, runErr error) (*Path, error) {
 		return p, nil
 	}
 	m := s.model
+	var err error
 	if m == nil {
-		st, m2, err := e.check(s, e.st.True())
+		var st smtlib.Status
+		var m2 *term.Model
+		st, m2, err = e.check(s, e.st.True())
 		if err != nil {
 			return nil, err
 		}
@@ -278,8 +285,14 @@ func (e *Executor) finish(s *State, runErr error) (*Path, error) {
 		}
 		m = m2
 	}
+	if p.Kind == "panic" {
+		var reach bool
+		if m, reach, err = e.userReachable(s, m); err != nil {
+			return nil, err
+		}
+		p.Unexported = !reach
+	}
 	p.Model = m
-	var err error
 	if p.hash, p.traceLen, err = s.tr.resolve(term.NewEvaluator(e.st, m)); err != nil {
 		return nil, err
 	}

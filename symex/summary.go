@@ -54,6 +54,10 @@ type SummaryPanic struct {
 	// panicked here.
 	FoundS float64        `json:"found_s"`
 	Input  []SummaryInput `json:"input"`
+	// UnexportedState: every path that panics here needs an unexported
+	// input field at a value other than zero (no caller outside the
+	// package can build that input; an exported constructor may).
+	UnexportedState bool `json:"unexported_state,omitempty"`
 }
 
 // FirstPanicS is the least FoundS of panics, nil when there are none.
@@ -145,7 +149,7 @@ func (r *Result) Summary(opts Options) *Summary {
 	}
 	for _, p := range r.Panics {
 		out.Panics = append(out.Panics, SummaryPanic{Position: p.Pos.String(), Message: p.Message, Paths: p.Count,
-			FoundS: p.Found.Seconds(), Input: summaryInputs(p.Inputs)})
+			FoundS: p.Found.Seconds(), Input: summaryInputs(p.Inputs), UnexportedState: p.Unexported})
 	}
 	out.FirstPanicS = FirstPanicS(out.Panics)
 	at := map[string]int{}

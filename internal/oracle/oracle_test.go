@@ -18,6 +18,7 @@ func TestSmall(t *testing.T) {
 		{"second", 2, 1},
 		{"pairSum", 2, 1},
 		{"tally", 3, 1},
+		{"addrDiffer", 2, 1},
 	}
 	for _, c := range cases {
 		t.Run(c.fn, func(t *testing.T) {

@@ -8,6 +8,7 @@ package runtimecases
 import (
 	"errors"
 	"fmt"
+	"runtime"
 	"strings"
 	"sync"
 	"time"
@@ -189,4 +190,20 @@ func Sleepy(s string) int {
 		panic("slept")
 	}
 	return 0
+}
+
+// KeepAlive keeps a buffer alive across a read, as code around unsafe
+// does, and sets a finalizer that may never run.
+// max-len: 1
+// want: panic kept
+func KeepAlive(s string) int {
+	b := []byte(s)
+	runtime.SetFinalizer(&b, func(*[]byte) {})
+	runtime.Gosched()
+	n := len(b)
+	runtime.KeepAlive(b)
+	if n == 1 && s[0] == 'k' {
+		panic("kept")
+	}
+	return n
 }

@@ -195,3 +195,52 @@ func UnsafeStringView(b []byte) int {
 func StringCap(s string) int {
 	return cap(*(*[]byte)(unsafe.Pointer(&s)))
 }
+
+// headerData is the address of *s's bytes, as reflect.StringHeader has it.
+func headerData(s *string) uintptr { return (*reflect.StringHeader)(unsafe.Pointer(s)).Data }
+
+// DataDistinct compares the addresses of two equal one-byte substrings at
+// different offsets: they differ (before, the executor compared contents).
+// max-len: 3
+// want: panic distinct
+func DataDistinct(s string) int {
+	if len(s) >= 2 && s[0] == s[1] {
+		a, b := s[0:1], s[1:2]
+		if headerData(&a) != headerData(&b) {
+			panic("distinct")
+		}
+	}
+	return 0
+}
+
+// DataOffset subtracts a string's address from a substring's: the offset,
+// as gjson's fillIndex computes a value's index in its input.
+// max-len: 4
+// want: panic offset
+func DataOffset(s string) int {
+	if len(s) >= 3 {
+		a := s[2:]
+		if headerData(&a)-headerData(&s) == 2 {
+			panic("offset")
+		}
+	}
+	return 0
+}
+
+// DataOfTwo compares the addresses of two inputs: a caller may pass the
+// same string as both.
+// want: unsupported on the data pointer of a string
+func DataOfTwo(a, b string) bool {
+	return len(a) > 0 && headerData(&a) == headerData(&b)
+}
+
+// DataNonNil checks a nonempty string's data word against nil, as gjson's
+// GetBytes does.
+// max-len: 2
+// want: panic nonnil
+func DataNonNil(s string) int {
+	if len(s) > 0 && headerData(&s) != 0 {
+		panic("nonnil")
+	}
+	return 0
+}

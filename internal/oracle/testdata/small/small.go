@@ -2,6 +2,11 @@
 // the bugs an exhausted run must not hide (see ../../oracle_test.go).
 package oraclesmall
 
+import (
+	"reflect"
+	"unsafe"
+)
+
 // scanner is the shape of x/text's language-tag scanner (issue 31): a
 // buffer in an array of the struct, a method named init.
 type scanner struct {
@@ -91,4 +96,17 @@ func (c counter) add(b byte) {
 	if c.n[b] == 3 {
 		panic("three")
 	}
+}
+
+// addrDiffer compares the addresses of two equal one-byte substrings at
+// different offsets, as reflect.StringHeader has them: they differ in Go,
+// so "aa" panics (symex once compared the bytes instead).
+func addrDiffer(s string) int {
+	if len(s) == 2 && s[0] == s[1] {
+		a, b := s[0:1], s[1:2]
+		if (*reflect.StringHeader)(unsafe.Pointer(&a)).Data != (*reflect.StringHeader)(unsafe.Pointer(&b)).Data {
+			panic("different addresses")
+		}
+	}
+	return 0
 }

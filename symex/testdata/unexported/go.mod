@@ -1,0 +1,3 @@
+module unexportedcases
+
+go 1.23
