@@ -55,7 +55,10 @@ func ExploreDeepening(ctx context.Context, p *Program, newOpts func() Options, n
 	for maxLen := opts.MaxLen; ; maxLen *= 2 {
 		o := newOpts()
 		o.MaxLen = maxLen
-		used := ProcessCPU() - start
+		used := time.Duration(0) // the first round's clock is the run's
+		if total != nil {
+			used = ProcessCPU() - start
+		}
 		if opts.CPULimit > 0 {
 			o.CPULimit = max(opts.CPULimit-used, minRoundCPU)
 		}
@@ -76,7 +79,7 @@ func ExploreDeepening(ctx context.Context, p *Program, newOpts func() Options, n
 			return total, ex, nil // no deepening: Explore's result as it is
 		}
 		left := opts.CPULimit - (ProcessCPU() - start)
-		if !r.Exhausted || maxLen*2 > deepenMax || opts.CPULimit > 0 && left < minRoundCPU || ctx.Err() != nil {
+		if !r.Exhausted || maxLen*2 > deepenMax || !lengthBounded(res.Inputs) || opts.CPULimit > 0 && left < minRoundCPU || ctx.Err() != nil {
 			total.Rounds = rounds
 			// The run's CPU time, the setups between rounds included:
 			// the clock the panics' times and the budget are on.
@@ -189,4 +192,42 @@ func (c *Coverage) absorb(o *Coverage) {
 			c.first[b] = t
 		}
 	}
+}
+
+// lengthBounded reports whether some input has a length the bound limits
+// (a string, a slice, a reader's data, a variadic count): without one a
+// deeper round explores the same space again.
+func lengthBounded(ins []*Input) bool {
+	for _, in := range ins {
+		if hasLength(in.val) {
+			return true
+		}
+	}
+	return false
+}
+
+func hasLength(v Value) bool {
+	switch x := v.(type) {
+	case StringVal, SliceVal, readerInput:
+		return true
+	case ptrInput:
+		return hasLength(x.elem)
+	case IfaceVal:
+		return hasLength(x.V)
+	case Struct:
+		for _, f := range x {
+			if hasLength(f) {
+				return true
+			}
+		}
+	case Vec:
+		for _, f := range x {
+			if hasLength(f) {
+				return true
+			}
+		}
+	case ArrayVal:
+		return hasLength(x.Elems)
+	}
+	return false
 }

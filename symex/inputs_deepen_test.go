@@ -29,6 +29,7 @@ func TestDeepening(t *testing.T) {
 		{fn: "Keys", maxLen: 2, deeper: 8, stop: true, want: "plant: five keys", rounds: []int{2, 4, 8}},
 		{fn: "Short", maxLen: 4, deeper: 64, stop: true, want: "plant: length 2", rounds: []int{4}},
 		{fn: "Never", maxLen: 1, deeper: 4, rounds: []int{1, 2, 4}, exhausted: true},
+		{fn: "Sign", maxLen: 4, deeper: 64, rounds: []int{4}, exhausted: true},
 	} {
 		name := fmt.Sprintf("%s/len%d-%d/stop=%v", c.fn, c.maxLen, c.deeper, c.stop)
 		p := loadTestFunc(t, "testdata/deepen", "Long", c.fn)
