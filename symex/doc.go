@@ -64,7 +64,10 @@
 // receiver among them; pointers to structs, a nil pointer field as one more
 // starting state) and reads concrete ones (and the results) from solver
 // models, and inputs_readers.go builds reader inputs (io.Reader,
-// *bufio.Reader, *bytes.Buffer, …) over symbolic bytes; solver.go holds the engine
+// *bufio.Reader, *bytes.Buffer, …) over symbolic bytes and the fixed
+// inputs (an io.Writer's new buffer, an any destination's new(any));
+// inputs_deepen.go deepens the length bound within a budget (rounds at
+// twice the bound while each exhausts its space); solver.go holds the engine
 // and pipe back-ends (the one Solver interface is chain.Solver, and
 // NewEngineSolver the one place an engine session is made), querytime.go
 // the CPU time of each of their checks (the solver line's median and

@@ -156,6 +156,9 @@ type Result struct {
 	Chain *chain.Stats
 	// ValueSets is what the value sets did (nil when they are off).
 	ValueSets *ValueSetStats
+	// Rounds are the explorations of a deepening run (inputs_deepen.go),
+	// nil for one exploration.
+	Rounds []Round
 }
 
 // Executor runs one function symbolically.

@@ -171,8 +171,8 @@ func (r *Result) fuzzTarget() (string, []fuzzParam, bool) {
 	}
 	params := make([]fuzzParam, len(r.Inputs))
 	for i, in := range r.Inputs {
-		if _, ok := in.val.(sinkInput); ok {
-			params[i] = fuzzParam{build: func(_ []string, q types.Qualifier) string { return sinkLiteral(q) },
+		if si, ok := in.val.(sinkInput); ok {
+			params[i] = fuzzParam{build: func(_ []string, q types.Qualifier) string { return sinkLiteral(si.kind, q) },
 				values: func(any) []any { return nil }}
 			continue
 		}

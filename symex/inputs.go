@@ -109,7 +109,7 @@ func (e *Executor) symbolic(name string, t types.Type, pcs *[]term.Term) (Value,
 		return readerInput{kind: k, data: data, v: v}, nil
 	}
 	if v, ok, err := e.sinkValue(t); ok || err != nil {
-		return sinkInput{v: v}, err
+		return v, err
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Pointer:
@@ -395,7 +395,7 @@ func (e *Executor) readValue(v Value, t types.Type, m *term.Model) (any, error) 
 	case readerInput:
 		return e.readValue(x.data, x.kind.dataType(), m)
 	case sinkInput:
-		return Sink{}, nil
+		return x.kind, nil
 	case PtrVal:
 		return nil, nil // a nil pointer below maxPointerDepth
 	case ptrInput:
@@ -582,8 +582,8 @@ func pointerLiteral(p *types.Pointer) bool {
 
 // goLiteral writes a concrete value as Go source of type t.
 func goLiteral(t types.Type, c any, q types.Qualifier) string {
-	if _, ok := c.(Sink); ok {
-		return sinkLiteral(q)
+	if k, ok := c.(Sink); ok {
+		return sinkLiteral(k, q)
 	}
 	if k := builtReaderKind(t); k != notReader && c != nil {
 		return readerLiteral(t, k, c, q)

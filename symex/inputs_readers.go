@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/sift-solver/sift/term"
 )
 
 // Reader inputs. A parameter of one of the standard library's reader types
@@ -72,25 +74,44 @@ func builtReaderKind(t types.Type) readerKind {
 	return readerKindOf(t, nil)
 }
 
-// Sink is the concrete value (InputValue.V) of a writer input: an
-// interface parameter only a writer satisfies (io.Writer, say) is a new,
-// empty *bytes.Buffer, which the function writes to; what it writes is
-// not symbolic, and no input.
-type Sink struct{}
+// Sink is the concrete value (InputValue.V) of an input that holds no
+// symbolic data. A writer (Dest false): an interface parameter only a
+// writer satisfies (io.Writer, say) is a new, empty *bytes.Buffer, which
+// the function writes to; what it writes is not symbolic, and no input.
+// A destination (Dest true): an empty-interface parameter (any,
+// interface{}) is new(any), a pointer to a nil interface, what a caller of
+// an Unmarshal- or Decode-style function passes when the data is to decide
+// what is stored (json.Unmarshal(data, &v) with var v any). It is one
+// fixed value: a function that switches on the dynamic type of an any
+// argument is explored for *any alone (docs/symex/inputs.md).
+type Sink struct{ Dest bool }
 
-// sinkInput is a writer parameter: v is the new buffer in the interface.
-type sinkInput struct{ v Value }
+// sinkInput is a writer or destination parameter: v is its value, an
+// interface holding the new buffer or the *any.
+type sinkInput struct {
+	v    Value
+	kind Sink
+}
 
-// sinkValue is a new *bytes.Buffer in an interface of type t, or false
-// when *bytes.Buffer does not implement t (or prog lacks package bytes).
-func (e *Executor) sinkValue(t types.Type) (Value, bool, error) {
+// sinkValue is the fixed input of interface type t: a new *bytes.Buffer
+// when t writes and *bytes.Buffer implements it, new(any) when t is the
+// empty interface; false for any other t (or a prog without package bytes,
+// for writers).
+func (e *Executor) sinkValue(t types.Type) (sinkInput, bool, error) {
 	it, ok := t.Underlying().(*types.Interface)
+	if !ok {
+		return sinkInput{}, false, nil
+	}
+	if it.Empty() {
+		dest := types.NewPointer(types.Universe.Lookup("any").Type())
+		return sinkInput{v: IfaceVal{T: dest, V: ptrInput{elem: IfaceVal{}, isNil: term.NoTerm}}, kind: Sink{Dest: true}}, true, nil
+	}
 	buf := namedPointer(e.prog.Prog, "bytes", "Buffer")
-	if !ok || buf == nil || !hasMethodPrefix(it, "Write") || !types.Implements(buf, it) {
-		return nil, false, nil
+	if buf == nil || !hasMethodPrefix(it, "Write") || !types.Implements(buf, it) {
+		return sinkInput{}, false, nil
 	}
 	v, err := e.pointerToFields(buf, nil)
-	return IfaceVal{T: buf, V: v}, true, err
+	return sinkInput{v: IfaceVal{T: buf, V: v}}, true, err
 }
 
 // hasMethodPrefix reports whether it has a method named prefix…: a reader
@@ -105,8 +126,11 @@ func hasMethodPrefix(it *types.Interface, prefix string) bool {
 	return false
 }
 
-// sinkLiteral is Go source of a writer input's value.
-func sinkLiteral(q types.Qualifier) string {
+// sinkLiteral is Go source of a writer's or destination's value.
+func sinkLiteral(k Sink, q types.Qualifier) string {
+	if k.Dest {
+		return "new(any)"
+	}
 	name := "bytes"
 	if q != nil {
 		name = q(types.NewPackage("bytes", "bytes"))

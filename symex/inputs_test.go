@@ -37,6 +37,7 @@ var inputCases = []struct {
 	{"Counter.Inc", 3, []string{"plant: struct with a foreign field"}},
 	{"Deferred", 3, []string{"plant: after a deferred call"}},
 	{"Render", 3, []string{"plant: io.Writer"}},
+	{"Decode", 3, []string{"plant: any destination"}},
 }
 
 // TestInputKinds explores every function of testdata/inputs to the end,

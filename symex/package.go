@@ -3,7 +3,6 @@ package symex
 import (
 	"context"
 	"fmt"
-	"io"
 	"runtime/debug"
 	"time"
 
@@ -28,6 +27,9 @@ type PackageConfig struct {
 	// store (nil: the in-process engine). A solver that is an io.Closer
 	// is closed when the function is done.
 	Solver func(*term.Store) (Solver, error)
+	// DeepenMax deepens each function's length bound within its budget up
+	// to this bound (ExploreDeepening; at most Options.MaxLen: none).
+	DeepenMax int
 	// Done, when set, is called as each function ends, with its index in
 	// the entries and their number.
 	Done func(f *PackageFunc, i, n int)
@@ -77,7 +79,12 @@ func ExplorePackage(ctx context.Context, p *Program, cfg PackageConfig) *Package
 		case err != nil:
 			f.NotExplored = err.Error()
 		default:
-			f.Result, f.Err, f.Stack = explorePackageFunc(ctx, p.withEntry(fn), opts, cfg.Solver)
+			newOpts := func() Options {
+				o := cfg.Options()
+				o.CPULimit = opts.CPULimit
+				return o
+			}
+			f.Result, f.Err, f.Stack = explorePackageFunc(ctx, p.withEntry(fn), newOpts, cfg.Solver, cfg.DeepenMax)
 		}
 		res.Funcs = append(res.Funcs, f)
 		if cfg.Done != nil {
@@ -90,28 +97,13 @@ func ExplorePackage(ctx context.Context, p *Program, cfg PackageConfig) *Package
 // explorePackageFunc explores one entry. A Go panic of the executor is
 // the executor's bug on this function: it is reported with its stack, and
 // the package run goes on.
-func explorePackageFunc(ctx context.Context, p *Program, opts Options, newSolver func(*term.Store) (Solver, error)) (res *Result, errMsg, stack string) {
+func explorePackageFunc(ctx context.Context, p *Program, newOpts func() Options, newSolver func(*term.Store) (Solver, error), deepenMax int) (res *Result, errMsg, stack string) {
 	defer func() {
 		if r := recover(); r != nil {
 			res, errMsg, stack = nil, fmt.Sprintf("internal error: %v", r), string(debug.Stack())
 		}
 	}()
-	st := term.NewStore()
-	var solver Solver
-	if newSolver != nil {
-		s, err := newSolver(st)
-		if err != nil {
-			return nil, err.Error(), ""
-		}
-		if c, ok := s.(io.Closer); ok {
-			defer c.Close()
-		}
-		solver = s
-	}
-	ex := NewExecutor(p, st, solver, opts)
-	// After NewExecutor: its engine session sets the runtime's memory limit.
-	defer TuneGC(opts.MaxMemory)()
-	res, err := ex.Explore(ctx)
+	res, _, err := ExploreDeepening(ctx, p, newOpts, newSolver, deepenMax)
 	if err != nil {
 		return nil, err.Error(), ""
 	}

@@ -112,8 +112,26 @@ func (s *PackageSummary) WriteTable(w io.Writer) error {
 }
 
 // result says whether the run exhausted its bounded space and, if not,
-// why: what stopped it, or what it left unexplored.
+// why: what stopped it, or what it left unexplored; of a deepening run,
+// also the largest bound a round exhausted.
 func (s *Summary) result() string {
+	deepest := 0
+	for _, r := range s.Deepening {
+		if r.Exhausted {
+			deepest = r.MaxLen
+		}
+	}
+	switch {
+	case s.Exhausted && len(s.Deepening) > 0:
+		return fmt.Sprintf("exhausted to max_len %d", s.MaxLen)
+	case deepest > 0:
+		return fmt.Sprintf("exhausted to max_len %d, then at %d %s", deepest, s.MaxLen, s.undone())
+	}
+	return s.undone()
+}
+
+// undone is result without the deepening.
+func (s *Summary) undone() string {
 	switch {
 	case s.Exhausted:
 		return "exhausted"

@@ -43,6 +43,23 @@ type Summary struct {
 	MergeStats     *SummaryMergeRun   `json:"merge_stats"`
 	SolverChain    map[string]int     `json:"solver_chain"`
 	ValueSets      *ValueSetStats     `json:"value_sets"`
+	// Deepening: the rounds of a run that deepened the length bound
+	// (max_len is the last round's), absent for one exploration.
+	Deepening []SummaryRound `json:"deepening,omitempty"`
+}
+
+// SummaryRound is one round of a deepening run: its length bound, whether
+// it exhausted the space up to it (a promise for every input of that
+// length or less) or what stopped it, its paths and new panic sites, and
+// its CPU seconds from the run's start and its own.
+type SummaryRound struct {
+	MaxLen    int     `json:"max_len"`
+	Exhausted bool    `json:"exhausted"`
+	Stopped   string  `json:"stopped"`
+	Paths     int     `json:"paths"`
+	Panics    int     `json:"panics"`
+	StartS    float64 `json:"start_s"`
+	CPUS      float64 `json:"cpu_s"`
 }
 
 // SummaryPanic is one panic site.
@@ -152,6 +169,11 @@ func (r *Result) Summary(opts Options) *Summary {
 			FoundS: p.Found.Seconds(), Input: summaryInputs(p.Inputs), UnexportedState: p.Unexported})
 	}
 	out.FirstPanicS = FirstPanicS(out.Panics)
+	for _, rd := range r.Rounds {
+		out.MaxLen = rd.MaxLen
+		out.Deepening = append(out.Deepening, SummaryRound{MaxLen: rd.MaxLen, Exhausted: rd.Exhausted, Stopped: rd.Stopped,
+			Paths: rd.Paths, Panics: rd.Panics, StartS: rd.Start.Seconds(), CPUS: rd.CPU.Seconds()})
+	}
 	at := map[string]int{}
 	for _, p := range r.Paths {
 		if p.Kind != "unsupported" {

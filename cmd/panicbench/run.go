@@ -26,6 +26,7 @@ type runCmd struct {
 	Budget     time.Duration `help:"Each tool's budget per bug: -fuzztime, and symex's CPU --budget." default:"60s"`
 	FuzzClock  string        `name:"fuzz-clock" help:"wall: the budget is go test's -fuzztime (wall clock); cpu: CPU time of the go test processes, as symex's budget (go test is interrupted when it has used it)." default:"wall" enum:"wall,cpu"`
 	CPU        int           `help:"The core both tools are pinned to with taskset (-1: none)." default:"1"`
+	Pair       bool          `help:"With --symex: the pair of issue 30. sift symex also writes its --fuzz-corpus (OUT/corpus/ID), then go test -fuzz runs with the same budget and clock seeded from it (results.json: seeded_fuzz). With --fuzz the zero-seeded fuzzer runs too, first."`
 	SeedCorpus string        `name:"seed-corpus" help:"Seed the fuzzer from DIR/ID/ (corpus files, e.g. sift symex --fuzz-corpus output) instead of the zero seed alone." type:"existingdir"`
 	Title      string        `help:"The table's heading." default:"Historical panics: go test -fuzz and sift symex"`
 }
@@ -38,6 +39,9 @@ func (c *runCmd) Run(ctx context.Context) error {
 	if !c.Fuzz && c.Symex == "" {
 		return fmt.Errorf("nothing to run: give --fuzz and/or --symex BIN")
 	}
+	if c.Pair && c.Symex == "" {
+		return fmt.Errorf("--pair: give --symex BIN (the pair's corpus comes from sift symex)")
+	}
 	var notes []string
 	if c.Work == "" {
 		c.Work = filepath.Join(c.Out, "work")
@@ -46,6 +50,10 @@ func (c *runCmd) Run(ctx context.Context) error {
 	if c.Fuzz {
 		opts.Fuzz = &panicbench.FuzzOptions{Budget: c.Budget, CPU: c.CPU, CPUClock: c.FuzzClock == "cpu"}
 		notes = append(notes, fuzzClockNote(c.FuzzClock, c.Budget))
+	}
+	if c.Pair {
+		opts.Pair = &panicbench.FuzzOptions{Budget: c.Budget, CPU: c.CPU, CPUClock: c.FuzzClock == "cpu"}
+		notes = append(notes, "The pair's fuzzer: "+fuzzClockNote(c.FuzzClock, c.Budget)+", seeded with the corpus sift symex wrote for the bug (--fuzz-corpus)")
 	}
 	if c.Symex != "" {
 		missing, err := panicbench.MissingSymexFlags(ctx, c.Symex)
@@ -147,8 +155,9 @@ func (rec runRecord) write(dir string, bugs []panicbench.Bug) error {
 
 type tableCmd struct {
 	common
-	Dir      string `arg:"" help:"A run's output directory (results.json and the logs)." type:"existingdir"`
-	RowsFrom string `name:"rows-from" help:"Take the rows this run's directory has (a rerun of some bugs, --only) in place of DIR's, with their logs; the table notes which." type:"existingdir"`
+	Dir      string   `arg:"" help:"A run's output directory (results.json and the logs)." type:"existingdir"`
+	RowsFrom string   `name:"rows-from" help:"Take the rows this run's directory has (a rerun of some bugs, --only) in place of DIR's, with their logs; the table notes which." type:"existingdir"`
+	FuzzFrom []string `name:"fuzz-from" help:"Take the zero-seeded fuzzer's results of rows that have none from these runs' directories (a --fuzz run beside a --symex --pair one), with their logs; the table notes which." type:"existingdir"`
 }
 
 // Run rewrites a run's table from its results.json, with the fuzz results
@@ -175,6 +184,11 @@ func (c *tableCmd) Run(ctx context.Context) error {
 	}
 	if c.RowsFrom != "" {
 		if err := rec.replaceRows(c.Dir, c.RowsFrom); err != nil {
+			return err
+		}
+	}
+	for _, from := range c.FuzzFrom {
+		if err := rec.fuzzFrom(c.Dir, from); err != nil {
 			return err
 		}
 	}
@@ -213,6 +227,40 @@ func (rec *runRecord) replaceRows(dir, from string) error {
 	}
 	rec.Notes = append(rec.Notes, fmt.Sprintf("Rows %s are from `%s` (started %s)",
 		strings.Join(ids, ", "), other.Command, other.Started.Format("2006-01-02 15:04 UTC")))
+	return nil
+}
+
+// fuzzFrom fills the fuzz results of the rows that have none with those
+// of the run in from (and copies their logs into dir).
+func (rec *runRecord) fuzzFrom(dir, from string) error {
+	data, err := os.ReadFile(filepath.Join(from, "results.json"))
+	if err != nil {
+		return err
+	}
+	var other runRecord
+	if err := json.Unmarshal(data, &other); err != nil {
+		return err
+	}
+	var ids []string
+	for _, o := range other.Results {
+		i := slices.IndexFunc(rec.Results, func(r panicbench.Result) bool { return r.ID == o.ID })
+		if i < 0 || o.Fuzz == nil || rec.Results[i].Fuzz != nil {
+			continue
+		}
+		log, err := os.ReadFile(filepath.Join(from, o.ID+".fuzz.log"))
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(dir, o.ID+".fuzz.log"), log, 0o644); err != nil {
+			return err
+		}
+		rec.Results[i].Fuzz = o.Fuzz
+		ids = append(ids, o.ID)
+	}
+	if len(ids) > 0 {
+		rec.Notes = append(rec.Notes, fmt.Sprintf("The zero-seeded fuzzer's results of %s are from `%s` (started %s)",
+			strings.Join(ids, ", "), other.Command, other.Started.Format("2006-01-02 15:04 UTC")))
+	}
 	return nil
 }
 

@@ -36,6 +36,7 @@ type SymexCmd struct {
 	CPULimit   time.Duration `name:"cpu-limit" help:"CPU time limit of the exploration, the solver's worker processes included (0: none): the same work for every run on a shared machine." default:"0"`
 	Budget     time.Duration `help:"CPU time of each function's exploration, as --cpu-limit (0: none for one function, 30s each in package mode)." default:"0"`
 	FirstPanic bool          `name:"stop-at-panic" help:"End a function's exploration at its first panic."`
+	DeepenMax  int           `name:"deepen-max" help:"With --budget (and in package mode): while an exploration exhausts the inputs up to the length bound with budget left, explore again with twice the bound, up to this one (0: never; --json's deepening lists the rounds)." default:"1024"`
 	MaxMemory  int           `name:"max-memory" help:"Heap limit in MiB (0: none): the collector works harder as the heap nears it, and the exploration stops (memory limit) once the live heap passes three quarters of it." default:"0"`
 	Fix        []string      `help:"Fix an integer parameter: NAME=VALUE (repeatable)."`
 	EmitSMT2   string        `name:"emit-smt2" help:"Write every query to DIR as a .smt2 file." placeholder:"DIR"`
@@ -115,6 +116,17 @@ func (c *SymexCmd) scoutLoopShare() float64 {
 	return 0
 }
 
+// deepenMax is the bound ExploreDeepening deepens to: --deepen-max where
+// a --budget is the run's to spend (package mode always has one), none
+// for a run with no budget or only --cpu-limit, a guard against running
+// long that benchmarks of the time to exhaust a space rely on.
+func (c *SymexCmd) deepenMax() int {
+	if c.Budget == 0 && c.Func != "" {
+		return 0
+	}
+	return c.DeepenMax
+}
+
 // options turns the flags of the forking executor into its Options.
 func (c *SymexCmd) options() (symex.Options, error) {
 	opts := symex.Options{MaxLen: c.MaxLen, Search: c.Search, Seed: c.Seed, MaxPaths: c.MaxPaths, MaxDepth: c.MaxDepth,
@@ -171,6 +183,9 @@ func (c *SymexCmd) Run(s *streams) error {
 	if err != nil {
 		return err
 	}
+	if c.DeepenMax < 0 {
+		return fmt.Errorf("--deepen-max %d: want 0 (none) or a length bound", c.DeepenMax)
+	}
 	if c.Func == "" {
 		return c.runPackage(s)
 	}
@@ -178,15 +193,14 @@ func (c *SymexCmd) Run(s *streams) error {
 	if err != nil {
 		return err
 	}
-	st := term.NewStore()
-	var solver symex.Solver
+	var newSolver func(*term.Store) (symex.Solver, error)
 	if c.Solver != "" && c.Solver != "engine" {
-		ps, err := symex.NewPipeSolver(st, c.Solver)
-		if err != nil {
-			return err
-		}
-		defer ps.Close()
-		solver = ps
+		newSolver = func(st *term.Store) (symex.Solver, error) { return symex.NewPipeSolver(st, c.Solver) }
+	}
+	newOpts := func() symex.Options {
+		o, _ := c.options() // checked above
+		o.Progress = opts.Progress
+		return o
 	}
 	if c.Progress {
 		bar := progressbar.NewOptions(-1, progressbar.OptionSetWriter(s.err), progressbar.OptionSpinnerType(14))
@@ -196,9 +210,6 @@ func (c *SymexCmd) Run(s *streams) error {
 		}
 		defer bar.Finish()
 	}
-	ex := symex.NewExecutor(prog, st, solver, opts)
-	// After NewExecutor: its engine session sets the runtime's memory limit.
-	defer symex.TuneGC(opts.MaxMemory)()
 	stopProfile := func() {}
 	if c.CPUProfile != "" {
 		// The exploration only: loading and SSA building are not profiled.
@@ -206,7 +217,7 @@ func (c *SymexCmd) Run(s *streams) error {
 			return err
 		}
 	}
-	res, err := ex.Explore(context.Background())
+	res, ex, err := symex.ExploreDeepening(context.Background(), prog, newOpts, newSolver, c.deepenMax())
 	stopProfile()
 	if err != nil {
 		return err

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -306,7 +307,7 @@ func zeroPanicTimes(t *testing.T, panics []symex.SummaryPanic, first **float64, 
 func TestSymexPackageGolden(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "pkg.json")
 	var stdout, stderr bytes.Buffer
-	args := []string{"--dir", filepath.Join(symexData, "pkgmode"), ".", "--max-len", "3", "--budget", "20s", "--json", out}
+	args := []string{"--dir", filepath.Join(symexData, "pkgmode"), ".", "--max-len", "3", "--budget", "20s", "--deepen-max", "0", "--json", out}
 	if code := runSymex(args, &stdout, &stderr); code != 0 {
 		t.Fatalf("exit %d: %s%s", code, stdout.String(), stderr.String())
 	}
@@ -364,7 +365,7 @@ func TestSymexPackageOutputs(t *testing.T) {
 	tmp := t.TempDir()
 	prof, sarif, tests, js := filepath.Join(tmp, "cover.out"), filepath.Join(tmp, "p.sarif"), filepath.Join(tmp, "p_test.go"), filepath.Join(tmp, "p.json")
 	var stdout, stderr bytes.Buffer
-	args := []string{"--dir", dir, ".", "--budget", "20s", "--coverprofile", prof, "--sarif", sarif, "--tests", tests, "--json", js}
+	args := []string{"--dir", dir, ".", "--budget", "20s", "--deepen-max", "0", "--coverprofile", prof, "--sarif", sarif, "--tests", tests, "--json", js}
 	if code := runSymex(args, &stdout, &stderr); code != 0 {
 		t.Fatalf("exit %d\n%s%s", code, stdout.String(), stderr.String())
 	}
@@ -426,5 +427,40 @@ func TestSymexPackageOutputs(t *testing.T) {
 	}
 	if !strings.HasPrefix(string(p), "mode: set\n") || strings.Count(string(p), " 1\n") < withPanics {
 		t.Errorf("cover profile of the package:\n%s", p)
+	}
+}
+
+// TestSymexDeepen: with --budget a run that exhausts its length bound
+// explores again at twice the bound and finds the panic that needs six
+// bytes; --json lists the rounds. --deepen-max at the bound turns it off.
+func TestSymexDeepen(t *testing.T) {
+	dir := filepath.Join(symexData, "deepen")
+	for _, c := range []struct {
+		flags  []string
+		rounds []int
+		panics int
+	}{
+		{[]string{"--budget", "1h"}, []int{4, 8}, 1},
+		{[]string{"--budget", "1h", "--deepen-max", "4"}, nil, 0},
+		{nil, nil, 0}, // no budget: no deepening
+	} {
+		out := filepath.Join(t.TempDir(), "s.json")
+		var stdout, stderr bytes.Buffer
+		args := append([]string{"--dir", dir, ".", "Long", "--stop-at-panic", "--json", out}, c.flags...)
+		if code := runSymex(args, &stdout, &stderr); code != 0 {
+			t.Fatalf("%v: exit %d: %s%s", c.flags, code, stdout.String(), stderr.String())
+		}
+		var s symex.Summary
+		readJSON(t, out, &s)
+		var rounds []int
+		for _, r := range s.Deepening {
+			rounds = append(rounds, r.MaxLen)
+		}
+		if !slices.Equal(rounds, c.rounds) || len(s.Panics) != c.panics {
+			t.Errorf("%v: rounds %v, %d panics; want %v, %d", c.flags, rounds, len(s.Panics), c.rounds, c.panics)
+		}
+		if s.FirstPanicS != nil && *s.FirstPanicS > s.CPUS {
+			t.Errorf("%v: first panic at %v s, after the run's %v s", c.flags, *s.FirstPanicS, s.CPUS)
+		}
 	}
 }

@@ -24,7 +24,7 @@ func (c *SymexCmd) runPackage(s *streams) error {
 	if err != nil {
 		return err
 	}
-	cfg := symex.PackageConfig{Budget: c.Budget, Options: func() symex.Options {
+	cfg := symex.PackageConfig{Budget: c.Budget, DeepenMax: c.deepenMax(), Options: func() symex.Options {
 		opts, _ := c.options() // checked by Run
 		return opts
 	}}

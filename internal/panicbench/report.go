@@ -68,6 +68,81 @@ func WriteTable(w io.Writer, bugs []Bug, results []Result) {
 	t := Count(results)
 	fmt.Fprintf(w, "\n%d bugs: go test -fuzz found a panic in %d (%d at the recorded site), sift symex in %d (%d at the site); both %d, only the fuzzer %d, only symex %d, neither %d.\n",
 		t.Rows, t.Fuzz, t.FuzzAtSite, t.Symex, t.SymexAtSite, t.Both, t.FuzzOnly, t.SymexOnly, t.Neither)
+	writePairTable(w, results)
+}
+
+// pairFound says whether the pair found the bug (symex, or the fuzzer
+// seeded with its corpus after it) and in how many CPU seconds: symex's
+// time to its first panic, or its whole run and then the seeded fuzzer's
+// time to find.
+func pairFound(r Result) (bool, float64) {
+	if r.Symex != nil && r.Symex.Found && r.Symex.FirstPanicS != nil {
+		return true, *r.Symex.FirstPanicS
+	}
+	if r.Seeded != nil && r.Seeded.Found {
+		cpu := 0.0
+		if r.Symex != nil {
+			cpu = r.Symex.CPUS
+		}
+		return true, cpu + r.Seeded.FoundS
+	}
+	return false, 0
+}
+
+// writePairTable writes the pair's table (rows run with RunOptions.Pair)
+// and its totals, against the zero-seeded fuzzer where it ran: nothing
+// when no row has the pair.
+func writePairTable(w io.Writer, results []Result) {
+	var rows []Result
+	for _, r := range results {
+		if r.Seeded != nil {
+			rows = append(rows, r)
+		}
+	}
+	if len(rows) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "\nThe pair: sift symex writes its --fuzz-corpus, then go test -fuzz starts from it (same budget).")
+	fmt.Fprintln(w, "\n| bug | symex found | corpus seeds used | seeded fuzz found | seeded fuzz time to find (s) | seeded fuzz CPU (s) | seeded fuzz at site | pair found | pair time to find (s) | zero-seed fuzz found |")
+	fmt.Fprintln(w, "|---|---|---:|---|---:|---:|---|---|---:|---|")
+	var pair, pairOnly, fuzzNotPair, zeroRan int
+	for _, r := range rows {
+		f := r.Seeded
+		found, at := pairFound(r)
+		seeded := "no"
+		if f.Found {
+			seeded = "yes"
+		} else if f.Failure != "" {
+			seeded = "no (" + cell(f.Failure) + ")"
+		}
+		ft, pt := "", ""
+		if f.Found {
+			ft = fmt.Sprintf("%.1f", f.FoundS)
+		}
+		if found {
+			pt = fmt.Sprintf("%.1f", at)
+			pair++
+		}
+		zero := "not run"
+		if r.Fuzz != nil {
+			zeroRan++
+			zero = yesNo(r.Fuzz.Found)
+			s := r.Symex != nil && r.Symex.Found
+			if found && !r.Fuzz.Found && !s {
+				pairOnly++
+			}
+			if r.Fuzz.Found && !found {
+				fuzzNotPair++
+			}
+		}
+		fmt.Fprintf(w, "| %s | %s | %d | %s | %s | %.1f | %s | %s | %s | %s |\n", r.ID, yesNo(r.Symex != nil && r.Symex.Found),
+			f.Seeds, seeded, ft, f.CPUS, yesNo(f.SiteOK), yesNo(found), pt, zero)
+	}
+	fmt.Fprintf(w, "\n%d bugs with the pair: it found %d", len(rows), pair)
+	if zeroRan > 0 {
+		fmt.Fprintf(w, "; %d that neither symex nor the zero-seeded fuzzer found alone, and missed %d that the zero-seeded fuzzer found", pairOnly, fuzzNotPair)
+	}
+	fmt.Fprintln(w, ".")
 }
 
 func fuzzCells(f *FuzzResult) string {

@@ -21,6 +21,10 @@ type RunOptions struct {
 	// SeedCorpus holds one directory per bug id with corpus files to seed
 	// the fuzzer from (e.g. sift symex --fuzz-corpus output); "" for none.
 	SeedCorpus string
+	// Pair, with Symex, is the hybrid of issue 30: symex writes its
+	// --fuzz-corpus for the bug (OUT/corpus/ID), then go test -fuzz runs
+	// with these options seeded from it (Result.Seeded). nil: no pair.
+	Pair *FuzzOptions
 
 	Progress io.Writer // one line per finished run; nil for none
 }
@@ -31,7 +35,10 @@ type Result struct {
 	Split string       `json:"split"`
 	Fuzz  *FuzzResult  `json:"fuzz,omitempty"`
 	Symex *SymexResult `json:"symex,omitempty"`
-	Error string       `json:"error,omitempty"` // the row could not run (work module, build)
+	// Seeded is the pair's fuzzer: go test -fuzz seeded with the symex
+	// run's corpus (RunOptions.Pair).
+	Seeded *FuzzResult `json:"seeded_fuzz,omitempty"`
+	Error  string      `json:"error,omitempty"` // the row could not run (work module, build)
 }
 
 // Run runs the tools on each bug's vulnerable version, one bug after the
@@ -68,12 +75,31 @@ func Run(ctx context.Context, bugs []Bug, o RunOptions) ([]Result, error) {
 			progress(o.Progress, "%-28s fuzz  %s", b.ID, fr.summary())
 		}
 		if o.Symex != nil {
-			sr, err := RunSymex(ctx, w, *o.Symex, filepath.Join(o.Out, b.ID+".symex"))
+			so := *o.Symex
+			corpus := filepath.Join(o.Out, "corpus", b.ID)
+			if o.Pair != nil {
+				if err := os.MkdirAll(corpus, 0o755); err != nil {
+					return results, err
+				}
+				so.Extra = append(so.Extra[:len(so.Extra):len(so.Extra)],
+					"--tests", filepath.Join(corpus, "sift_symex_test.go"), "--fuzz-corpus")
+			}
+			sr, err := RunSymex(ctx, w, so, filepath.Join(o.Out, b.ID+".symex"))
 			if err != nil {
 				return results, err
 			}
 			res.Symex = &sr
 			progress(o.Progress, "%-28s symex %s", b.ID, sr.summary())
+			if o.Pair != nil {
+				fo := *o.Pair
+				fo.SeedDir = corpus
+				fr, err := RunFuzz(ctx, w, fo, filepath.Join(o.Out, b.ID+".seeded.fuzz.log"))
+				if err != nil {
+					return results, err
+				}
+				res.Seeded = &fr
+				progress(o.Progress, "%-28s pair  %d seeds, %s", b.ID, fr.Seeds, fr.summary())
+			}
 		}
 		results = append(results, res)
 	}
@@ -137,22 +163,27 @@ func Reread(bugs []Bug, results []Result, dir string) error {
 	for _, b := range bugs {
 		byID[b.ID] = b
 	}
-	for i, r := range results {
-		if r.Fuzz == nil || strings.HasPrefix(r.Fuzz.Failure, "build: ") {
-			continue
+	for _, r := range results {
+		for _, run := range []struct {
+			f   *FuzzResult
+			log string
+		}{{r.Fuzz, ".fuzz.log"}, {r.Seeded, ".seeded.fuzz.log"}} {
+			f := run.f
+			if f == nil || strings.HasPrefix(f.Failure, "build: ") {
+				continue
+			}
+			b, ok := byID[r.ID]
+			if !ok {
+				return fmt.Errorf("%s: not in the manifest", r.ID)
+			}
+			log, err := os.ReadFile(filepath.Join(dir, r.ID+run.log))
+			if err != nil {
+				return err
+			}
+			var fresh FuzzResult
+			parseFuzzOutput(&fresh, string(log), WorkModule{Bug: b, Dir: dir})
+			f.Panic, f.Site, f.SiteOK, f.Execs = fresh.Panic, fresh.Site, fresh.SiteOK, fresh.Execs
 		}
-		b, ok := byID[r.ID]
-		if !ok {
-			return fmt.Errorf("%s: not in the manifest", r.ID)
-		}
-		log, err := os.ReadFile(filepath.Join(dir, r.ID+".fuzz.log"))
-		if err != nil {
-			return err
-		}
-		var fresh FuzzResult
-		parseFuzzOutput(&fresh, string(log), WorkModule{Bug: b, Dir: dir})
-		f := results[i].Fuzz
-		f.Panic, f.Site, f.SiteOK, f.Execs = fresh.Panic, fresh.Site, fresh.SiteOK, fresh.Execs
 	}
 	return nil
 }

@@ -1,0 +1,233 @@
+package symex
+
+import (
+	"context"
+	"io"
+	"strconv"
+	"time"
+
+	"github.com/sift-solver/sift/term"
+)
+
+// Deepening the length bound. A run with a CPU budget whose exploration
+// exhausts the space of inputs up to Options.MaxLen with budget left
+// explores again from the start with twice the bound, and so on, until a
+// round does not exhaust its space (the budget ends it, a panic under
+// StopAtPanic, a limit), or the bound would pass the deepening's maximum.
+// --max-len is then the first bound, not the reason a bug that needs a
+// longer input is missed while budget remains. A round repeats the work of
+// the one before (every input of the smaller bound is an input of the
+// larger), at most as much again as all the rounds before it together:
+// the work doubles at least with the bound.
+
+// DefaultDeepenMax is the largest length bound deepening tries by default.
+const DefaultDeepenMax = 1024
+
+// minRoundCPU is the least budget left worth a new round: less is spent
+// loading inputs and warming the solver.
+const minRoundCPU = 10 * time.Millisecond
+
+// Round is one exploration of a deepening run.
+type Round struct {
+	MaxLen    int
+	Exhausted bool
+	Stopped   string
+	Paths     int
+	Panics    int           // panic sites this round found
+	Start     time.Duration // CPU time of the run when the round started
+	CPU       time.Duration // the round's own
+}
+
+// ExploreDeepening explores p's entry with the options newOpts makes
+// (afresh for each round: a merging strategy keeps its statistics),
+// deepening the length bound from their MaxLen while each round exhausts
+// its space, up to deepenMax (at most MaxLen: one round, Explore's
+// result). CPULimit is the budget of all the rounds together. Each round
+// runs on its own store and solver (newSolver, nil: the engine; a solver
+// that is an io.Closer is closed after its round). The result is the
+// rounds' together (addRound); the last round's executor is returned for
+// Replay.
+func ExploreDeepening(ctx context.Context, p *Program, newOpts func() Options, newSolver func(*term.Store) (Solver, error), deepenMax int) (*Result, *Executor, error) {
+	start := ProcessCPU()
+	opts := newOpts()
+	var total *Result
+	var rounds []Round
+	for maxLen := opts.MaxLen; ; maxLen *= 2 {
+		o := newOpts()
+		o.MaxLen = maxLen
+		used := time.Duration(0) // the first round's clock is the run's
+		if total != nil {
+			used = ProcessCPU() - start
+		}
+		if opts.CPULimit > 0 {
+			o.CPULimit = max(opts.CPULimit-used, minRoundCPU)
+		}
+		ex, res, err := exploreRound(ctx, p, o, newSolver)
+		if err != nil {
+			if total != nil { // a later round's failure leaves the earlier rounds' result
+				total.Rounds = rounds
+				total.Stats.Stopped = "round at max_len " + strconv.Itoa(maxLen) + ": " + err.Error()
+				return total, ex, nil
+			}
+			return nil, ex, err
+		}
+		r := Round{MaxLen: maxLen, Exhausted: res.Stats.Exhausted(), Stopped: res.Stats.Stopped, Paths: res.Stats.Paths,
+			Panics: len(res.Panics), Start: used, CPU: res.Stats.CPUTime}
+		rounds = append(rounds, r)
+		total = addRound(total, res, used)
+		if deepenMax <= opts.MaxLen {
+			return total, ex, nil // no deepening: Explore's result as it is
+		}
+		left := opts.CPULimit - (ProcessCPU() - start)
+		if !r.Exhausted || maxLen*2 > deepenMax || !lengthBounded(res.Inputs) || opts.CPULimit > 0 && left < minRoundCPU || ctx.Err() != nil {
+			total.Rounds = rounds
+			// The run's CPU time, the setups between rounds included:
+			// the clock the panics' times and the budget are on.
+			total.Stats.CPUTime = ProcessCPU() - start
+			return total, ex, nil
+		}
+	}
+}
+
+// exploreRound is one round: a new store, solver and executor.
+func exploreRound(ctx context.Context, p *Program, opts Options, newSolver func(*term.Store) (Solver, error)) (*Executor, *Result, error) {
+	st := term.NewStore()
+	var solver Solver
+	if newSolver != nil {
+		s, err := newSolver(st)
+		if err != nil {
+			return nil, nil, err
+		}
+		if c, ok := s.(io.Closer); ok {
+			defer c.Close()
+		}
+		solver = s
+	}
+	ex := NewExecutor(p, st, solver, opts)
+	// After NewExecutor: its engine session sets the runtime's memory limit.
+	defer TuneGC(opts.MaxMemory)()
+	res, err := ex.Explore(ctx)
+	return ex, res, err
+}
+
+// addRound adds round r, which started at CPU time at of the run, to the
+// rounds before it (total, nil for none). Counts and times add up (the
+// earlier rounds exhausted their spaces, so their cut, depth-cut and
+// unknown counts are 0 and the total is exhausted as the last round is);
+// the paths are every round's; a panic site keeps its first finding, its
+// time counted from the run's start; coverage is every round's, each block
+// at its first time; the solver's and the strategy's statistics are the
+// last round's.
+func addRound(total, r *Result, at time.Duration) *Result {
+	for _, pn := range r.Panics {
+		pn.Found += at
+	}
+	r.Coverage.shift(at)
+	if total == nil {
+		return r
+	}
+	sites := map[string]*Panic{}
+	for _, pn := range total.Panics {
+		sites[pn.Pos.String()+"|"+pn.Message] = pn
+	}
+	panics := total.Panics
+	for _, pn := range r.Panics {
+		if old, ok := sites[pn.Pos.String()+"|"+pn.Message]; ok {
+			old.Count = max(old.Count, pn.Count)
+			continue
+		}
+		panics = append(panics, pn)
+	}
+	r.Panics = panics
+	r.Paths = append(total.Paths, r.Paths...)
+	r.Coverage.absorb(total.Coverage)
+	s, t := &r.Stats, total.Stats
+	s.Paths += t.Paths
+	s.Returned += t.Returned
+	s.Panicked += t.Panicked
+	s.Unsupported += t.Unsupported
+	s.Cut += t.Cut
+	s.Queries += t.Queries
+	s.Unknown += t.Unknown
+	s.DepthCut += t.DepthCut
+	s.Concretized += t.Concretized
+	s.Steps += t.Steps
+	s.SolverTime += t.SolverTime
+	s.Merges += t.Merges
+	s.StatesMerged += t.StatesMerged
+	s.Time += t.Time
+	s.CPUTime += t.CPUTime
+	s.BlocksCovered, s.BlocksTotal = r.Coverage.Totals()
+	for k, v := range total.QueriesByStage {
+		if r.QueriesByStage == nil {
+			r.QueriesByStage = map[string]int{}
+		}
+		r.QueriesByStage[k] += v
+	}
+	return r
+}
+
+// shift moves every block's first time by d (a later round's clock
+// started at d of the run's).
+func (c *Coverage) shift(d time.Duration) {
+	if c == nil {
+		return
+	}
+	for b, t := range c.first {
+		c.first[b] = t + d
+	}
+}
+
+// absorb adds the blocks and functions o covered, each at the earlier of
+// its two first times.
+func (c *Coverage) absorb(o *Coverage) {
+	if c == nil || o == nil {
+		return
+	}
+	for f := range o.funcs {
+		c.funcs[f] = true
+	}
+	for b, t := range o.first {
+		if old, ok := c.first[b]; !ok || t < old {
+			c.first[b] = t
+		}
+	}
+}
+
+// lengthBounded reports whether some input has a length the bound limits
+// (a string, a slice, a reader's data, a variadic count): without one a
+// deeper round explores the same space again.
+func lengthBounded(ins []*Input) bool {
+	for _, in := range ins {
+		if hasLength(in.val) {
+			return true
+		}
+	}
+	return false
+}
+
+func hasLength(v Value) bool {
+	switch x := v.(type) {
+	case StringVal, SliceVal, readerInput:
+		return true
+	case ptrInput:
+		return hasLength(x.elem)
+	case IfaceVal:
+		return hasLength(x.V)
+	case Struct:
+		for _, f := range x {
+			if hasLength(f) {
+				return true
+			}
+		}
+	case Vec:
+		for _, f := range x {
+			if hasLength(f) {
+				return true
+			}
+		}
+	case ArrayVal:
+		return hasLength(x.Elems)
+	}
+	return false
+}

@@ -1,0 +1,3 @@
+module deepen
+
+go 1.23
