@@ -33,7 +33,7 @@ var ruleList = []*rule{
 	ruleNotCmp, ruleBoolChain, ruleAndCmpPair,
 	ruleEqOrder, ruleEqBit, ruleEqBoolNot, ruleEqConcat, ruleEqNotNot, ruleEqNotConst, ruleEqXorConst,
 	ruleEqChainSplit, ruleEqIteConst, ruleEqIteSame, ruleEqIteIte, ruleEqIteDistinct,
-	ruleEqDivDividend, ruleEqLinear, ruleEqCofactor,
+	ruleEqDivDividend, ruleEqInjective, ruleEqLinear, ruleEqCofactor,
 	ruleIteNested, ruleIteEqSelect, ruleIteMerge, ruleIteOp,
 	// Comparisons (rules_cmp.go).
 	ruleCmpExtremes, ruleCmpBounds, ruleCmpConcat, ruleCmpNot, ruleCmpIte, ruleCmpConstStrict,
