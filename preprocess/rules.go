@@ -33,7 +33,7 @@ var ruleList = []*rule{
 	ruleNotCmp, ruleBoolChain, ruleAndCmpPair,
 	ruleEqOrder, ruleEqBit, ruleEqBoolNot, ruleEqConcat, ruleEqNotNot, ruleEqNotConst, ruleEqXorConst,
 	ruleEqChainSplit, ruleEqIteConst, ruleEqIteSame, ruleEqIteIte, ruleEqIteDistinct,
-	ruleUremConstBound, ruleEqDivDividend, ruleEqLinear, ruleEqCofactor,
+	ruleUremConstBound, ruleEqDivDividend, ruleEqInjective, ruleEqLinear, ruleEqCofactor,
 	ruleIteNested, ruleIteEqSelect, ruleIteMerge, ruleIteOp,
 	// Comparisons (rules_cmp.go).
 	ruleCmpExtremes, ruleCmpBounds, ruleCmpConcat, ruleCmpNot, ruleCmpIte, ruleCmpConstStrict,

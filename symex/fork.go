@@ -1,6 +1,8 @@
 package symex
 
 import (
+	"slices"
+
 	"github.com/sift-solver/sift/smtlib"
 	"github.com/sift-solver/sift/symex/merge"
 	"github.com/sift-solver/sift/term"
@@ -212,9 +214,45 @@ func (e *Executor) checkOther(s *State, l term.Term) (smtlib.Status, *term.Model
 // check asks whether s's path constraint with extra is satisfiable, and
 // returns a model that is validated against the constraint.
 func (e *Executor) check(s *State, extra term.Term) (smtlib.Status, *term.Model, error) {
-	st, m, err := e.query(s.queryPC(), extra, s.model)
+	st, m, err := e.query(e.pinned(s, s.queryPC()), extra, s.model)
 	if err != nil {
 		return st, nil, &solverFailure{err}
 	}
 	return st, m, nil
+}
+
+// pinned returns pc with x = v added for every input variable x the path's
+// value sets hold to the one value v while pc does not say so itself (a
+// length after a loop that counted it down: n-3 < 0 ∧ n-2 ≥ 0). pc implies
+// each equality, so the question is the same; the solver's substitution
+// then makes every term over x concrete, the window indices of a hash loop
+// among them, where the bounds alone would leave them symbolic (KLEE's
+// implied values).
+func (e *Executor) pinned(s *State, pc []term.Term) []term.Term {
+	if e.vs == nil || s.sets == nil {
+		return pc
+	}
+	out := pc
+	for _, x := range e.modelTerms() {
+		if e.st.Op(x) != term.OpVar || !e.st.IsBitVec(e.st.SortOf(x)) {
+			continue
+		}
+		d, ok := e.vs.tr.Domain(s.sets, x)
+		if !ok {
+			continue
+		}
+		v, ok := d.Singleton()
+		if !ok {
+			continue
+		}
+		eq := e.st.Eq(x, e.st.ConstUint64(e.st.Width(e.st.SortOf(x)), v))
+		if slices.Contains(pc, eq) {
+			continue
+		}
+		if len(out) == len(pc) {
+			out = slices.Clip(out)
+		}
+		out = append(out, eq)
+	}
+	return out
 }
