@@ -103,6 +103,9 @@ func (l *lodState) abstract(t term.Term) (bool, error) {
 		if !l.supportedElem(st.IndexSort(s)) || !l.supportedElem(st.ElemSort(s)) {
 			return true, &unsupportedError{"array sort " + st.SortString(s)}
 		}
+		if n, ok := tb.smallSort(s); ok {
+			return true, tb.smallArray(t, n)
+		}
 		switch op {
 		case term.OpVar, term.OpStore, term.OpConstArray, term.OpIte:
 			tb.enc[t] = blasted{done: true}
@@ -126,6 +129,10 @@ func (l *lodState) abstract(t term.Term) (bool, error) {
 	}
 	switch op {
 	case term.OpSelect:
+		if _, ok := tb.smallSort(st.SortOf(st.Arg(t, 0))); ok {
+			tb.enc[t] = tb.smallRead(t)
+			return true, nil
+		}
 		tb.enc[t] = tb.fresh(s)
 		l.isRead[t] = true
 		return true, nil
@@ -137,6 +144,10 @@ func (l *lodState) abstract(t term.Term) (bool, error) {
 		args := st.Args(t)
 		if len(args) == 0 || !st.IsArray(st.SortOf(args[0])) {
 			return false, nil
+		}
+		if _, ok := tb.smallSort(st.SortOf(args[0])); ok && op == term.OpEq && len(args) == 2 {
+			tb.enc[t] = blasted{done: true, edge: tb.smallEqual(args[0], args[1])}
+			return true, nil
 		}
 		if op == term.OpEq && len(args) == 2 {
 			tb.enc[t] = tb.fresh(s)

@@ -60,6 +60,9 @@ type Stage struct {
 	// conflicts bounds each SAT call (negative: no bound); past it the
 	// check is unknown ("sat solver gave up").
 	conflicts int
+	// lazyOnly blasts no array eagerly (small.go), for tests of lemmas on
+	// demand over small index sorts.
+	lazyOnly bool
 }
 
 // retireAfter is how many checks an assertion may go unused before its
@@ -110,6 +113,7 @@ func (s *Stage) reset(st *term.Store) {
 	b := sat.NewBlaster()
 	s.st, s.solver = st, solver
 	s.tb = newTermBlaster(st, b)
+	s.tb.lazyOnly = s.lazyOnly
 	s.cnf = sat.NewCNF(b.AIG(), solver)
 	s.acts = map[term.Term]sat.Lit{}
 	s.groups = map[string]sat.Lit{}
