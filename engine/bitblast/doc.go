@@ -21,6 +21,7 @@
 //	lod_expand.go  collapsible store chains and eager expansion
 //	lod_model.go   one refinement round (refine), the model of a consistent
 //	               candidate
+//	lod_define.go  array equalities held for good, read through eagerly
 //	lod_ext.go     extensionality: array equalities checked innermost
 //	               first, so that the loop ends (a finite set of lemmas,
 //	               each violated when added)

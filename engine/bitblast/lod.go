@@ -57,6 +57,16 @@ type lodState struct {
 	chains    map[term.Term]*storeChain
 	collapsed map[term.Term]term.Term
 
+	// facts maps each side of an array equality held for good to the
+	// equalities; readsOf lists the lazy reads of each array term; pending
+	// are the reads still to expand through a definition (lod_define.go).
+	facts       map[term.Term][]term.Term
+	factSeen    map[term.Term]bool
+	readsOf     map[term.Term][]term.Term
+	pending     []definePair
+	definedDown map[term.Term]bool
+	defineReads int
+
 	oracle aliasOracle
 	stats  lodStats
 }
@@ -68,7 +78,9 @@ func newLodState(tb *termBlaster) *lodState {
 		extra: map[term.Term][]term.Term{}, witnessed: map[term.Term]bool{}, extDone: map[[2]term.Term]bool{},
 		stepped: map[[2]term.Term]bool{}, expanded: map[term.Term]bool{},
 		chains: map[term.Term]*storeChain{}, collapsed: map[term.Term]term.Term{},
-		oracle: mayAlias{},
+		facts: map[term.Term][]term.Term{}, factSeen: map[term.Term]bool{}, readsOf: map[term.Term][]term.Term{},
+		definedDown: map[term.Term]bool{},
+		oracle:      mayAlias{},
 	}
 }
 
@@ -135,6 +147,7 @@ func (l *lodState) abstract(t term.Term) (bool, error) {
 		}
 		tb.enc[t] = tb.fresh(s)
 		l.isRead[t] = true
+		l.noteRead(t)
 		return true, nil
 	case term.OpApply:
 		tb.enc[t] = tb.fresh(s)

@@ -73,10 +73,11 @@ const (
 	lemmaExtWitness                // unequal arrays differ at a witness index
 	lemmaExpand                    // congruence added by expansion
 	lemmaCollapse                  // flat encoding of a constant-index store chain
+	lemmaDefine                    // read through a definition (lod_define.go)
 	numLemmaKinds
 )
 
-var lemmaKindNames = [numLemmaKinds]string{"row", "row-step", "const", "congruence", "uf", "ext-equal", "ext-witness", "expanded", "collapse"}
+var lemmaKindNames = [numLemmaKinds]string{"row", "row-step", "const", "congruence", "uf", "ext-equal", "ext-witness", "expanded", "collapse", "define"}
 
 // lodStats counts what the CEGAR loop did over a session.
 type lodStats struct {

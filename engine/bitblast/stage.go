@@ -202,6 +202,12 @@ func (s *Stage) Decide(ctx context.Context, p *stage.Problem) (v stage.Verdict, 
 		asmLits[i] = s.cnf.Lit(e)
 	}
 
+	if err := s.tb.lod.define(ctx, s.cnf, s.solver); err != nil {
+		return stop(err)
+	}
+	if s.tb.lod.extraGrew() {
+		s.base = nil // definitions added reads to the permanent cone
+	}
 	roots := p.Terms()
 	cone := s.checkCone(roots, base)
 	abstracted := len(cone.reads)+len(cone.apps)+len(cone.eqs) > 0
@@ -240,6 +246,9 @@ func (s *Stage) Decide(ctx context.Context, p *stage.Problem) (v stage.Verdict, 
 			}
 			if m != nil {
 				return stage.Verdict{Status: term.Sat, Model: m}, nil
+			}
+			if err := s.tb.lod.define(ctx, s.cnf, s.solver); err != nil {
+				return stop(err)
 			}
 			if s.tb.lod.extraGrew() {
 				// Lemmas added reads under array equalities, some of
@@ -346,6 +355,7 @@ func (s *Stage) addPermanent(ctx context.Context, p *stage.Problem) (int, error)
 			return len(s.perm), err
 		}
 		s.solver.Add(s.cnf.Lit(e))
+		s.tb.lod.addFacts(t)
 		s.perm = append(s.perm, t)
 		n++
 	}
