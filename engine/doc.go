@@ -24,8 +24,10 @@
 // The checks after the first of a session that keeps assertions at its base
 // level (a client unrolling a design step by step, with push, assert, check,
 // pop) first go to the incremental attempt (pipeline.go,
-// newIncrementalPipeline): the constant stage, Ackermann's reduction of
-// functions into arrays (incremental.go), and a bit-blaster of its own
+// newIncrementalPipeline): the constant stage, the applications to constants
+// of opaque sorts as variables of their own (incremental_states.go: a
+// client's states), Ackermann's reduction of functions into arrays
+// (incremental.go), and a bit-blaster of its own
 // that lives across the session's checks, gets the assertions as posed (so
 // circuits are built once and learned clauses stay valid), holds the
 // base-level assertions as clauses of their own and bounds each SAT call by
@@ -50,6 +52,7 @@
 //	                           pipelines
 //	driver.go                  Driver: order, time shares, cores, statistics
 //	incremental.go             the incremental attempt's Ackermann step
+//	incremental_states.go      the incremental attempt's opaque-sort step
 //	validate.go                the model check in front of every sat answer
 //	memory.go                  the memory limit of a check
 //	prestart.go                starting the Z3 worker after some CPU time

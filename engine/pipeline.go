@@ -90,7 +90,8 @@ func newIncrementalPipeline(opts Options) *Driver {
 	if pruning == "" {
 		pruning = bitblast.PruningFull
 	}
-	d := NewDriver(constantStage{}, newIncrementalAckermann(), bitblast.NewIncremental(pruning, incrementalConflicts))
+	d := NewDriver(constantStage{}, newIncrementalStates(), newIncrementalAckermann(),
+		bitblast.NewIncremental(pruning, incrementalConflicts))
 	d.Trace = opts.Trace
 	return d
 }

@@ -10,11 +10,13 @@ import (
 )
 
 // blasted is the circuit of one term: a Bool term has an edge, a bit-vector
-// term a word (least significant bit first).
+// term a word (least significant bit first), an array of a small sort one
+// word per element (small.go).
 type blasted struct {
-	done bool
-	edge sat.Edge
-	word sat.Word
+	done  bool
+	edge  sat.Edge
+	word  sat.Word
+	elems []sat.Word
 }
 
 // unsupportedError names the construct that stopped blasting.
@@ -31,6 +33,9 @@ type termBlaster struct {
 	enc []blasted // indexed by term.Term
 	// lod records the abstracted array and function terms (lod.go).
 	lod *lodState
+	// lazyOnly sends every array through lemmas on demand, small ones too
+	// (small.go; tests of the lazy loop).
+	lazyOnly bool
 }
 
 func newTermBlaster(st *term.Store, b *sat.Blaster) *termBlaster {

@@ -12,6 +12,8 @@
 //	blast_term.go  terms to AIG words and edges; model values of symbols
 //	cone_base.go   the cone of the assertions held for good, kept across
 //	               checks
+//	small.go       arrays over small index sorts, blasted eagerly (one
+//	               word per element) instead of lazily
 //	lod.go         the abstraction: which reads, applications and array
 //	               equalities have circuits
 //	lod_refine.go  the cone of a check, lemma kinds and statistics, the
@@ -19,6 +21,7 @@
 //	lod_expand.go  collapsible store chains and eager expansion
 //	lod_model.go   one refinement round (refine), the model of a consistent
 //	               candidate
+//	lod_define.go  array equalities held for good, read through eagerly
 //	lod_ext.go     extensionality: array equalities checked innermost
 //	               first, so that the loop ends (a finite set of lemmas,
 //	               each violated when added)

@@ -57,6 +57,16 @@ type lodState struct {
 	chains    map[term.Term]*storeChain
 	collapsed map[term.Term]term.Term
 
+	// facts maps each side of an array equality held for good to the
+	// equalities; readsOf lists the lazy reads of each array term; pending
+	// are the reads still to expand through a definition (lod_define.go).
+	facts       map[term.Term][]term.Term
+	factSeen    map[term.Term]bool
+	readsOf     map[term.Term][]term.Term
+	pending     []definePair
+	definedDown map[term.Term]bool
+	defineReads int
+
 	oracle aliasOracle
 	stats  lodStats
 }
@@ -68,7 +78,9 @@ func newLodState(tb *termBlaster) *lodState {
 		extra: map[term.Term][]term.Term{}, witnessed: map[term.Term]bool{}, extDone: map[[2]term.Term]bool{},
 		stepped: map[[2]term.Term]bool{}, expanded: map[term.Term]bool{},
 		chains: map[term.Term]*storeChain{}, collapsed: map[term.Term]term.Term{},
-		oracle: mayAlias{},
+		facts: map[term.Term][]term.Term{}, factSeen: map[term.Term]bool{}, readsOf: map[term.Term][]term.Term{},
+		definedDown: map[term.Term]bool{},
+		oracle:      mayAlias{},
 	}
 }
 
@@ -103,6 +115,9 @@ func (l *lodState) abstract(t term.Term) (bool, error) {
 		if !l.supportedElem(st.IndexSort(s)) || !l.supportedElem(st.ElemSort(s)) {
 			return true, &unsupportedError{"array sort " + st.SortString(s)}
 		}
+		if n, ok := tb.smallSort(s); ok {
+			return true, tb.smallArray(t, n)
+		}
 		switch op {
 		case term.OpVar, term.OpStore, term.OpConstArray, term.OpIte:
 			tb.enc[t] = blasted{done: true}
@@ -126,8 +141,13 @@ func (l *lodState) abstract(t term.Term) (bool, error) {
 	}
 	switch op {
 	case term.OpSelect:
+		if _, ok := tb.smallSort(st.SortOf(st.Arg(t, 0))); ok {
+			tb.enc[t] = tb.smallRead(t)
+			return true, nil
+		}
 		tb.enc[t] = tb.fresh(s)
 		l.isRead[t] = true
+		l.noteRead(t)
 		return true, nil
 	case term.OpApply:
 		tb.enc[t] = tb.fresh(s)
@@ -137,6 +157,10 @@ func (l *lodState) abstract(t term.Term) (bool, error) {
 		args := st.Args(t)
 		if len(args) == 0 || !st.IsArray(st.SortOf(args[0])) {
 			return false, nil
+		}
+		if _, ok := tb.smallSort(st.SortOf(args[0])); ok && op == term.OpEq && len(args) == 2 {
+			tb.enc[t] = blasted{done: true, edge: tb.smallEqual(args[0], args[1])}
+			return true, nil
 		}
 		if op == term.OpEq && len(args) == 2 {
 			tb.enc[t] = tb.fresh(s)

@@ -38,6 +38,10 @@ func (r *lodRound) model(funs map[term.Term]map[string]term.Term) *term.Model {
 		s := st.SortOf(x)
 		switch st.Kind(s) {
 		case term.KindArray:
+			if _, ok := r.l.tb.smallSort(s); ok {
+				m.Set(x, r.smallValue(x))
+				continue
+			}
 			m.Set(x, r.arrayValue(x))
 		case term.KindFun:
 			m.Set(x, r.funValue(x, funs[x]))

@@ -73,10 +73,11 @@ const (
 	lemmaExtWitness                // unequal arrays differ at a witness index
 	lemmaExpand                    // congruence added by expansion
 	lemmaCollapse                  // flat encoding of a constant-index store chain
+	lemmaDefine                    // read through a definition (lod_define.go)
 	numLemmaKinds
 )
 
-var lemmaKindNames = [numLemmaKinds]string{"row", "row-step", "const", "congruence", "uf", "ext-equal", "ext-witness", "expanded", "collapse"}
+var lemmaKindNames = [numLemmaKinds]string{"row", "row-step", "const", "congruence", "uf", "ext-equal", "ext-witness", "expanded", "collapse", "define"}
 
 // lodStats counts what the CEGAR loop did over a session.
 type lodStats struct {
@@ -150,23 +151,29 @@ func (r *lodRound) val(t term.Term) term.Value {
 	if v, ok := r.vals[t]; ok {
 		return v
 	}
-	v := r.l.tb.modelValue(r.cnf, t)
-	if v.Kind == term.ValUninterpreted {
-		// Number the elements of each sort 0, 1, … in order of appearance:
-		// injective, so keys still compare values, and models read better.
-		num := r.elems[v.Sort]
-		if num == nil {
-			num = map[int]int{}
-			r.elems[v.Sort] = num
-		}
-		n, ok := num[v.Elem]
-		if !ok {
-			n = len(num)
-			num[v.Elem] = n
-		}
-		v.Elem = n
-	}
+	v := r.uninterpreted(r.l.tb.modelValue(r.cnf, t))
 	r.vals[t] = v
+	return v
+}
+
+// uninterpreted renumbers the elements of each uninterpreted sort 0, 1, …
+// in order of appearance: injective, so keys still compare values, and
+// models read better. Other values are returned as they are.
+func (r *lodRound) uninterpreted(v term.Value) term.Value {
+	if v.Kind != term.ValUninterpreted {
+		return v
+	}
+	num := r.elems[v.Sort]
+	if num == nil {
+		num = map[int]int{}
+		r.elems[v.Sort] = num
+	}
+	n, ok := num[v.Elem]
+	if !ok {
+		n = len(num)
+		num[v.Elem] = n
+	}
+	v.Elem = n
 	return v
 }
 

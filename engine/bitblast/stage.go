@@ -68,6 +68,9 @@ type Stage struct {
 	firstVars int
 	// resets counts the starts over for that reason (a statistic).
 	resets int
+	// lazyOnly blasts no array eagerly (small.go), for tests of lemmas on
+	// demand over small index sorts.
+	lazyOnly bool
 }
 
 // retireAfter is how many checks an assertion may go unused before its
@@ -118,6 +121,7 @@ func (s *Stage) reset(st *term.Store) {
 	b := sat.NewBlaster()
 	s.st, s.solver = st, solver
 	s.tb = newTermBlaster(st, b)
+	s.tb.lazyOnly = s.lazyOnly
 	s.cnf = sat.NewCNF(b.AIG(), solver)
 	s.acts = map[term.Term]sat.Lit{}
 	s.groups = map[string]sat.Lit{}
@@ -227,6 +231,12 @@ func (s *Stage) Decide(ctx context.Context, p *stage.Problem) (v stage.Verdict, 
 		asmLits[i] = s.cnf.Lit(e)
 	}
 
+	if err := s.tb.lod.define(ctx, s.cnf, s.solver); err != nil {
+		return stop(err)
+	}
+	if s.tb.lod.extraGrew() {
+		s.base = nil // definitions added reads to the permanent cone
+	}
 	if s.firstVars == 0 {
 		s.firstVars = s.solver.NumVars()
 	}
@@ -268,6 +278,9 @@ func (s *Stage) Decide(ctx context.Context, p *stage.Problem) (v stage.Verdict, 
 			}
 			if m != nil {
 				return stage.Verdict{Status: term.Sat, Model: m}, nil
+			}
+			if err := s.tb.lod.define(ctx, s.cnf, s.solver); err != nil {
+				return stop(err)
 			}
 			if s.tb.lod.extraGrew() {
 				// Lemmas added reads under array equalities, some of
@@ -375,6 +388,7 @@ func (s *Stage) addPermanent(ctx context.Context, p *stage.Problem) (int, error)
 			return len(s.perm), err
 		}
 		s.solver.Add(s.cnf.Lit(e))
+		s.tb.lod.addFacts(t)
 		s.perm = append(s.perm, t)
 		n++
 	}
