@@ -56,7 +56,7 @@ func TestFuzzCorpus(t *testing.T) {
 	// pointer field.
 	want := "FuzzStr FuzzBytes FuzzInts FuzzBool FuzzNamed FuzzArray FuzzReader FuzzByteReader FuzzRuneReader " +
 		"FuzzBufioReader FuzzStringsReader FuzzBytesReader FuzzBytesBuffer FuzzStructPtr FuzzParser_Next " +
-		"FuzzParser_Peek FuzzCounter_Inc FuzzDeferred FuzzRender"
+		"FuzzParser_Peek FuzzCounter_Inc FuzzDeferred FuzzRender FuzzDecode"
 	if got := strings.Join(targets, " "); got != want {
 		t.Fatalf("fuzz targets %s\nwant %s", got, want)
 	}
