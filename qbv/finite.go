@@ -124,26 +124,6 @@ func newFinite(st *term.Store, roots []term.Term) (*finite, error) {
 	return f, nil
 }
 
-// polarity of an occurrence: positive, negative, or both (under ite
-// conditions, xor, equalities between formulas).
-type polarity uint8
-
-const (
-	positive polarity = 1 << iota
-	negative
-	both = positive | negative
-)
-
-func (p polarity) flip() polarity {
-	switch p {
-	case positive:
-		return negative
-	case negative:
-		return positive
-	}
-	return both
-}
-
 // skolems adds to need the variables of uninterpreted sorts that
 // Skolemization turns into constants (∃ outside every quantifier), and
 // clears f.justified when one would become a function instead.
@@ -151,36 +131,22 @@ func (f *finite) skolems(roots []term.Term, need map[term.Sort]int) {
 	st := f.st
 	type key struct {
 		t      term.Term
-		p      polarity
+		p      term.Polarity
 		inside bool
 	}
 	seen := map[key]bool{}
-	var walk func(t term.Term, p polarity, inside bool)
-	walk = func(t term.Term, p polarity, inside bool) {
+	var walk func(t term.Term, p term.Polarity, inside bool)
+	walk = func(t term.Term, p term.Polarity, inside bool) {
 		if !st.Features(t).Has(term.FeatQuantifier) || seen[key{t, p, inside}] {
 			return
 		}
 		seen[key{t, p, inside}] = true
 		args := st.Args(t)
 		switch op := st.Op(t); op {
-		case term.OpNot:
-			walk(args[0], p.flip(), inside)
-		case term.OpAnd, term.OpOr:
-			for _, a := range args {
-				walk(a, p, inside)
-			}
-		case term.OpImplies:
-			for i, a := range args {
-				if i < len(args)-1 {
-					walk(a, p.flip(), inside)
-				} else {
-					walk(a, p, inside)
-				}
-			}
 		case term.OpForall, term.OpExists:
-			universal := positive
+			universal := term.Positive
 			if op == term.OpExists {
-				universal = negative
+				universal = term.Negative
 			}
 			if p != universal {
 				// Some occurrence is existential: a Skolem constant
@@ -196,13 +162,13 @@ func (f *finite) skolems(roots []term.Term, need map[term.Sort]int) {
 			}
 			walk(args[len(args)-1], p, true)
 		default:
-			for _, a := range args {
-				walk(a, both, inside)
+			for i, a := range args {
+				walk(a, term.ArgPolarity(op, i, len(args), p), inside)
 			}
 		}
 	}
 	for _, r := range roots {
-		walk(r, positive, false)
+		walk(r, term.Positive, false)
 	}
 }
 

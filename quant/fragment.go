@@ -74,7 +74,7 @@ func recognise(st *term.Store, roots []term.Term, names *liftNames) (*Query, err
 		case term.OpExists:
 			return nil, unsupported("existential quantifier")
 		default:
-			t, err := l.walk(c, positive)
+			t, err := l.walk(c, term.Positive)
 			if err != nil {
 				return nil, err
 			}
@@ -103,7 +103,7 @@ func recognise(st *term.Store, roots []term.Term, names *liftNames) (*Query, err
 // own ∀s, and ite chains over them for the merged values.
 type lifter struct {
 	st *term.Store
-	// walked memoises walk by term and polarity, so each ∀ gets one p per
+	// walked memoises walk by term and term.Polarity, so each ∀ gets one p per
 	// polarity. Merged path constraints and values are DAGs whose subterms
 	// are shared many times over (ite chains over earlier merges), and
 	// walking them as trees took most of a pat run's time
@@ -116,30 +116,10 @@ type lifter struct {
 
 type liftKey struct {
 	t   term.Term
-	pol polarity
+	pol term.Polarity
 }
 
-// polarity says how a subterm occurs: below an even or odd number of
-// negations only, or (inside any other term) both.
-type polarity int8
-
-const (
-	positive polarity = iota
-	negative
-	both
-)
-
-func (p polarity) flip() polarity {
-	switch p {
-	case positive:
-		return negative
-	case negative:
-		return positive
-	}
-	return both
-}
-
-func (l *lifter) walk(t term.Term, pol polarity) (term.Term, error) {
+func (l *lifter) walk(t term.Term, pol term.Polarity) (term.Term, error) {
 	if l.st.IsQuantifierFree(t) {
 		return t, nil
 	}
@@ -154,31 +134,21 @@ func (l *lifter) walk(t term.Term, pol polarity) (term.Term, error) {
 	return r, err
 }
 
-func (l *lifter) walkOnce(t term.Term, pol polarity) (term.Term, error) {
+func (l *lifter) walkOnce(t term.Term, pol term.Polarity) (term.Term, error) {
 	st := l.st
 	switch op := st.Op(t); op {
-	case term.OpAnd, term.OpOr:
-		return l.args(t, func(int) polarity { return pol })
-	case term.OpNot:
-		return l.args(t, func(int) polarity { return pol.flip() })
-	case term.OpImplies:
-		return l.args(t, func(i int) polarity {
-			if i == 0 {
-				return pol.flip()
-			}
-			return pol
-		})
 	case term.OpForall:
 		return l.lift(t, pol)
 	case term.OpExists:
 		return term.NoTerm, unsupported("existential quantifier")
 	default:
-		return l.args(t, func(int) polarity { return both })
+		n := len(st.Args(t))
+		return l.args(t, func(i int) term.Polarity { return term.ArgPolarity(op, i, n, pol) })
 	}
 }
 
-// args rebuilds t with each argument walked at the polarity pol(i) gives.
-func (l *lifter) args(t term.Term, pol func(i int) polarity) (term.Term, error) {
+// args rebuilds t with each argument walked at the term.Polarity pol(i) gives.
+func (l *lifter) args(t term.Term, pol func(i int) term.Polarity) (term.Term, error) {
 	st := l.st
 	args := make([]term.Term, st.NumArgs(t))
 	for i, a := range st.Args(t) {
@@ -191,23 +161,23 @@ func (l *lifter) args(t term.Term, pol func(i int) polarity) (term.Term, error) 
 	return st.Rebuild(t, args), nil
 }
 
-// lift replaces the ∀ term t, occurring at polarity pol, by a fresh p
-// (walk calls it once per term and polarity).
-func (l *lifter) lift(t term.Term, pol polarity) (term.Term, error) {
+// lift replaces the ∀ term t, occurring at term.Polarity pol, by a fresh p
+// (walk calls it once per term and term.Polarity).
+func (l *lifter) lift(t term.Term, pol term.Polarity) (term.Term, error) {
 	st := l.st
 	f, err := recogniseForall(st, t)
 	if err != nil {
 		return term.NoTerm, err
 	}
 	p := l.names.boolean(st, t, pol)
-	if pol != negative {
+	if pol != term.Negative {
 		g, err := recogniseForall(st, st.MustMake(term.OpForall, nil, f.Var, premise(st, p, f.Body)))
 		if err != nil {
 			return term.NoTerm, err
 		}
 		l.foralls = append(l.foralls, g)
 	}
-	if pol != positive {
+	if pol != term.Positive {
 		c := l.names.witness(st, t, pol, f.Width)
 		l.clauses = append(l.clauses, st.Or(p, st.Not(f.Instance(st, c))))
 	}

@@ -26,7 +26,7 @@ type liftSyms struct{ p, c term.Term }
 // of returns the symbols of ∀ term t at polarity pol (NoTerm where not
 // made yet), starting afresh on a new store. A nil liftNames gives an
 // empty entry every time: fresh symbols.
-func (n *liftNames) of(st *term.Store, t term.Term, pol polarity) *liftSyms {
+func (n *liftNames) of(st *term.Store, t term.Term, pol term.Polarity) *liftSyms {
 	if n == nil {
 		return &liftSyms{}
 	}
@@ -43,7 +43,7 @@ func (n *liftNames) of(st *term.Store, t term.Term, pol polarity) *liftSyms {
 }
 
 // boolean is the Boolean p standing for t at polarity pol.
-func (n *liftNames) boolean(st *term.Store, t term.Term, pol polarity) term.Term {
+func (n *liftNames) boolean(st *term.Store, t term.Term, pol term.Polarity) term.Term {
 	e := n.of(st, t, pol)
 	if e.p == term.NoTerm {
 		e.p = st.Fresh("quant!p", st.BoolSort())
@@ -52,7 +52,7 @@ func (n *liftNames) boolean(st *term.Store, t term.Term, pol polarity) term.Term
 }
 
 // witness is the Skolem constant of ¬t, of width bits, at polarity pol.
-func (n *liftNames) witness(st *term.Store, t term.Term, pol polarity, width uint32) term.Term {
+func (n *liftNames) witness(st *term.Store, t term.Term, pol term.Polarity, width uint32) term.Term {
 	e := n.of(st, t, pol)
 	if e.c == term.NoTerm {
 		e.c = st.Fresh("quant!c", st.BitVecSort(width))

@@ -566,11 +566,7 @@ func (p *termParser) apply(headPos Pos, constAs, constScript term.Sort, user *fu
 		if len(args) == 0 {
 			errorf(headPos, "application of %s has no arguments", user.Name)
 		}
-		var sc []term.Sort
-		if scripts != nil {
-			sc = append(sc, scripts...)
-		}
-		return p.applyFun(user, append([]term.Term(nil), args...), sc, headPos)
+		return p.applyFun(user, append([]term.Term(nil), args...), scripts, headPos)
 	}
 	var result term.Sort
 	if scripts != nil {
@@ -751,19 +747,26 @@ func numeralMod(text []byte, m uint32) uint32 {
 // argBuffer returns a reusable slice for the arguments at the current depth.
 // The buffers live in the Env so that they survive from one command to the
 // next.
-func (p *termParser) argBuffer() []term.Term {
-	if p.depth < len(p.env.argBufs) {
-		return p.env.argBufs[p.depth][:0]
+func (p *termParser) argBuffer() []term.Term { return depthBuffer(p.env.argBufs, p.depth) }
+
+func (p *termParser) releaseArgs(args []term.Term) { releaseBuffer(&p.env.argBufs, p.depth, args) }
+
+// depthBuffer returns the empty buffer of nesting depth d from bufs: an
+// application's arguments are read into it without allocating.
+func depthBuffer[T any](bufs [][]T, d int) []T {
+	if d < len(bufs) {
+		return bufs[d][:0]
 	}
-	return make([]term.Term, 0, 4)
+	return make([]T, 0, 4)
 }
 
-func (p *termParser) releaseArgs(args []term.Term) {
-	for len(p.env.argBufs) <= p.depth {
-		p.env.argBufs = append(p.env.argBufs, nil)
+// releaseBuffer keeps b as the buffer of depth d, unless it grew large.
+func releaseBuffer[T any](bufs *[][]T, d int, b []T) {
+	for len(*bufs) <= d {
+		*bufs = append(*bufs, nil)
 	}
-	if cap(args) <= 1024 {
-		p.env.argBufs[p.depth] = args[:0]
+	if cap(b) <= 1024 {
+		(*bufs)[d] = b[:0]
 	}
 }
 

@@ -101,18 +101,6 @@ func (p *termParser) builtinScript(pos Pos, op term.Op, args []term.Term, script
 	return term.NoSort
 }
 
-func (p *termParser) scriptBuffer() []term.Sort {
-	if p.depth < len(p.env.scriptBufs) {
-		return p.env.scriptBufs[p.depth][:0]
-	}
-	return make([]term.Sort, 0, 4)
-}
+func (p *termParser) scriptBuffer() []term.Sort { return depthBuffer(p.env.scriptBufs, p.depth) }
 
-func (p *termParser) releaseScripts(s []term.Sort) {
-	for len(p.env.scriptBufs) <= p.depth {
-		p.env.scriptBufs = append(p.env.scriptBufs, nil)
-	}
-	if cap(s) <= 1024 {
-		p.env.scriptBufs[p.depth] = s[:0]
-	}
-}
+func (p *termParser) releaseScripts(s []term.Sort) { releaseBuffer(&p.env.scriptBufs, p.depth, s) }

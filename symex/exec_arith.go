@@ -174,10 +174,6 @@ func (e *Executor) convert(s *State, in *ssa.Convert) (Value, error) {
 // string([]rune), []rune(string), and string(x) of an integer x.
 func (e *Executor) convertByModel(s *State, in *ssa.Convert) (*ssa.Function, Value, bool) {
 	from, to := in.X.Type().Underlying(), in.Type().Underlying()
-	isString := func(t types.Type) bool {
-		b, ok := t.(*types.Basic)
-		return ok && b.Info()&types.IsString != 0
-	}
 	isRunes := func(t types.Type) bool {
 		sl, ok := t.(*types.Slice)
 		if !ok {
@@ -191,11 +187,11 @@ func (e *Executor) convertByModel(s *State, in *ssa.Convert) (*ssa.Function, Val
 		return nil, nil, false
 	}
 	switch {
-	case isString(to) && isRunes(from):
+	case isStringType(to) && isRunes(from):
 		return e.prog.modelPkg.Func("runesToString"), v, true
-	case isRunes(to) && isString(from):
+	case isRunes(to) && isStringType(from):
 		return e.prog.modelPkg.Func("stringToRunes"), v, true
-	case isString(to):
+	case isStringType(to):
 		fb, ok := from.(*types.Basic)
 		x, isTerm := v.(term.Term)
 		// Constants too: a concrete re-run must take the model's branches.

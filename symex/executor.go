@@ -136,6 +136,18 @@ type Panic struct {
 	Found time.Duration
 }
 
+// siteName names a site of a panic or an unsupported operation: where and
+// what.
+func siteName(pos token.Position, msg string) string { return pos.String() + "|" + msg }
+
+// reachedBy records one more input that panics at q's site: the first one
+// that needs no unexported field takes the place of one that needs them.
+func (q *Panic) reachedBy(inputs []InputValue, unexported bool) {
+	if q.Unexported && !unexported { // a user reaches it after all
+		q.Inputs, q.Unexported = inputs, false
+	}
+}
+
 // Result is the outcome of Explore.
 type Result struct {
 	Fn       *ssa.Function

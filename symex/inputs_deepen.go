@@ -128,12 +128,13 @@ func addRound(total, r *Result, at time.Duration) *Result {
 	}
 	sites := map[string]*Panic{}
 	for _, pn := range total.Panics {
-		sites[pn.Pos.String()+"|"+pn.Message] = pn
+		sites[siteName(pn.Pos, pn.Message)] = pn
 	}
 	panics := total.Panics
 	for _, pn := range r.Panics {
-		if old, ok := sites[pn.Pos.String()+"|"+pn.Message]; ok {
+		if old, ok := sites[siteName(pn.Pos, pn.Message)]; ok {
 			old.Count = max(old.Count, pn.Count)
+			old.reachedBy(pn.Inputs, pn.Unexported)
 			continue
 		}
 		panics = append(panics, pn)

@@ -436,20 +436,9 @@ func (e *Executor) dataWordOp(s *State, in *ssa.BinOp, xv, yv Value) (Value, err
 		return nil, err
 	}
 	switch in.Op {
-	case token.SUB:
-		return e.sub(x.Off, y.Off), nil
-	case token.EQL:
-		return e.st.Eq(x.Off, y.Off), nil
-	case token.NEQ:
-		return e.st.Not(e.st.Eq(x.Off, y.Off)), nil
-	case token.LSS:
-		return e.ult(x.Off, y.Off), nil
-	case token.GTR:
-		return e.ult(y.Off, x.Off), nil
-	case token.LEQ:
-		return e.ule(x.Off, y.Off), nil
-	case token.GEQ:
-		return e.ule(y.Off, x.Off), nil
+	case token.SUB, token.EQL, token.NEQ, token.LSS, token.GTR, token.LEQ, token.GEQ:
+		// uintptr operators on the offsets (a sum of addresses is none)
+		return binop(e.st, in.Op, in.X.Type(), x.Off, y.Off)
 	}
 	return nil, e.unsup(in, "%s on the data pointers of strings is not modelled", in.Op)
 }

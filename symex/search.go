@@ -172,12 +172,10 @@ func (e *Executor) Explore(ctx context.Context) (*Result, error) {
 		}
 		res.Paths = append(res.Paths, p)
 		if p.Kind == "panic" {
-			key := p.Pos.String() + "|" + p.Message
+			key := siteName(p.Pos, p.Message)
 			if q, ok := panics[key]; ok {
 				q.Count++
-				if q.Unexported && !p.Unexported { // a user reaches it after all
-					q.Inputs, q.Unexported = p.Inputs, false
-				}
+				q.reachedBy(p.Inputs, p.Unexported)
 			} else {
 				q = &Panic{Pos: p.Pos, Message: p.Message, Inputs: p.Inputs, Count: 1, Found: e.cov.clock(),
 					Unexported: p.Unexported}

@@ -179,7 +179,7 @@ func (r *Result) Summary(opts Options) *Summary {
 		if p.Kind != "unsupported" {
 			continue
 		}
-		key := p.Pos.String() + "|" + p.Message
+		key := siteName(p.Pos, p.Message)
 		if i, ok := at[key]; ok {
 			out.Unsupported[i].Paths++
 			continue

@@ -39,21 +39,22 @@ func (e *Executor) unexportedZero(v Value) term.Term {
 			return x.isNil
 		}
 	case Struct:
-		out := e.st.True()
-		for _, f := range x {
-			out = e.st.And(out, e.unexportedZero(f))
-		}
-		return out
+		return e.allZero(x)
 	case ArrayVal:
 		return e.elemsZero(x.Elems, x.Len)
 	case Vec:
-		out := e.st.True()
-		for _, f := range x {
-			out = e.st.And(out, e.unexportedZero(f))
-		}
-		return out
+		return e.allZero(x)
 	}
 	return e.st.False()
+}
+
+// allZero is the condition that every value of vs is its zero value.
+func (e *Executor) allZero(vs []Value) term.Term {
+	out := e.st.True()
+	for _, v := range vs {
+		out = e.st.And(out, e.unexportedZero(v))
+	}
+	return out
 }
 
 // elemsZero says that the first n elements of lifted elements el are zero.

@@ -27,6 +27,7 @@
 //	fold.go         bit-vector operator semantics, for folding and Eval
 //	rewrite.go      the builder's normalisations
 //	features.go     what a term contains, recorded as it is built
+//	polarity.go     Polarity: how a subformula occurs (ArgPolarity)
 //	walk.go         the DAG walks: Walk (each node before its arguments,
 //	                stoppable; Contains) and PostOrder (after them)
 //	subst.go        substitution and free variables

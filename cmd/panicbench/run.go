@@ -3,7 +3,9 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -201,12 +203,8 @@ func (c *tableCmd) Run(ctx context.Context) error {
 // replaceRows puts the rows of the run in from (and their logs) in place of
 // the same bugs' rows in dir's run.
 func (rec *runRecord) replaceRows(dir, from string) error {
-	data, err := os.ReadFile(filepath.Join(from, "results.json"))
+	other, err := readRun(from)
 	if err != nil {
-		return err
-	}
-	var other runRecord
-	if err := json.Unmarshal(data, &other); err != nil {
 		return err
 	}
 	var ids []string
@@ -218,10 +216,8 @@ func (rec *runRecord) replaceRows(dir, from string) error {
 		rec.Results[i] = o
 		ids = append(ids, o.ID)
 		for _, suffix := range []string{".fuzz.log", ".symex.log", ".symex.json"} {
-			if log, err := os.ReadFile(filepath.Join(from, o.ID+suffix)); err == nil {
-				if err := os.WriteFile(filepath.Join(dir, o.ID+suffix), log, 0o644); err != nil {
-					return err
-				}
+			if err := copyLog(from, dir, o.ID+suffix); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return err
 			}
 		}
 	}
@@ -233,12 +229,8 @@ func (rec *runRecord) replaceRows(dir, from string) error {
 // fuzzFrom fills the fuzz results of the rows that have none with those
 // of the run in from (and copies their logs into dir).
 func (rec *runRecord) fuzzFrom(dir, from string) error {
-	data, err := os.ReadFile(filepath.Join(from, "results.json"))
+	other, err := readRun(from)
 	if err != nil {
-		return err
-	}
-	var other runRecord
-	if err := json.Unmarshal(data, &other); err != nil {
 		return err
 	}
 	var ids []string
@@ -247,11 +239,7 @@ func (rec *runRecord) fuzzFrom(dir, from string) error {
 		if i < 0 || o.Fuzz == nil || rec.Results[i].Fuzz != nil {
 			continue
 		}
-		log, err := os.ReadFile(filepath.Join(from, o.ID+".fuzz.log"))
-		if err != nil {
-			return err
-		}
-		if err := os.WriteFile(filepath.Join(dir, o.ID+".fuzz.log"), log, 0o644); err != nil {
+		if err := copyLog(from, dir, o.ID+".fuzz.log"); err != nil {
 			return err
 		}
 		rec.Results[i].Fuzz = o.Fuzz
@@ -262,6 +250,28 @@ func (rec *runRecord) fuzzFrom(dir, from string) error {
 			strings.Join(ids, ", "), other.Command, other.Started.Format("2006-01-02 15:04 UTC")))
 	}
 	return nil
+}
+
+// readRun reads the record of the run in dir.
+func readRun(dir string) (*runRecord, error) {
+	data, err := os.ReadFile(filepath.Join(dir, "results.json"))
+	if err != nil {
+		return nil, err
+	}
+	var rec runRecord
+	if err := json.Unmarshal(data, &rec); err != nil {
+		return nil, err
+	}
+	return &rec, nil
+}
+
+// copyLog copies the file name of the run in from into dir.
+func copyLog(from, dir, name string) error {
+	data, err := os.ReadFile(filepath.Join(from, name))
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, name), data, 0o644)
 }
 
 var (
