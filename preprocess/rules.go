@@ -34,7 +34,7 @@ var ruleList = []*rule{
 	ruleEqOrder, ruleEqBit, ruleEqBoolNot, ruleEqConcat, ruleEqNotNot, ruleEqNotConst, ruleEqXorConst,
 	ruleEqChainSplit, ruleEqIteConst, ruleEqIteSame, ruleEqIteIte, ruleEqIteDistinct,
 	ruleUremConstBound, ruleEqDivDividend, ruleEqInjective, ruleEqLinear, ruleEqCofactor,
-	ruleIteNested, ruleIteEqSelect, ruleIteMerge, ruleIteOp,
+	ruleIteNested, ruleIteEqSelect, ruleIteMerge, ruleIteConjuncts, ruleIteOp,
 	// Comparisons (rules_cmp.go).
 	ruleCmpExtremes, ruleCmpBounds, ruleCmpConcat, ruleCmpNot, ruleCmpIte, ruleCmpConstStrict,
 	// Arithmetic (rules_linear.go, rules_mul.go).

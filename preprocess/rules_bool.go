@@ -376,6 +376,120 @@ var ruleIteMerge = &rule{name: "ite-merge", ops: ops(term.OpIte),
 	},
 	examples: []string{"(ite p (ite q x y) x)", "(ite p (ite q y x) x)", "(ite p x (ite q x y))", "(ite p x (ite q y x))"}}
 
+// A Boolean ite of two conjunctions takes out what both branches say, so
+// that a definition made under a case split becomes an equation at the top
+// for var-subst:
+//   - a conjunct of both branches: (ite c (and p r) (and p s)) is
+//     (and p (ite c r s));
+//   - equalities sharing a side: (ite c (and (= x a) r) (and (= x b) s)) is
+//     (and (= x (ite c a b)) (ite c r s));
+//   - a literal and its negation: (ite c (and p r) (and (not p) s)) is
+//     (and (= p c) (ite c r s)).
+var ruleIteConjuncts = &rule{name: "ite-conjuncts", ops: ops(term.OpIte),
+	apply: func(r *rewriter, t term.Term) (term.Term, bool) {
+		st := r.st
+		c, x, y := st.Arg(t, 0), st.Arg(t, 1), st.Arg(t, 2)
+		if !st.IsBool(st.SortOf(x)) {
+			return t, false
+		}
+		xs, ys := conjunctsOf(st, x), conjunctsOf(st, y)
+		if len(xs) > maxChain || len(ys) > maxChain {
+			return t, false
+		}
+		at := make(map[term.Term]int, len(ys))   // conjunct of y -> its index
+		negAt := map[term.Term]int{}             // p -> index of (not p) in y
+		side := make(map[term.Term]int, len(ys)) // side of an equality of y -> its index
+		for j, b := range ys {
+			at[b] = j
+			if st.Op(b) == term.OpNot {
+				negAt[st.Arg(b, 0)] = j
+			}
+			if st.Op(b) == term.OpEq {
+				for _, s := range st.Args(b) {
+					if _, ok := side[s]; !ok && !st.IsConst(s) {
+						side[s] = j
+					}
+				}
+			}
+		}
+		used := make([]bool, len(ys))
+		take := func(b term.Term) bool {
+			j, ok := at[b]
+			if ok && !used[j] {
+				used[j] = true
+				return true
+			}
+			return false
+		}
+		var out, restX []term.Term
+	next:
+		for _, a := range xs {
+			switch {
+			case take(a):
+				out = append(out, a)
+				continue
+			case st.Op(a) == term.OpNot && take(st.Arg(a, 0)):
+				out = append(out, r.eq(st.Arg(a, 0), r.not(c)))
+				continue
+			}
+			if j, ok := negAt[a]; ok && !used[j] {
+				used[j] = true
+				out = append(out, r.eq(a, c))
+				continue
+			}
+			if st.Op(a) == term.OpEq {
+				for k, s := range st.Args(a) {
+					j, ok := side[s]
+					if !ok || used[j] {
+						continue
+					}
+					used[j] = true
+					b := ys[j]
+					other := st.Arg(b, 0)
+					if other == s {
+						other = st.Arg(b, 1)
+					}
+					out = append(out, r.eq(s, r.ite(c, st.Arg(a, 1-k), other)))
+					continue next
+				}
+			}
+			restX = append(restX, a)
+		}
+		if len(out) == 0 {
+			return t, false
+		}
+		var restY []term.Term
+		for j, b := range ys {
+			if !used[j] {
+				restY = append(restY, b)
+			}
+		}
+		out = append(out, r.ite(c, r.conj(restX), r.conj(restY)))
+		return r.conj(out), true
+	},
+	examples: []string{"(ite p (and q (= x y)) (and q (bvult x y)))", "(ite p (and (= x y) q) (and (= (bvmul x y) x) (bvult y x)))",
+		"(ite (bvult x y) (and q (= y #1)) (and (not q) (= y (bvnot x))))", "(ite p (and (not q) (= x #2)) (and q (= x #3)))",
+		"(ite p (= (bvadd x y) y) (= (bvadd x y) #0))"}}
+
+// conjunctsOf returns the conjuncts of a conjunction, or x alone.
+func conjunctsOf(st *term.Store, x term.Term) []term.Term {
+	if st.Op(x) == term.OpAnd {
+		return st.Args(x)
+	}
+	return []term.Term{x}
+}
+
+// conj is the conjunction of ts: true when there are none.
+func (r *rewriter) conj(ts []term.Term) term.Term {
+	switch len(ts) {
+	case 0:
+		return r.st.True()
+	case 1:
+		return ts[0]
+	}
+	return r.and(ts...)
+}
+
 // iteLiftable are the operators an ite of two applications is pulled
 // through when the applications share an argument.
 var iteLiftable = map[term.Op]bool{

@@ -66,7 +66,8 @@ var ruleExtractBitwise = &rule{name: "extract-bitwise", ops: ops(term.OpExtract)
 	},
 	examples: []string{"((_ extract %H 1) (bvand x #6))", "((_ extract 0 0) (bvor (concat ((_ extract 0 0) y) ((_ extract %H 1) x)) y))"}}
 
-// An extract of an ite with cheap branches is the ite of the extracts.
+// An extract of an ite with cheap branches (constants, slices,
+// concatenations) is the ite of the extracts.
 var ruleExtractIte = &rule{name: "extract-ite", ops: ops(term.OpExtract),
 	apply: func(r *rewriter, t term.Term) (term.Term, bool) {
 		st := r.st
@@ -75,13 +76,14 @@ var ruleExtractIte = &rule{name: "extract-ite", ops: ops(term.OpExtract),
 			return t, false
 		}
 		x, y := st.Arg(a, 1), st.Arg(a, 2)
-		if !(r.isConst(x) || st.Op(x) == term.OpExtract) || !(r.isConst(y) || st.Op(y) == term.OpExtract) {
+		if !r.cheapSlice(x) || !r.cheapSlice(y) {
 			return t, false
 		}
 		hi, lo := st.Indices(t)
 		return r.ite(st.Arg(a, 0), r.extract(x, hi, lo), r.extract(y, hi, lo)), true
 	},
-	examples: []string{"((_ extract %H 1) (ite p #6 #1))", "((_ extract 0 0) (ite p ((_ extract %W 1) (concat y x)) #3))"}}
+	examples: []string{"((_ extract %H 1) (ite p #6 #1))", "((_ extract 0 0) (ite p ((_ extract %W 1) (concat y x)) #3))",
+		"((_ extract %H 0) (ite p (concat x y) (concat y x)))"}}
 
 // The low bits of a sum, product or negation depend only on the low bits of
 // the operands.
