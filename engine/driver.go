@@ -58,6 +58,7 @@ func (d *Driver) Decide(ctx context.Context, p *stage.Problem) stage.Verdict {
 	for _, l := range p.Labels {
 		wantCore = wantCore || l != ""
 	}
+	wantCore = wantCore && !p.NoCores
 	var deferred *stage.Verdict
 	// sameIndices holds while every transformation applied kept assertion
 	// and assumption i as the i-th: cores then refer to p as well.

@@ -81,9 +81,16 @@ type Session struct {
 	lastProblem *stage.Problem
 	seed        uint64
 	posed       func() (string, bool) // for the coming check
+	// noCores is set when the script can ask for neither an unsat core nor
+	// failed assumptions (SetCoresWanted).
+	noCores bool
 }
 
 var _ smtlib.PosedSolver = (*Session)(nil)
+var _ smtlib.CoreSolver = (*Session)(nil)
+
+// SetCoresWanted implements smtlib.CoreSolver.
+func (s *Session) SetCoresWanted(wanted bool) { s.noCores = !wanted }
 
 // SetPosed implements smtlib.PosedSolver.
 func (s *Session) SetPosed(posed func() (string, bool)) { s.posed = posed }
@@ -134,6 +141,7 @@ func (s *Session) CheckSat(ctx context.Context, assumptions []term.Term) smtlib.
 		Labels:      append([]string(nil), s.labels...),
 		Assumptions: assumptions,
 		Base:        len(s.assertions),
+		NoCores:     s.noCores,
 	}
 	if len(s.levels) > 0 {
 		p.Base = s.levels[0]

@@ -40,7 +40,12 @@ func (s *preprocessStage) Transform(ctx context.Context, p *stage.Problem) (*sta
 	if keepsCores(p) {
 		return p, nil, stage.Verdict{}, nil
 	}
-	res, err := s.driver.Run(ctx, p.Store, p.Assertions, p.Assumptions)
+	assertions, frozen := p.Assertions, p.Assumptions
+	if p.NoCores && len(p.Assumptions) > 0 {
+		// Nobody asks which assumptions failed: they are assertions here.
+		assertions, frozen = p.Terms(), nil
+	}
+	res, err := s.driver.Run(ctx, p.Store, assertions, frozen)
 	if err != nil {
 		if ctx.Err() != nil {
 			return p, nil, stage.Verdict{Status: term.Unknown, Reason: stage.ContextReason(ctx.Err())}, nil
@@ -48,14 +53,20 @@ func (s *preprocessStage) Transform(ctx context.Context, p *stage.Problem) (*sta
 		return p, nil, stage.Verdict{}, err
 	}
 	if res.Unsat() {
-		// The assertions alone are unsat; which ones is not tracked.
-		return p, nil, stage.Verdict{Status: term.Unsat, Core: nil, FailedAssumptions: []int{}}, nil
+		// The assertions alone are unsat (or, with the assumptions folded
+		// in, the check is); which ones is not tracked.
+		v := stage.Verdict{Status: term.Unsat}
+		if frozen != nil || len(p.Assumptions) == 0 {
+			v.FailedAssumptions = []int{}
+		}
+		return p, nil, v, nil
 	}
 	next := &stage.Problem{
 		Store:       p.Store,
 		Assertions:  res.Assertions,
 		Labels:      make([]string, len(res.Assertions)),
-		Assumptions: p.Assumptions,
+		Assumptions: frozen,
+		NoCores:     p.NoCores,
 	}
 	mm := func(m *term.Model) *term.Model { return res.Reconstruct(m) }
 	return next, mm, stage.Verdict{}, nil
@@ -64,8 +75,12 @@ func (s *preprocessStage) Transform(ctx context.Context, p *stage.Problem) (*sta
 // keepsCores reports whether p must reach the deciding stage untransformed:
 // the driver drops unsat cores and failed assumptions of transformed
 // problems, so a problem with :named assertions or with assumptions is left
-// alone to keep get-unsat-core and get-unsat-assumptions precise.
+// alone to keep get-unsat-core and get-unsat-assumptions precise, unless
+// the script can ask for neither.
 func keepsCores(p *stage.Problem) bool {
+	if p.NoCores {
+		return false
+	}
 	if len(p.Assumptions) > 0 {
 		return true
 	}

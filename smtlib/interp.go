@@ -644,6 +644,9 @@ func (in *Interpreter) checkSat(ctx context.Context, assumptions []term.Term, te
 		ctx, cancel = context.WithTimeout(ctx, timeout)
 		defer cancel()
 	}
+	if cs, ok := in.solver.(CoreSolver); ok {
+		cs.SetCoresWanted(in.opts.produceCores || in.opts.produceAssumps)
+	}
 	if ps, ok := in.solver.(PosedSolver); ok {
 		ps.SetPosed(func() (string, bool) {
 			if in.env.Global { // declarations outlive the levels of the log

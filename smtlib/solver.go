@@ -59,3 +59,11 @@ type Solver interface {
 type PosedSolver interface {
 	SetPosed(posed func() (string, bool))
 }
+
+// A CoreSolver is told before each check whether the script may ask for an
+// unsat core or for the failed assumptions of that check (the
+// :produce-unsat-cores and :produce-unsat-assumptions options); when it may
+// ask for neither, the solver need not keep them.
+type CoreSolver interface {
+	SetCoresWanted(wanted bool)
+}

@@ -28,6 +28,10 @@ type Problem struct {
 	// behind an activation literal. 0 (a transformed problem) promises
 	// nothing.
 	Base int
+	// NoCores is set when nobody will ask for an unsat core or for failed
+	// assumptions of this check: stages may then treat the assumptions as
+	// assertions and drop the labels.
+	NoCores bool
 
 	// analysis is ArrayAnalysis's result, once computed.
 	analysis *arrays.Analysis
