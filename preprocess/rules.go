@@ -31,8 +31,8 @@ type rule struct {
 var ruleList = []*rule{
 	// Boolean structure (rules_bool.go).
 	ruleNotCmp, ruleBoolChain, ruleAndCmpPair,
-	ruleEqOrder, ruleEqBit, ruleEqBoolNot, ruleEqConcat, ruleEqNotNot, ruleEqNotConst, ruleEqXorConst,
-	ruleEqChainSplit, ruleEqIteConst, ruleEqIteSame, ruleEqIteIte, ruleEqIteDistinct,
+	ruleEqOrder, ruleEqChainSplit, ruleEqBit, ruleEqBoolNot, ruleEqConcat, ruleEqNotNot, ruleEqNotConst, ruleEqXorConst,
+	ruleEqIteConst, ruleEqIteSame, ruleEqIteIte, ruleEqIteDistinct,
 	ruleUremConstBound, ruleEqDivDividend, ruleEqInjective, ruleEqLinear, ruleEqCofactor,
 	ruleIteNested, ruleIteEqSelect, ruleIteMerge, ruleIteConjuncts, ruleIteOp,
 	// Comparisons (rules_cmp.go).
