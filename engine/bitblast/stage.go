@@ -34,7 +34,9 @@ import (
 // never popped, so those without a label are added as clauses of their own,
 // once, and cost the solves after nothing: a long unrolling that asserts
 // each step at the base level and checks each property in a scope assumes
-// one literal per check, not one per step. A stage that holds nothing for
+// one literal per check, not one per step. Any stage holds the assertions of
+// its first check so too (most scripts check once); a later check that does
+// not begin with them at its base level starts over. A stage that holds nothing for
 // good starts over, fresh solver and circuits, once the solver has outgrown
 // its first check (outgrown): the one-off queries of an executor or an API
 // client each leave circuits behind, and every solve pays for them.
@@ -59,7 +61,10 @@ type Stage struct {
 	// starts over.
 	perm     []term.Term
 	holdBase bool
-	base     *baseCone // the cone of perm (cone_base.go)
+	// permFirst is set when perm holds the first check's assertions rather
+	// than base-level ones (addPermanent): the stage may still outgrow them.
+	permFirst bool
+	base      *baseCone // the cone of perm (cone_base.go)
 	// conflicts bounds each SAT call (negative: no bound); past it the
 	// check is unknown ("sat solver gave up").
 	conflicts int
@@ -126,7 +131,7 @@ func (s *Stage) reset(st *term.Store) {
 	s.acts = map[term.Term]sat.Lit{}
 	s.groups = map[string]sat.Lit{}
 	s.lastUsed = map[term.Term]int{}
-	s.perm, s.base = nil, nil
+	s.perm, s.base, s.permFirst = nil, nil, false
 	s.firstVars = 0
 }
 
@@ -136,13 +141,14 @@ func (s *Stage) reset(st *term.Store) {
 const outgrowFactor, outgrowVars = 8, 20000
 
 // outgrown reports whether the solver should start over before the coming
-// check: it holds nothing for good (Problem.Base's assertions) and has grown
+// check: it holds nothing for good (Problem.Base's assertions; the first
+// check's, held by addPermanent, do not count) and has grown
 // past outgrowFactor times the first check's size. Every solve decides
 // every variable the solver has, so the circuits of popped and retired
 // assertions make each check cost what the whole history of the session
 // costs; starting over costs blasting the coming check once more.
 func (s *Stage) outgrown() bool {
-	return len(s.perm) == 0 && s.firstVars > 0 && s.solver.NumVars() > max(outgrowVars, outgrowFactor*s.firstVars)
+	return (len(s.perm) == 0 || s.permFirst) && s.firstVars > 0 && s.solver.NumVars() > max(outgrowVars, outgrowFactor*s.firstVars)
 }
 
 // Close releases the solver's C memory at once (the session drops the
@@ -373,12 +379,25 @@ func (s *Stage) permHolds(p *stage.Problem) bool {
 }
 
 // addPermanent adds as clauses of their own the unlabeled base-level
-// assertions of p not added yet, and returns how many leading assertions of
-// p are held so. Labeled ones keep their activation literals, for precise
-// cores.
+// assertions of p not added yet (on the stage's first check, the leading
+// unlabeled assertions whatever their level), and returns how many leading
+// assertions of p are held so. Labeled ones keep their activation literals,
+// for precise cores.
 func (s *Stage) addPermanent(ctx context.Context, p *stage.Problem) (int, error) {
 	n := len(s.perm)
-	for s.holdBase && n < min(p.Base, len(p.Assertions)) && p.Labels[n] == "" {
+	limit := 0
+	switch {
+	case s.holdBase:
+		limit = min(p.Base, len(p.Assertions))
+	case s.checks == 1:
+		// The stage's first check holds all its assertions for good: most
+		// scripts check once, and CaDiCaL simplifies clauses of their own
+		// far better than clauses behind assumed literals. A later check
+		// that does not begin with them starts over (permHolds).
+		limit = len(p.Assertions)
+		s.permFirst = true
+	}
+	for n < limit && p.Labels[n] == "" {
 		t := p.Assertions[n]
 		e, err := s.tb.Bool(ctx, t)
 		if err == nil {

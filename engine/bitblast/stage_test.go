@@ -11,7 +11,7 @@ import (
 )
 
 // TestStageDecides runs the stage alone on problems of each answer: a read
-// over a write refuted with its core, a read whose model satisfies the
+// over a write refuted with its core (on the first check and on a later one), a read whose model satisfies the
 // assertions, an assumption that fails, and a quantifier it leaves alone.
 func TestStageDecides(t *testing.T) {
 	st := term.NewStore()
@@ -33,6 +33,10 @@ func TestStageDecides(t *testing.T) {
 		failed      []int
 		reason      string // for unknown
 	}{
+		// The stage's first check holds its unlabeled assertions as
+		// clauses of their own, so its core is all of them; later checks
+		// start over and guard each by an activation literal.
+		{"read over write, first check", []term.Term{other, st.Not(readBack)}, nil, term.Unsat, []int{0, 1}, []int{}, ""},
 		{"read over write", []term.Term{other, st.Not(readBack)}, nil, term.Unsat, []int{1}, []int{}, ""},
 		{"sat", []term.Term{readBack, other, st.Not(st.Eq(i, j))}, nil, term.Sat, nil, nil, ""},
 		{"failed assumption", []term.Term{other}, []term.Term{st.Not(readBack)}, term.Unsat, []int{}, []int{0}, ""},
