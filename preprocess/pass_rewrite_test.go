@@ -284,3 +284,26 @@ func TestEqCofactorSharedCondition(t *testing.T) {
 	}
 	assertEquivalent(t, st, as[0], got)
 }
+
+// TestIteConjunctsFeedVarSubst checks that definitions made under a case
+// split (ite-conjuncts) become equations var-subst eliminates: after
+// rewrite, flatten-and and var-subst no assertion mentions the variable.
+func TestIteConjunctsFeedVarSubst(t *testing.T) {
+	tests := []struct{ name, script, gone string }{
+		{"shared side", "(assert (ite p (and (= x y) q) (and (= x #x3) (not q))))(assert (bvult x z))", "x"},
+		{"both orientations", "(assert (ite p (and q (= y x)) (= x (bvadd y z))))(assert (bvult x z))", "x"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			decl := "(declare-const x (_ BitVec 4))(declare-const y (_ BitVec 4))(declare-const z (_ BitVec 4))(declare-const p Bool)(declare-const q Bool)"
+			st, as := parse(t, decl+tc.script)
+			s := runPasses(t, st, as, nil, &Rewrite{}, FlattenAnd{}, VarSubst{})
+			for _, v := range freeVars(st, s.Assertions) {
+				if st.Name(v) == tc.gone {
+					t.Errorf("%s still occurs: %s", tc.gone, printed(st, s.Assertions))
+				}
+			}
+			checkReconstruction(t, st, as, s)
+		})
+	}
+}
