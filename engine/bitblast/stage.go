@@ -377,7 +377,12 @@ func (s *Stage) Statistics() [][2]string {
 	if s.tb != nil {
 		lod = &s.tb.lod.stats
 	}
-	return append(lod.pairs(), [2]string{"bitblast-renewals", strconv.Itoa(s.resets)})
+	triangles := 0
+	if s.tb != nil && s.tb.eqs != nil {
+		triangles = s.tb.eqs.triangles
+	}
+	return append(lod.pairs(), [2]string{"bitblast-renewals", strconv.Itoa(s.resets)},
+		[2]string{"bitblast-triangles", strconv.Itoa(triangles)})
 }
 
 // permHolds reports whether p begins with the assertions added for good.
