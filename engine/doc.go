@@ -53,7 +53,8 @@
 //	                           pipelines
 //	driver.go                  Driver: order, time shares, cores, statistics
 //	incremental.go             the incremental attempt's Ackermann step
-//	incremental_states.go      the incremental attempt's opaque-sort step
+//	incremental_states.go      the incremental attempt's opaque-sort step,
+//	                           its analysis kept across checks
 //	incremental_equalities.go  the incremental attempt's substitution of
 //	                           variable equalities held for good
 //	validate.go                the model check in front of every sat answer
