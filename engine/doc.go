@@ -52,7 +52,8 @@
 //	                           attempt and the procedures' quantifier-free
 //	                           pipelines
 //	driver.go                  Driver: order, time shares, cores, statistics
-//	incremental.go             the incremental attempt's Ackermann step
+//	incremental.go             the incremental attempt's Ackermann step and
+//	                           what its passes share
 //	incremental_states.go      the incremental attempt's opaque-sort step,
 //	                           its analysis kept across checks
 //	incremental_equalities.go  the incremental attempt's substitution of

@@ -136,29 +136,16 @@ func (e *incrementalEqualities) Transform(ctx context.Context, p *stage.Problem)
 	if len(e.parent) == 0 {
 		return p, nil, stage.Verdict{}, nil
 	}
-	next := *p
-	next.Original, next.Posed = nil, nil
-	next.Assertions = make([]term.Term, len(p.Assertions))
-	for i, a := range p.Assertions {
-		if err := ctx.Err(); err != nil {
-			return p, nil, stage.Verdict{Status: term.Unknown, Reason: stage.ContextReason(err)}, nil
-		}
-		next.Assertions[i] = e.rewrite(a)
-	}
-	next.Assumptions = make([]term.Term, len(p.Assumptions))
-	for i, a := range p.Assumptions {
-		next.Assumptions[i] = e.rewrite(a)
+	next, err := rewrittenProblem(ctx, p, e.rewrite)
+	if err != nil {
+		return p, nil, stage.Verdict{Status: term.Unknown, Reason: stage.ContextReason(err)}, nil
 	}
 	classes := make(map[term.Term]term.Term, len(e.parent))
 	for x := range e.parent {
 		classes[x] = e.find(x)
 	}
 	back := func(m *term.Model) *term.Model {
-		out := term.NewModel()
-		for x, v := range m.Values {
-			out.Set(x, v)
-		}
-		out.Choices = m.Choices
+		out := copyModel(m)
 		for x, r := range classes {
 			if v, ok := m.Values[r]; ok {
 				out.Set(x, v)
@@ -166,5 +153,5 @@ func (e *incrementalEqualities) Transform(ctx context.Context, p *stage.Problem)
 		}
 		return out
 	}
-	return &next, back, stage.Verdict{}, nil
+	return next, back, stage.Verdict{}, nil
 }

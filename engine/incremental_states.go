@@ -86,27 +86,14 @@ func (s *incrementalStates) Transform(ctx context.Context, p *stage.Problem) (*s
 		memo[t] = r
 		return r
 	}
-	next := *p
-	next.Original, next.Posed = nil, nil
-	next.Assertions = make([]term.Term, len(p.Assertions))
-	for i, a := range p.Assertions {
-		if err := ctx.Err(); err != nil {
-			return p, nil, stage.Verdict{Status: term.Unknown, Reason: stage.ContextReason(err)}, nil
-		}
-		next.Assertions[i] = rw(a)
-	}
-	next.Assumptions = make([]term.Term, len(p.Assumptions))
-	for i, a := range p.Assumptions {
-		next.Assumptions[i] = rw(a)
+	next, err := rewrittenProblem(ctx, p, rw)
+	if err != nil {
+		return p, nil, stage.Verdict{Status: term.Unknown, Reason: stage.ContextReason(err)}, nil
 	}
 	vars := s.vars
 	back := func(m *term.Model) *term.Model {
 		funs, opaque := an.result()
-		out := term.NewModel()
-		for x, v := range m.Values {
-			out.Set(x, v)
-		}
-		out.Choices = m.Choices
+		out := copyModel(m)
 		// The opaque terms, distinct; each function, the table of its
 		// applications.
 		elem := make(map[term.Term]term.Value, len(opaque))
@@ -137,7 +124,7 @@ func (s *incrementalStates) Transform(ctx context.Context, p *stage.Problem) (*s
 		}
 		return out
 	}
-	return &next, back, stage.Verdict{}, nil
+	return next, back, stage.Verdict{}, nil
 }
 
 // opaqueAnalysis finds the functions to rewrite and the terms of the opaque
