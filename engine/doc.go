@@ -26,7 +26,8 @@
 // pop) first go to the incremental attempt (pipeline.go,
 // newIncrementalPipeline): the constant stage, the applications to constants
 // of opaque sorts as variables of their own (incremental_states.go: a
-// client's states), Ackermann's reduction of functions into arrays
+// client's states), the variables that base-level equalities make equal as
+// one (incremental_equalities.go), Ackermann's reduction of functions into arrays
 // (incremental.go), and a bit-blaster of its own
 // that lives across the session's checks, gets the assertions as posed (so
 // circuits are built once and learned clauses stay valid), holds the
@@ -51,8 +52,12 @@
 //	                           attempt and the procedures' quantifier-free
 //	                           pipelines
 //	driver.go                  Driver: order, time shares, cores, statistics
-//	incremental.go             the incremental attempt's Ackermann step
-//	incremental_states.go      the incremental attempt's opaque-sort step
+//	incremental.go             the incremental attempt's Ackermann step and
+//	                           what its passes share
+//	incremental_states.go      the incremental attempt's opaque-sort step,
+//	                           its analysis kept across checks
+//	incremental_equalities.go  the incremental attempt's substitution of
+//	                           variable equalities held for good
 //	validate.go                the model check in front of every sat answer
 //	memory.go                  the memory limit of a check
 //	prestart.go                starting the Z3 worker after some CPU time

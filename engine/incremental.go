@@ -61,3 +61,34 @@ func (a *incrementalAckermann) Transform(ctx context.Context, p *stage.Problem) 
 		Base: base + len(congruence)}
 	return next, res.Reconstruct, stage.Verdict{}, nil
 }
+
+// rewrittenProblem is p with rw applied to every assertion and assumption
+// (the incremental attempt's passes that keep indices); ctx's error when it
+// ends first.
+func rewrittenProblem(ctx context.Context, p *stage.Problem, rw func(term.Term) term.Term) (*stage.Problem, error) {
+	next := *p
+	next.Original, next.Posed = nil, nil
+	next.Assertions = make([]term.Term, len(p.Assertions))
+	for i, a := range p.Assertions {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		next.Assertions[i] = rw(a)
+	}
+	next.Assumptions = make([]term.Term, len(p.Assumptions))
+	for i, a := range p.Assumptions {
+		next.Assumptions[i] = rw(a)
+	}
+	return &next, nil
+}
+
+// copyModel returns a copy of m's values and choices, for a pass's model
+// map to add to.
+func copyModel(m *term.Model) *term.Model {
+	out := term.NewModel()
+	for x, v := range m.Values {
+		out.Set(x, v)
+	}
+	out.Choices = m.Choices
+	return out
+}

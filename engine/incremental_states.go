@@ -25,9 +25,18 @@ import (
 // check (keyed by application), so the rewritten assertions are the same
 // terms; a check in which the sort stops being opaque rewrites nothing, and
 // the bit-blaster then starts over.
+//
+// The analysis and the rewriting are kept across the checks of a session
+// (a client's checks each add a step to thousands of assertions): terms are
+// looked at once, when they first appear, and a term's rewrite is reused
+// until the set of rewritten functions shrinks. Terms of popped assertions
+// stay in the analysis, which only makes it keep more functions alone.
 type incrementalStates struct {
-	st   *term.Store
-	vars map[term.Term]term.Term // application → its variable
+	st      *term.Store
+	vars    map[term.Term]term.Term // application → its variable
+	an      *opaqueAnalysis
+	memo    map[term.Term]term.Term // rewrites under the analysis's version
+	version int
 }
 
 func newIncrementalStates() *incrementalStates { return &incrementalStates{} }
@@ -47,21 +56,25 @@ func (s *incrementalStates) Transform(ctx context.Context, p *stage.Problem) (*s
 	if f := st.FeaturesOf(roots); !f.Has(term.FeatApply) || f.Has(term.FeatQuantifier) {
 		return p, nil, stage.Verdict{}, nil
 	}
-	funs, opaque := opaqueApplications(st, roots)
-	if len(funs) == 0 {
+	if s.st != st {
+		s.st, s.vars, s.an, s.memo = st, map[term.Term]term.Term{}, newOpaqueAnalysis(st), map[term.Term]term.Term{}
+	}
+	an := s.an
+	an.add(roots)
+	if v := an.settle(); v != s.version {
+		s.version, s.memo = v, map[term.Term]term.Term{}
+	}
+	if an.rewritten() == 0 {
 		return p, nil, stage.Verdict{}, nil
 	}
-	if s.st != st {
-		s.st, s.vars = st, map[term.Term]term.Term{}
-	}
-	memo := map[term.Term]term.Term{}
+	memo := s.memo
 	var rw func(t term.Term) term.Term
 	rw = func(t term.Term) term.Term {
 		if r, ok := memo[t]; ok {
 			return r
 		}
 		r := t
-		if st.Op(t) == term.OpApply && funs[st.Arg(t, 0)] != nil && st.Kind(st.SortOf(t)) != term.KindUninterpreted {
+		if st.Op(t) == term.OpApply && an.rewrites(st.Arg(t, 0)) && st.Kind(st.SortOf(t)) != term.KindUninterpreted {
 			r = s.vars[t]
 			if r == term.NoTerm {
 				r = st.Fresh("state!", st.SortOf(t))
@@ -73,26 +86,14 @@ func (s *incrementalStates) Transform(ctx context.Context, p *stage.Problem) (*s
 		memo[t] = r
 		return r
 	}
-	next := *p
-	next.Original, next.Posed = nil, nil
-	next.Assertions = make([]term.Term, len(p.Assertions))
-	for i, a := range p.Assertions {
-		if err := ctx.Err(); err != nil {
-			return p, nil, stage.Verdict{Status: term.Unknown, Reason: stage.ContextReason(err)}, nil
-		}
-		next.Assertions[i] = rw(a)
-	}
-	next.Assumptions = make([]term.Term, len(p.Assumptions))
-	for i, a := range p.Assumptions {
-		next.Assumptions[i] = rw(a)
+	next, err := rewrittenProblem(ctx, p, rw)
+	if err != nil {
+		return p, nil, stage.Verdict{Status: term.Unknown, Reason: stage.ContextReason(err)}, nil
 	}
 	vars := s.vars
 	back := func(m *term.Model) *term.Model {
-		out := term.NewModel()
-		for x, v := range m.Values {
-			out.Set(x, v)
-		}
-		out.Choices = m.Choices
+		funs, opaque := an.result()
+		out := copyModel(m)
 		// The opaque terms, distinct; each function, the table of its
 		// applications.
 		elem := make(map[term.Term]term.Value, len(opaque))
@@ -123,90 +124,137 @@ func (s *incrementalStates) Transform(ctx context.Context, p *stage.Problem) (*s
 		}
 		return out
 	}
-	return &next, back, stage.Verdict{}, nil
+	return next, back, stage.Verdict{}, nil
 }
 
-// opaqueApplications returns the functions of roots to rewrite, each with
-// its applications (in term order), and the terms of the opaque sorts (in
-// term order): constants, and applications of rewritten functions into an
-// opaque sort (a client's hierarchy: a submodule's state as a function of
-// the parent's). Such terms are only ever arguments of applications, so a
-// model may interpret them freely, each its own element: every function
-// then has a value of its own at every application.
-func opaqueApplications(st *term.Store, roots []term.Term) (map[term.Term][]term.Term, []term.Term) {
-	bad := map[term.Sort]bool{}  // declared sorts that are not opaque
-	nope := map[term.Term]bool{} // functions that are not rewritten
-	apps := map[term.Term][]term.Term{}
-	var declared []term.Term // terms of declared sorts
-	isDeclared := func(t term.Term) bool { return st.Kind(st.SortOf(t)) == term.KindUninterpreted }
-	seen := map[term.Term]bool{}
-	stack := slices.Clone(roots)
+// opaqueAnalysis finds the functions to rewrite and the terms of the opaque
+// sorts: declared sorts whose terms are constants and applications of
+// rewritten functions into an opaque sort (a client's hierarchy: a
+// submodule's state as a function of the parent's). Such terms are only ever
+// arguments of applications, so a model may interpret them freely, each its
+// own element: every function then has a value of its own at every
+// application. What it has found only grows as terms are added: a sort
+// once not opaque stays so, a function once left alone stays so.
+type opaqueAnalysis struct {
+	st       *term.Store
+	seen     map[term.Term]bool
+	bad      map[term.Sort]bool // declared sorts that are not opaque
+	nope     map[term.Term]bool // functions that are not rewritten
+	apps     map[term.Term][]term.Term
+	declared []term.Term // terms of declared sorts
+}
+
+func newOpaqueAnalysis(st *term.Store) *opaqueAnalysis {
+	return &opaqueAnalysis{st: st, seen: map[term.Term]bool{}, bad: map[term.Sort]bool{},
+		nope: map[term.Term]bool{}, apps: map[term.Term][]term.Term{}}
+}
+
+func (o *opaqueAnalysis) isDeclared(t term.Term) bool {
+	return o.st.Kind(o.st.SortOf(t)) == term.KindUninterpreted
+}
+
+// add looks at the terms below roots not seen yet.
+func (o *opaqueAnalysis) add(roots []term.Term) {
+	st := o.st
+	var stack []term.Term
+	for _, r := range roots {
+		if !o.seen[r] {
+			stack = append(stack, r)
+		}
+	}
 	for len(stack) > 0 {
 		t := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		if seen[t] {
+		if o.seen[t] {
 			continue
 		}
-		seen[t] = true
+		o.seen[t] = true
 		args := st.Args(t)
-		stack = append(stack, args...)
+		for _, a := range args {
+			if !o.seen[a] {
+				stack = append(stack, a)
+			}
+		}
 		op := st.Op(t)
-		if isDeclared(t) {
-			declared = append(declared, t)
+		if o.isDeclared(t) {
+			o.declared = append(o.declared, t)
 			if op != term.OpVar && op != term.OpApply {
-				bad[st.SortOf(t)] = true
+				o.bad[st.SortOf(t)] = true
 			}
 		}
 		if op != term.OpApply {
 			for _, a := range args {
-				if isDeclared(a) {
-					bad[st.SortOf(a)] = true
+				if o.isDeclared(a) {
+					o.bad[st.SortOf(a)] = true
 				}
 			}
 			continue
 		}
 		f := args[0]
-		apps[f] = append(apps[f], t)
+		o.apps[f] = append(o.apps[f], t)
 		if st.Op(f) != term.OpVar {
-			nope[f] = true
+			o.nope[f] = true
 		}
 		for _, a := range args[1:] {
-			if !isDeclared(a) {
-				nope[f] = true
+			if !o.isDeclared(a) {
+				o.nope[f] = true
 			}
 		}
 	}
-	// A function left alone keeps its arguments' and its result's values in
-	// the problem, so their sorts are not opaque; a function with an
-	// argument of a sort that is not opaque is left alone.
+}
+
+// settle propagates what is not opaque and returns the analysis's version,
+// which changes whenever a sort or a function is found not opaque.
+//
+// A function left alone keeps its arguments' and its result's values in
+// the problem, so their sorts are not opaque; a function with an argument
+// of a sort that is not opaque is left alone.
+func (o *opaqueAnalysis) settle() int {
+	st := o.st
 	for changed := true; changed; {
 		changed = false
-		for f := range apps {
+		for f := range o.apps {
 			fs := st.SortOf(f)
-			if !nope[f] && slices.ContainsFunc(st.Domain(fs), func(d term.Sort) bool { return bad[d] }) {
-				nope[f], changed = true, true
+			if !o.nope[f] && slices.ContainsFunc(st.Domain(fs), func(d term.Sort) bool { return o.bad[d] }) {
+				o.nope[f], changed = true, true
 			}
-			if !nope[f] {
+			if !o.nope[f] {
 				continue
 			}
 			sorts := append(slices.Clone(st.Domain(fs)), st.Range(fs))
 			for _, d := range sorts {
-				if st.Kind(d) == term.KindUninterpreted && !bad[d] {
-					bad[d], changed = true, true
+				if st.Kind(d) == term.KindUninterpreted && !o.bad[d] {
+					o.bad[d], changed = true, true
 				}
 			}
 		}
 	}
+	return len(o.bad) + len(o.nope)
+}
+
+// rewrites reports whether applications of f become variables.
+func (o *opaqueAnalysis) rewrites(f term.Term) bool {
+	_, ok := o.apps[f]
+	return ok && !o.nope[f]
+}
+
+// rewritten is the number of functions rewritten.
+func (o *opaqueAnalysis) rewritten() int { return len(o.apps) - len(o.nope) }
+
+// result returns the functions rewritten, each with its applications (in
+// term order), and the terms of the opaque sorts (in term order).
+func (o *opaqueAnalysis) result() (map[term.Term][]term.Term, []term.Term) {
 	funs := map[term.Term][]term.Term{}
-	for f, as := range apps {
-		if !nope[f] {
+	for f, as := range o.apps {
+		if !o.nope[f] {
+			as = slices.Clone(as)
 			slices.Sort(as)
 			funs[f] = as
 		}
 	}
 	var opaque []term.Term
-	for _, t := range declared {
-		if !bad[st.SortOf(t)] {
+	for _, t := range o.declared {
+		if !o.bad[o.st.SortOf(t)] {
 			opaque = append(opaque, t)
 		}
 	}

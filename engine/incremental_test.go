@@ -43,6 +43,23 @@ func TestIncrementalSessions(t *testing.T) {
 		// Uninterpreted functions over a declared sort, the shape of
 		// yosys-smtbmc's default encoding: a state per step.
 		{"unrolled states", unrolling(12, 5), strings.Repeat("unsat\n", 5) + strings.Repeat("sat\n", 7), 11},
+		// Equalities of two variables held for good (a register that keeps
+		// its value, a port): the attempt substitutes the oldest of each
+		// class; the model gives every variable its class's value, and a
+		// later equality that joins two old classes starts the
+		// bit-blaster over.
+		{"variable equalities", "(set-option :produce-models true)(declare-const a (_ BitVec 8))(declare-const b (_ BitVec 8))" +
+			"(declare-const c (_ BitVec 8))(declare-const d (_ BitVec 8))(assert (= b a))(check-sat)" +
+			"(assert (= c b))(push)(assert (= c #x05))(check-sat)(get-value (a b c))(pop)" +
+			"(assert (= d #x07))(push)(assert (= a d))(check-sat)(pop)(assert (= d c))(check-sat)(get-value (a d))" +
+			"(push)(assert (distinct a #x07))(check-sat)(pop)",
+			"sat\nsat\n((a #x05)\n (b #x05)\n (c #x05))\nsat\nsat\n((a #x07)\n (d #x07))\nunsat\n", 4},
+		// A chain of comparisons with one word that CaDiCaL decides only
+		// through the transitivity clauses' propagation, or bit by bit.
+		{"transitive comparisons", "(declare-const x (_ BitVec 8))(declare-const y (_ BitVec 8))(declare-const z (_ BitVec 8))" +
+			"(assert (= (= x y) (= y z)))(check-sat)(push)(assert (= x y))(assert (distinct x z))(check-sat)(pop)" +
+			"(push)(assert (= x z))(assert (distinct x y))(check-sat)(pop)",
+			"sat\nunsat\nsat\n", 2},
 		// A memory as yosys-smtbmc writes it: a function from the state to
 		// an array (the attempt's Ackermann reduction), written at step 1
 		// and read at step 2.

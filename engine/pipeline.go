@@ -90,7 +90,7 @@ func newIncrementalPipeline(opts Options) *Driver {
 	if pruning == "" {
 		pruning = bitblast.PruningFull
 	}
-	d := NewDriver(constantStage{}, newIncrementalStates(), newIncrementalAckermann(),
+	d := NewDriver(constantStage{}, newIncrementalStates(), newIncrementalEqualities(), newIncrementalAckermann(),
 		bitblast.NewIncremental(pruning, incrementalConflicts))
 	d.Trace = opts.Trace
 	return d

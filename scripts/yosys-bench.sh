@@ -1,48 +1,74 @@
 #!/usr/bin/env bash
 # yosys-smtbmc with z3 against yosys-smtbmc with sift (as `z3` on PATH) on
-# the designs of testdata/yosys: the time of each run (farm-bench, median
-# wall and cpu of 3 runs) and the step at which it passed or failed; then
-# the 400-step BMC conversation, captured from z3, replayed to both.
+# the designs of testdata/yosys (sift's own and SymbiYosys's, public/), each
+# written plain and with -stdt (the state as a datatype): the CPU seconds of
+# each run (farm-bench, median of RUNS, the solver included) and the step at
+# which it passed or failed; then the 400-step BMC conversation, dumped with
+# --dump-smt2 and replayed to both as a file (check-sats per CPU second);
+# then one `sift symex` run with its engine session against --solver 'z3 -in'.
 # Usage: scripts/yosys-bench.sh [SIFT]   (default bin/sift; output in out/yosys)
+# RUNS (default 3) sets the runs per command; LIMIT (default 120) the seconds
+# one run may take (a run past it counts as a timeout).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 sift=$(realpath "${1:-$root/bin/sift}")
+runs=${RUNS:-3} limit=${LIMIT:-120}
 out=$root/out/yosys
-mkdir -p "$out/sift" "$out/cap"
+mkdir -p "$out/sift"
 printf '#!/bin/sh\nexec %s "$@"\n' "$sift" > "$out/sift/z3"
-printf '#!/bin/bash\nexec %s "$@" < <(tee -a "$CAPTURE")\n' "$(command -v z3)" > "$out/cap/z3"
-chmod +x "$out/sift/z3" "$out/cap/z3"
-for d in counter overflow memory fifo; do
-  yosys -q -p "read_verilog -formal $root/testdata/yosys/$d.sv; prep -top $d; async2sync; dffunmap; write_smt2 -wires $out/$d.smt2"
+chmod +x "$out/sift/z3"
+# file under testdata/yosys | top module
+designs=(
+  "counter.sv|counter" "overflow.sv|overflow" "memory.sv|memory" "fifo.sv|fifo"
+  "public/demo.sv|demo" "public/prove.sv|testbench" "public/cover.sv|top"
+  "public/memory.sv|testbench" "public/demo_memory.v|top" "public/fifo.sv|fifo"
+)
+for d in "${designs[@]}"; do
+  IFS='|' read -r file top <<< "$d"
+  name=$(basename "${file%.*}"); [[ $file == public/* ]] && name=pub-$name
+  for flag in "" -stdt; do
+    yosys -q -p "read_verilog -formal -sv $root/testdata/yosys/$file; prep -top $top; async2sync; dffunmap; write_smt2 -wires $flag $out/$name$flag.smt2"
+  done
 done
 # name | design | smtbmc arguments
-runs=(
-  "bmc-20|counter|-t 20"
-  "bmc-400|counter|-t 400"
-  "induction|counter|-i -t 4"
-  "cover|counter|-c -t 20"
-  "bmc-fail|overflow|-t 15"
-  "memory-10|memory|-t 10"
-  "fifo-20|fifo|-t 20"
+table=(
+  "bmc-20|counter|-t 20" "induction|counter|-i -t 4" "cover|counter|-c -t 20" "bmc-fail|overflow|-t 15"
+  "memory-10|memory|-t 10" "fifo-20|fifo|-t 20"
+  "demo-100|pub-demo|-t 100" "demo-400|pub-demo|-t 400" "prove|pub-prove|-i -t 20" "cover-hash|pub-cover|-c -t 20"
+  "memory-banks-10|pub-memory|-t 10" "memory-10|pub-demo_memory|-t 10" "memory-40|pub-demo_memory|-t 40"
+  "fifo-bmc-20|pub-fifo|-t 20" "fifo-prove|pub-fifo|-i -t 20" "fifo-cover|pub-fifo|-c -t 20"
 )
-echo "| run | command | z3 wall s | sift wall s | z3 cpu s | sift cpu s | z3 verdict | sift verdict |"
-echo "|---|---|---|---|---|---|---|---|"
-for r in "${runs[@]}"; do
+# The verdict, and the last step checked (or the step a cover was reached
+# in), from the output of a run.
+verdict() {
+  local step v
+  step=$(grep -oE '(in|Checking [a-z ]+ in|Trying induction in) step [0-9]+' "$1" | tail -1 | grep -oE '[0-9]+$' || true)
+  v=$(grep -oE 'Status: [A-Z]+' "$1" | tail -1 | sed 's/Status: //' || true)
+  echo "${v:-timeout} at step ${step:-?}"
+}
+echo "| run | design | smtbmc arguments | encoding | z3 cpu s | sift cpu s | sift/z3 | z3 verdict | sift verdict |"
+echo "|---|---|---|---|---|---|---|---|---|"
+for r in "${table[@]}"; do
   IFS='|' read -r name design args <<< "$r"
-  cmd="yosys-smtbmc -s z3 $args $out/$design.smt2"
-  # The verdict, and the last step checked (or the step a cover was reached in).
-  verdict() {
-    local o; o=$(PATH=$1:$PATH $cmd 2>/dev/null || true)
-    local step; step=$(echo "$o" | grep -oE '(in|Checking [a-z ]+ in) step [0-9]+' | tail -1 | grep -oE '[0-9]+$')
-    echo "$(echo "$o" | grep -oE 'Status: [A-Z]+' | sed 's/Status: //') at step $step"
-  }
-  vz=$(verdict /usr/bin); vs=$(verdict "$out/sift")
-  fb=$(farm-bench -n 3 --vs "env PATH=/usr/bin:$PATH $cmd" -- env PATH="$out/sift:$PATH" $cmd 2>&1)
-  med() { echo "$fb" | awk -v k="$1" '$0 ~ "^"k {print $(NF-1)}'; }
-  echo "| $name | \`yosys-smtbmc -s z3 $args $design.smt2\` | $(med 'B wall s') | $(med 'A wall s') | $(med 'B cpu s') | $(med 'A cpu s') | $vz | $vs |"
+  for flag in "" -stdt; do
+    cmd="yosys-smtbmc -s z3 $args $out/$design$flag.smt2"
+    log=$out/$name$flag
+    rm -f "$log.z3" "$log.sift"
+    fb=$(farm-bench -n "$runs" --warmup 0 --timeout 3600 \
+      --vs "sh -c 'PATH=/usr/bin:\$PATH exec timeout $limit $cmd >> $log.z3 2>&1'" -- \
+      sh -c "PATH=$out/sift:\$PATH exec timeout $limit $cmd >> $log.sift 2>&1" 2>&1)
+    med() { echo "$fb" | awk -v k="$1" '$0 ~ "^"k {print $(NF-1)}'; }
+    echo "| $name | ${design#pub-} | \`$args\` | ${flag:-plain} | $(med 'B cpu s') | $(med 'A cpu s') | $(med 'A/B cpu') | $(verdict "$log.z3") | $(verdict "$log.sift") |"
+  done
 done
 rm -f "$out/bmc400.smt2"
-CAPTURE=$out/bmc400.smt2 PATH=$out/cap:$PATH yosys-smtbmc -s z3 -t 400 "$out/counter.smt2" > /dev/null
+yosys-smtbmc -s z3 -t 400 --dump-smt2 "$out/bmc400.smt2" "$out/pub-demo.smt2" > /dev/null
 echo
-echo "Replay of the 400-step conversation ($(grep -c check-sat "$out/bmc400.smt2") check-sats):"
+echo "Replay of the 400-step conversation of demo.sv ($(grep -c '^(check-sat)' "$out/bmc400.smt2") check-sats):"
 farm-bench -n 5 --vs "z3 $out/bmc400.smt2" -- "$sift" "$out/bmc400.smt2" 2>&1 | grep -E '^(A|B) (cpu|wall)|^A/B'
+echo
+echo "sift symex net/url Parse (realcode, --max-len 4 --merge=none --max-paths 200), engine against --solver 'z3 -in':"
+cd "$root"
+farm-bench -n "$runs" --warmup 0 --timeout 3600 \
+  --vs "$sift symex net/url Parse --dir symex/testdata/realcode --max-len 4 --merge=none --max-paths 200 --solver 'z3 -in'" -- \
+  "$sift" symex net/url Parse --dir symex/testdata/realcode --max-len 4 --merge=none --max-paths 200 2>&1 | grep -E '^(A|B) (cpu|wall)|^A/B'

@@ -1,19 +1,24 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
 
 // TestYosysSMTBMC runs yosys-smtbmc, a client that talks to its solver over
 // a pipe (push, assert a step, check, pop), with sift standing in for z3 on
-// the designs of testdata/yosys, and checks the verdicts, the steps and the
-// counterexample trace. It skips when Debian's yosys is not installed
-// (scripts/setup.sh installs it).
+// the designs of testdata/yosys (sift's own, and SymbiYosys's examples under
+// public/: BMC, an induction proof, a cover, memories), each converted plain
+// and with -stdt (the state as a datatype), and checks the verdicts, the
+// steps and the traces against the designs. It skips when Debian's yosys
+// is not installed (scripts/setup.sh installs it).
 func TestYosysSMTBMC(t *testing.T) {
 	for _, tool := range []string{"yosys", "yosys-smtbmc"} {
 		if _, err := exec.LookPath(tool); err != nil {
@@ -34,46 +39,74 @@ func TestYosysSMTBMC(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(bin, "z3"), []byte(wrapper), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	smt2 := func(design string, stdt bool) string {
-		src, _ := filepath.Abs(filepath.Join("..", "..", "testdata", "yosys", design+".sv"))
-		flag, out := "", filepath.Join(dir, design+".smt2")
+	// smt2 converts a design of testdata/yosys (file under it, top module)
+	// with write_smt2, plain or with -stdt (the state as a datatype).
+	converted := map[string]string{}
+	smt2 := func(file, top string, stdt bool) string {
+		key := fmt.Sprint(file, stdt)
+		if out, ok := converted[key]; ok {
+			return out
+		}
+		src, _ := filepath.Abs(filepath.Join("..", "..", "testdata", "yosys", file))
+		name := strings.ReplaceAll(strings.TrimSuffix(file, filepath.Ext(file)), "/", "-")
+		flag, out := "", filepath.Join(dir, name+".smt2")
 		if stdt {
-			flag, out = "-stdt ", filepath.Join(dir, design+"-stdt.smt2")
+			flag, out = "-stdt ", filepath.Join(dir, name+"-stdt.smt2")
 		}
-		script := "read_verilog -formal " + src + "; prep -top " + design + "; async2sync; dffunmap; write_smt2 -wires " + flag + out
+		script := "read_verilog -formal -sv " + src + "; prep -top " + top + "; async2sync; dffunmap; write_smt2 -wires " + flag + out
 		if b, err := exec.Command("yosys", "-q", "-p", script).CombinedOutput(); err != nil {
-			t.Fatalf("yosys on %s: %v\n%s", design, err, b)
+			t.Fatalf("yosys on %s: %v\n%s", file, err, b)
 		}
+		converted[key] = out
 		return out
 	}
-	vcd := filepath.Join(dir, "trace.vcd")
-	tests := []struct {
-		name   string
-		design string
-		stdt   bool
-		args   []string
-		want   []string // lines the output must contain, in order
-	}{
-		{"bmc passes", "counter", false, []string{"-t", "20"},
-			[]string{"Checking assertions in step 19..", "Status: PASSED"}},
-		{"bmc passes, datatypes", "counter", true, []string{"-t", "20"},
-			[]string{"Checking assertions in step 19..", "Status: PASSED"}},
-		{"induction", "counter", false, []string{"-i", "-t", "4"},
-			[]string{"Trying induction in step 3..", "Status: PASSED"}},
-		{"cover", "counter", false, []string{"-c", "-t", "20"},
-			[]string{"Reached cover statement", "in step 8.", "Status: PASSED"}},
-		{"bmc fails", "overflow", false, []string{"-t", "15", "--dump-vcd", vcd},
-			[]string{"Checking assertions in step 11..", "BMC failed!", "Status: FAILED"}},
-		{"bmc fails, datatypes", "overflow", true, []string{"-t", "15"},
-			[]string{"Checking assertions in step 11..", "BMC failed!", "Status: FAILED"}},
-		{"memory", "memory", false, []string{"-t", "6"},
-			[]string{"Checking assertions in step 5..", "Status: PASSED"}},
-		{"memory, datatypes", "memory", true, []string{"-t", "6"},
-			[]string{"Checking assertions in step 5..", "Status: PASSED"}},
+	type run struct {
+		name      string
+		file, top string
+		args      []string
+		want      []string // lines the output must contain, in order
+		// trace, when set, checks the counterexample or cover trace
+		// (written with --dump-vcd) and the output.
+		trace func(t *testing.T, vcd, out string)
 	}
-	for _, tc := range tests {
+	tests := []run{
+		{"bmc passes", "counter.sv", "counter", []string{"-t", "20"},
+			[]string{"Checking assertions in step 19..", "Status: PASSED"}, nil},
+		{"induction", "counter.sv", "counter", []string{"-i", "-t", "4"},
+			[]string{"Trying induction in step 3..", "Status: PASSED"}, nil},
+		{"cover", "counter.sv", "counter", []string{"-c", "-t", "20"},
+			[]string{"Reached cover statement", "in step 8.", "Status: PASSED"}, nil},
+		{"bmc fails", "overflow.sv", "overflow", []string{"-t", "15"},
+			[]string{"Checking assertions in step 11..", "BMC failed!", "Status: FAILED"}, overflowTrace},
+		{"memory", "memory.sv", "memory", []string{"-t", "6"},
+			[]string{"Checking assertions in step 5..", "Status: PASSED"}, nil},
+		// SymbiYosys's examples (testdata/yosys/public/README.md).
+		{"public bmc", "public/demo.sv", "demo", []string{"-t", "30"},
+			[]string{"Checking assertions in step 29..", "Status: PASSED"}, nil},
+		{"public induction", "public/prove.sv", "testbench", []string{"-i", "-t", "20"},
+			[]string{"Trying induction in step", "Temporal induction successful.", "Status: PASSED"}, nil},
+		{"public cover", "public/cover.sv", "top", []string{"-c", "-t", "20"},
+			[]string{"Reached cover statement", "in step 6.", "Reached cover statement", "in step 7.", "Status: PASSED"}, hashTrace},
+		{"public memory fails", "public/memory.sv", "testbench", []string{"-t", "10"},
+			[]string{"Checking assertions in step 2..", "BMC failed!", "Status: FAILED"}, bankTrace},
+		{"public memory passes", "public/demo_memory.v", "top", []string{"-t", "10"},
+			[]string{"Checking assertions in step 9..", "Status: PASSED"}, nil},
+	}
+	// Every run once more with the state as a datatype (write_smt2 -stdt).
+	for _, tc := range slices.Clone(tests) {
+		tc.name += ", datatypes"
+		tests = append(tests, tc)
+	}
+	for i, tc := range tests {
+		args := append([]string{"-s", "z3"}, tc.args...)
+		vcd := filepath.Join(dir, fmt.Sprintf("trace%d.vcd", i))
+		if tc.trace != nil {
+			args = append(args, "--dump-vcd", vcd)
+		}
+		args = append(args, smt2(tc.file, tc.top, strings.HasSuffix(tc.name, ", datatypes")))
 		t.Run(tc.name, func(t *testing.T) {
-			cmd := exec.Command("yosys-smtbmc", append(append([]string{"-s", "z3"}, tc.args...), smt2(tc.design, tc.stdt))...)
+			t.Parallel()
+			cmd := exec.Command("yosys-smtbmc", args...)
 			cmd.Env = append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
 			b, _ := cmd.CombinedOutput()
 			out := string(b)
@@ -85,20 +118,74 @@ func TestYosysSMTBMC(t *testing.T) {
 				}
 				rest = rest[i+len(w):]
 			}
+			if tc.trace != nil {
+				tc.trace(t, vcd, out)
+			}
 		})
 	}
-	// The counterexample of "bmc fails": count goes 0, 1, …, 11 (at step
-	// 11 the registered assertion sees the 10 of step 10).
-	trace, err := os.ReadFile(vcd)
+}
+
+// vcdValues returns, step by step, the values of the VCD variable named
+// name (bit strings, most significant first) in a trace yosys-smtbmc wrote.
+func vcdValues(t *testing.T, vcd, name string) []string {
+	t.Helper()
+	b, err := os.ReadFile(vcd)
 	if err != nil {
 		t.Fatalf("no trace: %v", err)
 	}
-	var values []string
-	for _, m := range regexp.MustCompile(`(?m)^b([01]{4}) n1$`).FindAllStringSubmatch(string(trace), -1) {
-		values = append(values, m[1])
+	m := regexp.MustCompile(`\$var \w+ \d+ (\S+) ` + regexp.QuoteMeta(name) + ` \$end`).FindStringSubmatch(string(b))
+	if m == nil {
+		t.Fatalf("trace has no variable %s", name)
 	}
+	var values []string
+	for _, v := range regexp.MustCompile(`(?m)^b([01]+) `+regexp.QuoteMeta(m[1])+`$`).FindAllStringSubmatch(string(b), -1) {
+		values = append(values, v[1])
+	}
+	return values
+}
+
+// overflowTrace checks the counterexample of overflow.sv: count goes 0, 1,
+// …, 11 (at step 11 the registered assertion sees the 10 of step 10).
+func overflowTrace(t *testing.T, vcd, _ string) {
+	values := vcdValues(t, vcd, "count")
 	want := []string{"0000", "0001", "0010", "0011", "0100", "0101", "0110", "0111", "1000", "1001", "1010", "1011"}
 	if strings.Join(values, " ") != strings.Join(want, " ") {
 		t.Errorf("trace of count: %v, want %v", values, want)
+	}
+}
+
+// hashTrace checks the trace of cover.sv's second cover: the state follows
+// state' = state*33 ^ din from 0 and is 'h12345678 one step before the step
+// the cover was reached in (the clocked cover sees the registered value).
+func hashTrace(t *testing.T, vcd, _ string) {
+	din, state := vcdValues(t, vcd, "din"), vcdValues(t, vcd, "state")
+	if len(state) < 7 || len(din) < len(state)-1 {
+		t.Fatalf("trace too short: din %v, state %v", din, state)
+	}
+	var s uint64
+	for k, v := range state {
+		got, _ := strconv.ParseUint(v, 2, 32)
+		if got != s {
+			t.Fatalf("state at step %d is %#x, the design gives %#x", k, got, s)
+		}
+		if k+1 < len(state) {
+			d, _ := strconv.ParseUint(din[k], 2, 8)
+			s = (s*33 ^ d) & 0xffffffff
+		}
+	}
+	if got, _ := strconv.ParseUint(state[6], 2, 32); got != 0x12345678 {
+		t.Errorf("state at step 6 is %#x, want 0x12345678", got)
+	}
+}
+
+// bankTrace checks the counterexample of the public memory.sv: the bug
+// writes bank 2's data to bank 1, so the address under test is in bank 2.
+func bankTrace(t *testing.T, _, out string) {
+	m := regexp.MustCompile(`Value for anyconst testbench\.test_addr .*: (\d+)`).FindStringSubmatch(out)
+	if m == nil {
+		t.Fatalf("no value for test_addr:\n%s", out)
+	}
+	if a, _ := strconv.Atoi(m[1]); a>>8 != 2 {
+		t.Errorf("test_addr = %d (bank %d), want an address in bank 2", a, a>>8)
 	}
 }

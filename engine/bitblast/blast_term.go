@@ -36,6 +36,9 @@ type termBlaster struct {
 	// lazyOnly sends every array through lemmas on demand, small ones too
 	// (small.go; tests of the lazy loop).
 	lazyOnly bool
+	// eqs records the word equalities built, for their transitivity
+	// clauses (transitivity.go); nil: not recorded.
+	eqs *eqAtoms
 }
 
 func newTermBlaster(st *term.Store, b *sat.Blaster) *termBlaster {
@@ -283,7 +286,11 @@ func (tb *termBlaster) node(t term.Term) error {
 // equal is the edge of a = b for two blasted terms of one sort.
 func (tb *termBlaster) equal(a, c term.Term) sat.Edge {
 	if tb.isWord(tb.st.SortOf(a)) {
-		return tb.b.Eq(tb.enc[a].word, tb.enc[c].word)
+		e := tb.b.Eq(tb.enc[a].word, tb.enc[c].word)
+		if tb.eqs != nil {
+			tb.eqs.note(a, c, e)
+		}
+		return e
 	}
 	return tb.g.Iff(tb.enc[a].edge, tb.enc[c].edge)
 }

@@ -26,6 +26,8 @@
 //	               first, so that the loop ends (a finite set of lemmas,
 //	               each violated when added)
 //	pruning.go     Pruning (--array-pruning) and the alias oracle
+//	transitivity.go  transitivity clauses over triangles of word
+//	               equalities (the session's incremental stage)
 //
 // Invariants:
 //   - Every lemma is an instance of an axiom of the theories (or a Skolem

@@ -127,6 +127,9 @@ func (s *Stage) reset(st *term.Store) {
 	s.st, s.solver = st, solver
 	s.tb = newTermBlaster(st, b)
 	s.tb.lazyOnly = s.lazyOnly
+	if s.holdBase {
+		s.tb.eqs = &eqAtoms{}
+	}
 	s.cnf = sat.NewCNF(b.AIG(), solver)
 	s.acts = map[term.Term]sat.Lit{}
 	s.groups = map[string]sat.Lit{}
@@ -243,6 +246,11 @@ func (s *Stage) Decide(ctx context.Context, p *stage.Problem) (v stage.Verdict, 
 	if s.tb.lod.extraGrew() {
 		s.base = nil // definitions added reads to the permanent cone
 	}
+	if s.tb.eqs != nil {
+		if err := s.tb.eqs.close(ctx, s.cnf, s.solver); err != nil {
+			return stop(err)
+		}
+	}
 	if s.firstVars == 0 {
 		s.firstVars = s.solver.NumVars()
 	}
@@ -287,6 +295,11 @@ func (s *Stage) Decide(ctx context.Context, p *stage.Problem) (v stage.Verdict, 
 			}
 			if err := s.tb.lod.define(ctx, s.cnf, s.solver); err != nil {
 				return stop(err)
+			}
+			if s.tb.eqs != nil {
+				if err := s.tb.eqs.close(ctx, s.cnf, s.solver); err != nil {
+					return stop(err)
+				}
 			}
 			if s.tb.lod.extraGrew() {
 				// Lemmas added reads under array equalities, some of
@@ -370,7 +383,12 @@ func (s *Stage) Statistics() [][2]string {
 	if s.tb != nil {
 		lod = &s.tb.lod.stats
 	}
-	return append(lod.pairs(), [2]string{"bitblast-renewals", strconv.Itoa(s.resets)})
+	triangles := 0
+	if s.tb != nil && s.tb.eqs != nil {
+		triangles = s.tb.eqs.triangles
+	}
+	return append(lod.pairs(), [2]string{"bitblast-renewals", strconv.Itoa(s.resets)},
+		[2]string{"bitblast-triangles", strconv.Itoa(triangles)})
 }
 
 // permHolds reports whether p begins with the assertions added for good.
