@@ -9,6 +9,10 @@ import (
 	"github.com/sift-solver/sift/term"
 )
 
+// provableQuantifierCap bounds quantifier enumeration in validation when the
+// verdict has a ModelCheck to prove the rest.
+const provableQuantifierCap = 1 << 12
+
 // validate evaluates every original assertion and assumption of p under m.
 // It is the gate in front of every sat answer. Those whose evaluation passes
 // the quantifier cap go, all together, to the verdict's ModelCheck when it
@@ -18,6 +22,12 @@ import (
 func (d *Driver) validate(ctx context.Context, p *stage.Problem, m *term.Model, v stage.Verdict) (checked int, err error) {
 	ev := term.NewEvaluator(p.Store, m)
 	check := v.ModelCheck
+	if check != nil {
+		// The stage can prove what enumeration leaves open, in one query
+		// per assertion: enumerating a cap's worth of instances of a large
+		// body first costs more than that query.
+		ev.QuantifierCap = provableQuantifierCap
+	}
 	var capped []term.Term
 	eval := func(kind string, i int, t term.Term) error {
 		if v.Sentences[t] {
