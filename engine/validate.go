@@ -59,8 +59,35 @@ func (d *Driver) validate(ctx context.Context, p *stage.Problem, m *term.Model, 
 	}
 	if len(capped) > 0 {
 		if err := check(ctx, p.Store, m, capped); err != nil {
-			return 0, fmt.Errorf("%d assertions past the quantifier cap not confirmed: %w", len(capped), err)
+			// The check may not cover what enumeration under the full cap
+			// decides (quant's has no nested quantifiers): enumerate those.
+			capped, err = enumerateCapped(p.Store, m, capped, err)
+			if err != nil {
+				return 0, fmt.Errorf("%d assertions past the quantifier cap not confirmed: %w", len(capped), err)
+			}
 		}
 	}
 	return checked + len(capped), nil
+}
+
+// enumerateCapped evaluates the assertions that passed provableQuantifierCap
+// and that the verdict's check did not confirm (with checkErr) under the
+// default cap. It returns those still undecided, with checkErr, or the first
+// that is false.
+func enumerateCapped(st *term.Store, m *term.Model, capped []term.Term, checkErr error) ([]term.Term, error) {
+	ev := term.NewEvaluator(st, m)
+	var left []term.Term
+	for _, t := range capped {
+		b, err := ev.EvalBool(t)
+		switch {
+		case err != nil:
+			left = append(left, t)
+		case !b:
+			return []term.Term{t}, errors.New("false under the model")
+		}
+	}
+	if len(left) > 0 {
+		return left, checkErr
+	}
+	return nil, nil
 }
