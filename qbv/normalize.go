@@ -22,6 +22,8 @@ import (
 //     (x := false) and ¬x (x := true);
 //   - a bit-vector variable read only through extracts becomes one
 //     variable per slice (slices.go);
+//   - a variable private to one comparison whose side c·x + t (c odd)
+//     takes every value is eliminated with it (private.go);
 //   - variables that occur nowhere go, and disjuncts that share no variable
 //     become separate quantifiers (miniscoping over ∨);
 //   - a ∀ over at most expandBits bits in total becomes the conjunction of
@@ -107,6 +109,12 @@ func (n *normalizer) forall(vars []term.Term, body term.Term) term.Term {
 		return n.forall(nxs, st.Or(nds...))
 	}
 	if nxs, nds, eliminated := n.resolve(xs, ds); eliminated {
+		if nds == nil {
+			return st.True()
+		}
+		return n.forall(nxs, st.Or(nds...))
+	}
+	if nxs, nds, eliminated := n.eliminatePrivate(xs, ds); eliminated {
 		if nds == nil {
 			return st.True()
 		}

@@ -17,8 +17,9 @@ type Stats struct {
 	ValueTerms, SymbolicTerms, InverseTerms int
 	// Normalisation: variables eliminated by equality resolution, ∀ split
 	// by miniscoping, ∀ replaced by their expansion, variables split at
-	// the boundaries of their extracts (slices.go).
-	Resolved, Miniscoped, Expanded, Split int
+	// the boundaries of their extracts (slices.go), variables private to
+	// one comparison eliminated (private.go).
+	Resolved, Miniscoped, Expanded, Split, Private int
 	// Facts counts quantifiers decided by a recorded fact (facts.go);
 	// Unneeded atoms a ground model left unproved (relevance.go).
 	Facts, Unneeded int
@@ -36,6 +37,7 @@ func (s Stats) Pairs() [][2]string {
 		kv("quantifiers", s.Quantifiers), kv("skolemizations", s.Skolemizations), kv("instances", s.Instances),
 		kv("value-terms", s.ValueTerms), kv("symbolic-terms", s.SymbolicTerms), kv("inverse-terms", s.InverseTerms),
 		kv("resolved", s.Resolved), kv("miniscoped", s.Miniscoped), kv("expanded", s.Expanded), kv("split", s.Split),
+		kv("private", s.Private),
 		kv("facts", s.Facts), kv("unneeded", s.Unneeded), kv("model-checks", s.ModelChecks), kv("model-check-failures", s.ModelCheckFailures),
 	}
 }

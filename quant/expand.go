@@ -17,7 +17,13 @@ const (
 	symbolicPerRound = 4
 	// rangeAfter is how many rounds in a row a ∀ may be broken before
 	// lazy expansion instantiates its whole range under the model (a chain
-	// like s[i−1] = s[i] moves its violation one cell per round).
+	// like s[i−1] = s[i] moves its violation one cell per round). A ∀
+	// bounded above by a count whose candidate instances hold under the
+	// model gets its range at once: perRound instances a round would cost
+	// a solve per round, each with the symbolic reads of the rounds before
+	// (strlen-trim: 4 rounds, 5× z3's time), and no candidate is there to
+	// refute with fewer. (Not a ∀ over its whole sort: there a few
+	// instances usually do, cvc5's qbv-test-invert-bvurem-1-neq.)
 	rangeAfter = 3
 	// rangeChunk bounds the ranges instantiated whole.
 	rangeChunk = 256
@@ -140,8 +146,8 @@ func (s *Solver) expand(ctx context.Context, q *Query, c *checker, norm *indexNo
 // (they are the ones a refutation over counts that are not fixed needs);
 // for a ∀ with no broken candidate, the instances for the broken indices;
 // and, for a ∀
-// broken rangeAfter rounds in a row, its whole range under m when that is
-// small. It returns how many clauses it added.
+// broken rangeAfter rounds in a row or bounded by a count and with no broken
+// candidate, its whole range under m when that is small. It returns how many clauses it added.
 func (x *expander) add(m *term.Model, broken []violation) int {
 	st := x.q.Store
 	ev := term.NewEvaluator(st, m)
@@ -188,7 +194,7 @@ func (x *expander) add(m *term.Model, broken []violation) int {
 			x.streak[f] = 0
 			continue
 		}
-		if x.streak[f] >= rangeAfter {
+		if x.streak[f] >= rangeAfter || (!relevant[f] && len(f.Upper) > 0) {
 			x.fillRange(f, ev, push)
 		}
 	}

@@ -54,8 +54,9 @@ type Evaluator struct {
 	quantDepth    int            // quantifiers being evaluated, outermost first
 	quantBudget   uint64         // instances left to the outermost quantifier
 	hasBound      map[Term]bool
-	closedQ       map[Term]bool  // closedQuantifier's answers
-	closedErr     map[Term]error // closed quantifiers whose evaluation failed
+	closedQ       map[Term]bool   // closedQuantifier's answers
+	closedErr     map[Term]error  // closed quantifiers whose evaluation failed
+	absent        map[Term][]bool // per quantifier, the variables its body does not mention
 }
 
 func (e *Evaluator) boundMemo() map[Term]bool {
@@ -81,6 +82,7 @@ func (e *Evaluator) Reset(m *Model) {
 	clear(e.hasBound)
 	clear(e.closedQ)
 	clear(e.closedErr)
+	clear(e.absent)
 	e.quantDepth, e.quantBudget = 0, 0
 }
 

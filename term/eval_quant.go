@@ -114,10 +114,7 @@ func (e *Evaluator) evalQuantifier(t Term) (Value, error) {
 	}
 	e.quantDepth++
 	defer func() { e.quantDepth-- }()
-	absent := make([]bool, len(vars)) // variables the body does not mention
-	for i, v := range vars {
-		absent[i] = !st.mentions(body, v)
-	}
+	absent := e.absentVars(t, vars, body)
 	var unknown error
 	var rec func(k int) (decided bool, err error)
 	rec = func(k int) (bool, error) {
@@ -182,6 +179,25 @@ func (e *Evaluator) evalQuantifier(t Term) (Value, error) {
 		return Value{}, unknown
 	}
 	return BoolValue(forall), nil
+}
+
+// absentVars reports, for each variable of the quantifier t, whether its body
+// does not mention it. The answer is kept: a quantifier nested in another is
+// evaluated once per outer instance, and walking its body each time cost
+// more than the instances (hardware fixpoint checks nest dozens of ∀).
+func (e *Evaluator) absentVars(t Term, vars []Term, body Term) []bool {
+	if a, ok := e.absent[t]; ok {
+		return a
+	}
+	a := make([]bool, len(vars))
+	for i, v := range vars {
+		a[i] = !e.st.mentions(body, v)
+	}
+	if e.absent == nil {
+		e.absent = map[Term][]bool{}
+	}
+	e.absent[t] = a
+	return a
 }
 
 // guardPremises returns the conjuncts that must hold for an instance to
