@@ -178,6 +178,11 @@ func (c *SymexCmd) Run(s *streams) error {
 	}
 	if c.Merge == "" {
 		c.Merge = defaultMerge
+		if c.FirstPanic {
+			// Finding, not exhausting: merged states finish few paths
+			// (docs/symex/speed.md: html.Parse, language.Parse).
+			c.Merge = "none"
+		}
 	}
 	opts, err := c.options()
 	if err != nil {
