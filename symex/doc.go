@@ -43,7 +43,8 @@
 // path constraint; the run is then not exhausted), and the concretizer
 // capability that follow mode uses for a float's bits.
 //
-// Start reading at search.go (Explore, the worklist, limits and Replay), then
+// Start reading at search.go (Explore, the worklist, limits and Replay;
+// searchcov.go the covnew search, new branch sides first), then
 // exec.go (the run loop and how a path ends), exec_instr.go (the instruction
 // dispatch), value.go (what a symbolic Go value is) and memory.go (objects,
 // pointers, lifted arrays and Vecs). exec_arith.go, exec_mem.go,

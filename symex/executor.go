@@ -18,7 +18,7 @@ import (
 // Options are the limits and choices of one exploration.
 type Options struct {
 	MaxLen    int           // bound on every input length: strings, slices, variadic counts, readers' bytes
-	Search    string        // "dfs" (default), "bfs" or "random-path"
+	Search    string        // "dfs" (default), "bfs", "random-path" or "covnew" (searchcov.go)
 	Seed      int64         // for random-path
 	MaxPaths  int           // stop after this many finished paths (0: no limit)
 	MaxDepth  int           // symbolic branches per path before forking stops (0: 10000)
@@ -198,11 +198,14 @@ type Executor struct {
 	// decided (models, value sets, the solver): with stats.Queries, the
 	// share of them the solver had to answer (merge.QueryRater).
 	symBranches int
-	noCover     bool
-	stats       Stats
-	cov         *Coverage
-	strCache    map[string]StringVal
-	emitted     int
+	// sides are the branch sides paths took, for the covnew search
+	// (searchcov.go); nil under the other searches.
+	sides    map[branchSide]bool
+	noCover  bool
+	stats    Stats
+	cov      *Coverage
+	strCache map[string]StringVal
+	emitted  int
 
 	globalIDs   map[*ssa.Global]int
 	globalOf    map[int]*ssa.Global

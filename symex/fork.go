@@ -21,10 +21,12 @@ func (f forking) branch(s *State, c term.Term, at site) (bool, error) {
 	if len(s.forced) > 0 {
 		d := s.forced[0]
 		s.forced = s.forced[1:]
+		e.tookSide(s, d)
 		s.decided = append(s.decided, d)
 		return d, nil
 	}
 	take := func(d bool) bool {
+		e.tookSide(s, d)
 		s.decided = append(s.decided, d)
 		if traced {
 			s.tr.add(d)
@@ -180,6 +182,7 @@ func (e *Executor) fork(s *State, lit func(bool) term.Term, d, traced bool, mode
 	if len(models) > 0 {
 		c2.model, c2.spare = models[0], models[1:]
 	}
+	c2.next, c2.headed = sideOf(s, other), e.sides != nil
 	c2.forced = append(append([]bool(nil), s.decided...), other)
 	c2.decided = nil
 	if traced {

@@ -177,6 +177,9 @@ func (r *Result) fuzzTarget() (string, []fuzzParam, bool) {
 			continue
 		}
 		p, ok := fuzzParamOf(in.Type, r.Fn.Pkg.Pkg, r.Fn.Prog)
+		if sv, isSlice := in.val.(SliceVal); !ok && isSlice && i == len(r.Inputs)-1 && r.Fn.Signature.Variadic() && sv.Obj != 0 {
+			p, ok = fuzzVariadic(in.Type, sv.Max, r.Fn.Prog)
+		}
 		if sv, empty := in.val.(SliceVal); !ok && empty && sv.Obj == 0 {
 			// A variadic parameter built empty (makeInputs): none.
 			p, ok = fuzzParam{build: func([]string, types.Qualifier) string { return "nil" },
@@ -188,6 +191,69 @@ func (r *Result) fuzzTarget() (string, []fuzzParam, bool) {
 		params[i] = p
 	}
 	return "Fuzz" + testName(r.Fn), params, true
+}
+
+// fuzzVariadic is how a fuzz target takes a variadic parameter (t, a
+// slice) of elements the fuzzer can give, up to max of them (the length
+// bound the exploration gave the count): a count and max elements, of
+// which the call passes the first count (at most max).
+func fuzzVariadic(t types.Type, max int, prog *ssa.Program) (fuzzParam, bool) {
+	u, ok := t.Underlying().(*types.Slice)
+	if !ok || max <= 0 {
+		return fuzzParam{}, false
+	}
+	el, ok := fuzzArgOf(u.Elem(), prog)
+	if !ok {
+		return fuzzParam{}, false
+	}
+	zero, ok := zeroConcrete(u.Elem())
+	if !ok {
+		return fuzzParam{}, false
+	}
+	count := fuzzArg{typ: "uint8", value: func(c any) any { return uint8(c.(int)) }}
+	leaves := []fuzzArg{count}
+	for range max {
+		leaves = append(leaves, el)
+	}
+	return fuzzParam{leaves: leaves,
+		build: func(xs []string, q types.Qualifier) string {
+			elems := make([]string, max)
+			for k := range elems {
+				elems[k] = el.conv(xs[k+1], q)
+			}
+			return fmt.Sprintf("%s{%s}[:min(int(%s), %d)]", types.TypeString(t, q), strings.Join(elems, ", "), xs[0], max)
+		},
+		values: func(c any) []any {
+			xs := c.([]any)
+			out := []any{count.value(len(xs))}
+			for k := range max {
+				x := zero
+				if k < len(xs) {
+					x = xs[k]
+				}
+				out = append(out, el.value(x))
+			}
+			return out
+		}}, true
+}
+
+// zeroConcrete is the concrete input (InputValue.V's form) of t's zero
+// value, for the scalars and byte slices a fuzz target takes.
+func zeroConcrete(t types.Type) (any, bool) {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		switch {
+		case u.Info()&types.IsString != 0:
+			return "", true
+		case u.Kind() == types.Bool:
+			return false, true
+		case u.Info()&types.IsInteger != 0:
+			return uint64(0), true
+		}
+	case *types.Slice, *types.Array:
+		return []any{}, true
+	}
+	return nil, false
 }
 
 // FuzzTestFile is the Go test file, in the results' package, with the

@@ -52,9 +52,10 @@ func TestFuzzCorpus(t *testing.T) {
 			panicSeeds += len(res.Panics)
 		}
 	}
-	// Every function but those with a slice of strings or ints or a
-	// pointer field.
-	want := "FuzzStr FuzzBytes FuzzInts FuzzBool FuzzNamed FuzzArray FuzzReader FuzzByteReader FuzzRuneReader " +
+	// Every function but those with a (non-variadic) slice of strings or
+	// ints or a pointer field; a variadic one takes a count and up to
+	// --max-len elements.
+	want := "FuzzStr FuzzBytes FuzzInts FuzzBool FuzzNamed FuzzArray FuzzVariadic FuzzVariadicInts FuzzReader FuzzByteReader FuzzRuneReader " +
 		"FuzzBufioReader FuzzStringsReader FuzzBytesReader FuzzBytesBuffer FuzzStructPtr FuzzParser_Next " +
 		"FuzzParser_Peek FuzzCounter_Inc FuzzDeferred FuzzRender FuzzDecode"
 	if got := strings.Join(targets, " "); got != want {

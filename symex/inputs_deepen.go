@@ -20,8 +20,29 @@ import (
 // larger), at most as much again as all the rounds before it together:
 // the work doubles at least with the bound.
 
+//
+// A run that stops at its first panic (Options.StopAtPanic) is after bugs,
+// not exhaustion, and deepens on a finding schedule: the rounds start at
+// bound 1, so the short inputs are exhausted first and cheaply, and each
+// round may spend a share (findingShare) of the budget left. A round its
+// share cuts does not end the run: the next round jumps to at least
+// findingBound and has all the budget left. Exhaustion keeps its meaning:
+// a later round's space holds every earlier one's, and the run is
+// exhausted only as its last round is. Its search, unless one is asked
+// for, is covnew (searchcov.go).
+
 // DefaultDeepenMax is the largest length bound deepening tries by default.
 const DefaultDeepenMax = 1024
+
+// findingShare: a round of the finding schedule, but the last, may spend
+// 1/findingShare of the budget left.
+const findingShare = 4
+
+// findingBound is the least bound of the round after one its share cut:
+// a space that did not exhaust at a short bound will not at the next
+// doubling either, and the inputs of historical parser panics are tens of
+// bytes long (docs/bench/panics).
+const findingBound = 64
 
 // minRoundCPU is the least budget left worth a new round: less is spent
 // loading inputs and warming the solver.
@@ -52,15 +73,27 @@ func ExploreDeepening(ctx context.Context, p *Program, newOpts func() Options, n
 	opts := newOpts()
 	var total *Result
 	var rounds []Round
-	for maxLen := opts.MaxLen; ; maxLen *= 2 {
+	finding := opts.StopAtPanic && opts.CPULimit > 0 && deepenMax > opts.MaxLen
+	maxLen, last := opts.MaxLen, !finding
+	if finding {
+		maxLen = 1
+	}
+	for ; ; maxLen *= 2 {
 		o := newOpts()
 		o.MaxLen = maxLen
+		if finding && o.Search == "" {
+			o.Search = "covnew" // new branch sides first (searchcov.go)
+		}
 		used := time.Duration(0) // the first round's clock is the run's
 		if total != nil {
 			used = ProcessCPU() - start
 		}
+		share := false
 		if opts.CPULimit > 0 {
 			o.CPULimit = max(opts.CPULimit-used, minRoundCPU)
+			if share = !last && maxLen*2 <= deepenMax; share {
+				o.CPULimit = max(o.CPULimit/findingShare, minRoundCPU)
+			}
 		}
 		ex, res, err := exploreRound(ctx, p, o, newSolver)
 		if err != nil {
@@ -79,6 +112,12 @@ func ExploreDeepening(ctx context.Context, p *Program, newOpts func() Options, n
 			return total, ex, nil // no deepening: Explore's result as it is
 		}
 		left := opts.CPULimit - (ProcessCPU() - start)
+		if share && res.Stats.Stopped == "CPU limit" && left >= minRoundCPU && ctx.Err() == nil {
+			// Cut by its share: the last round, at a bound worth the rest.
+			last = true
+			maxLen = max(maxLen, min(findingBound, deepenMax)/2)
+			continue
+		}
 		if !r.Exhausted || maxLen*2 > deepenMax || !lengthBounded(res.Inputs) || opts.CPULimit > 0 && left < minRoundCPU || ctx.Err() != nil {
 			total.Rounds = rounds
 			// The run's CPU time, the setups between rounds included:

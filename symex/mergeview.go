@@ -326,10 +326,12 @@ func (fl *flattener) value(v Value, path string) Value {
 		}
 		return out
 	case StringVal:
-		if text, ok := fl.e.concreteString(x); ok && fl.follow {
-			fl.mix('s')
-			fl.mixString(text)
-			return x
+		if fl.follow { // only the follow walk asks: reading every byte is dear on big tables
+			if text, ok := fl.e.concreteString(x); ok {
+				fl.mix('s')
+				fl.mixString(text)
+				return x
+			}
 		}
 		fl.mix('S')
 		return StringVal{Bytes: fl.cell(x.Bytes, fl.sub(path, ".Bytes")), Off: fl.shape(x.Off, fl.sub(path, ".Off")),

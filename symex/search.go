@@ -18,6 +18,9 @@ type worklist struct {
 	states []*State
 	kind   string
 	rng    *rand.Rand
+	// covnew (searchcov.go): the sides taken, and the picks made.
+	taken map[branchSide]bool
+	picks int
 }
 
 func (w *worklist) push(s *State) { w.states = append(w.states, s) }
@@ -29,24 +32,30 @@ func (w *worklist) pop() *State {
 	case "bfs":
 		i = 0
 	case "random-path":
-		// A random walk down the fork tree reaches a leaf at depth d with
-		// probability 2^-d; sample the waiting states with those weights.
-		total := 0.0
-		for _, s := range w.states {
-			total += pow2neg(s.forks)
-		}
-		r := w.rng.Float64() * total
-		for j, s := range w.states {
-			r -= pow2neg(s.forks)
-			if r <= 0 {
-				i = j
-				break
-			}
-		}
+		i = w.popRandomPath()
+	case "covnew":
+		i = w.popCovnew()
 	}
 	s := w.states[i]
 	w.states = append(w.states[:i], w.states[i+1:]...)
 	return s
+}
+
+// popRandomPath samples a waiting state as a random walk down the fork
+// tree would reach it: a leaf at depth d with probability 2^-d.
+func (w *worklist) popRandomPath() int {
+	total := 0.0
+	for _, s := range w.states {
+		total += pow2neg(s.forks)
+	}
+	r := w.rng.Float64() * total
+	for j, s := range w.states {
+		r -= pow2neg(s.forks)
+		if r <= 0 {
+			return j
+		}
+	}
+	return len(w.states) - 1
 }
 
 func pow2neg(d int) float64 {
@@ -92,10 +101,14 @@ func (e *Executor) Explore(ctx context.Context) (*Result, error) {
 	if kind == "" {
 		kind = "dfs"
 	}
-	if kind != "dfs" && kind != "bfs" && kind != "random-path" {
-		return nil, fmt.Errorf("symex: unknown search %q (dfs, bfs, random-path)", kind)
+	if kind != "dfs" && kind != "bfs" && kind != "random-path" && kind != "covnew" {
+		return nil, fmt.Errorf("symex: unknown search %q (dfs, bfs, random-path, covnew)", kind)
 	}
 	wl := &worklist{kind: kind, rng: rand.New(rand.NewSource(e.opts.Seed))}
+	if kind == "covnew" {
+		e.sides = map[branchSide]bool{}
+		wl.taken = e.sides
+	}
 	var initial []*State
 	for i := len(starts) - 1; i >= 0; i-- { // dfs: the first start first
 		if c := e.startWarmUp(starts[i]); c != nil {

@@ -92,8 +92,12 @@ type State struct {
 	// often settles nothing (valuesets.go).
 	parts []*svi.Sets
 	forks int // symbolic branches taken (the depth)
-	steps int
-	ret   Value
+	// next is the branch side a fork's clone is headed for (headed: it
+	// has one), for the covnew search (searchcov.go).
+	next   branchSide
+	headed bool
+	steps  int
+	ret    Value
 	// views are the byte ranges strings share through unsafe (views.go).
 	views []byteView
 

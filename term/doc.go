@@ -26,6 +26,7 @@
 //	build.go        checked construction and cheap local rewrites
 //	fold.go         bit-vector operator semantics, for folding and Eval
 //	rewrite.go      the builder's normalisations
+//	selectindex.go  indexes of long store chains for constant reads
 //	features.go     what a term contains, recorded as it is built
 //	polarity.go     Polarity: how a subformula occurs (ArgPolarity)
 //	walk.go         the DAG walks: Walk (each node before its arguments,

@@ -190,21 +190,20 @@ func (st *Store) mkIte(c, a, b Term) Term {
 
 func (st *Store) mkSelect(a, i Term) Term {
 	// Read over write, only where the indices are syntactically decided.
-	for {
-		switch st.Op(a) {
-		case OpConstArray:
-			return st.Arg(a, 0)
-		case OpStore:
-			j := st.Arg(a, 1)
-			if j == i {
-				return st.Arg(a, 2)
-			}
-			if st.IsConst(i) && st.IsConst(j) {
-				a = st.Arg(a, 0)
-				continue
-			}
+	if st.IsConst(i) {
+		v, ok := st.readConstIndex(a, i)
+		if ok {
+			return v
 		}
-		break
+		a = v
+	}
+	switch st.Op(a) {
+	case OpConstArray:
+		return st.Arg(a, 0)
+	case OpStore:
+		if st.Arg(a, 1) == i {
+			return st.Arg(a, 2)
+		}
 	}
 	return st.intern(node{op: OpSelect, sort: st.ElemSort(st.SortOf(a))}, []Term{a, i})
 }

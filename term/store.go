@@ -40,6 +40,9 @@ type Store struct {
 	freshCount map[string]int
 
 	trueT, falseT Term
+
+	// segments index long store chains for constant reads (selectindex.go).
+	segments map[Term]*storeSegment
 }
 
 // NewStore returns an empty store holding only the Boolean constants.

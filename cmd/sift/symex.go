@@ -26,7 +26,7 @@ type SymexCmd struct {
 	Func       string        `arg:"" optional:"" help:"Function (or Type.Method) to explore; none: every exported function and method of the package (package mode)."`
 	Dir        string        `help:"Directory to load the package from." default:""`
 	MaxLen     int           `name:"max-len" help:"Bound on every input length: strings, slices, variadic counts, the bytes of readers." default:"4"`
-	Search     string        `help:"dfs (default), bfs or random-path; with --concolic: bfs, dfs or covfirst (default covfirst)." default:"" enum:",dfs,bfs,random-path,covfirst"`
+	Search     string        `help:"dfs (default), bfs, random-path or covnew (new branch sides first, for finding bugs); with --concolic: bfs, dfs or covfirst (default covfirst)." default:"" enum:",dfs,bfs,random-path,covnew,covfirst"`
 	Seed       int64         `help:"Seed of random-path." default:"1"`
 	Solver     string        `help:"'engine' (in-process) or an SMT-LIB command, e.g. 'z3 -in'." default:"engine"`
 	MaxPaths   int           `name:"max-paths" help:"Stop after this many paths (0: none)." default:"0"`
@@ -178,6 +178,11 @@ func (c *SymexCmd) Run(s *streams) error {
 	}
 	if c.Merge == "" {
 		c.Merge = defaultMerge
+		if c.FirstPanic {
+			// Finding, not exhausting: merged states finish few paths
+			// (docs/symex/speed.md: html.Parse, language.Parse).
+			c.Merge = "none"
+		}
 	}
 	opts, err := c.options()
 	if err != nil {

@@ -431,7 +431,7 @@ func TestSymexPackageOutputs(t *testing.T) {
 }
 
 // TestSymexDeepen: with --budget a run that exhausts its length bound
-// explores again at twice the bound and finds the panic that needs six
+// (from 1, as it stops at a panic) explores again at twice the bound and finds the panic that needs six
 // bytes; --json lists the rounds. --deepen-max at the bound turns it off.
 func TestSymexDeepen(t *testing.T) {
 	dir := filepath.Join(symexData, "deepen")
@@ -440,7 +440,7 @@ func TestSymexDeepen(t *testing.T) {
 		rounds []int
 		panics int
 	}{
-		{[]string{"--budget", "1h"}, []int{4, 8}, 1},
+		{[]string{"--budget", "1h"}, []int{1, 2, 4, 8}, 1}, // --stop-at-panic: the finding schedule, from 1
 		{[]string{"--budget", "1h", "--deepen-max", "4"}, nil, 0},
 		{nil, nil, 0}, // no budget: no deepening
 	} {

@@ -100,7 +100,7 @@ func RunFuzz(ctx context.Context, w WorkModule, o FuzzOptions, logPath string) (
 		fuzztime, r.Clock = 30*o.Budget, "cpu"
 	}
 	args := []string{"test", "-vet=off", "-run=^$", "-fuzz=^" + name + "$", "-fuzztime=" + fuzztime.String(),
-		"-parallel=1", "-fuzzminimizetime=0", "."}
+		"-parallel=1", "-fuzzminimizetime=0", ".", "-args", "-test.fuzzcachedir=" + filepath.Dir(cacheDir)} // the binary adds the target's name
 	cmdline := append([]string{"go"}, args...)
 	if o.CPU >= 0 {
 		cmdline = append([]string{"taskset", "-c", strconv.Itoa(o.CPU)}, cmdline...)
@@ -198,17 +198,20 @@ func parseFuzzOutput(r *FuzzResult, text string, w WorkModule) {
 	}
 }
 
-// fuzzCacheDir is where go test keeps the inputs it found interesting for
-// the target: GOCACHE/fuzz/PKG/FuzzX. Removing it makes a run start from
-// the seeds alone.
+// fuzzCacheDir is where the run keeps the inputs the fuzzer found
+// interesting for the target, the work module's own (the test binary's
+// -test.fuzzcachedir, not go test's GOCACHE/fuzz/PKG/FuzzX): runs of one
+// bug from two work directories at once (the zero-seeded fuzzer beside the
+// pair's) share the module path, and each run's clearing of the shared
+// directory pulled the other's cache files from under it ("open
+// …/fuzz/…: no such file or directory"). Removing it makes a run start
+// from the seeds alone.
 func fuzzCacheDir(w WorkModule, name string) (string, error) {
-	cmd := exec.Command("go", "env", "GOCACHE")
-	cmd.Env = goEnv()
-	out, err := cmd.Output()
+	dir, err := filepath.Abs(w.Dir)
 	if err != nil {
 		return "", err
 	}
-	return filepath.Join(strings.TrimSpace(string(out)), "fuzz", w.ModulePath(), name), nil
+	return filepath.Join(dir, ".fuzzcache", name), nil
 }
 
 // copySeeds copies the corpus files of dir that fit the target's
