@@ -77,11 +77,11 @@ func RunFuzz(ctx context.Context, w WorkModule, o FuzzOptions, logPath string) (
 		}
 		r.Seeds, r.Skipped = n, skipped
 	}
-	cacheDir, err := fuzzCacheDir(w, name)
+	cacheDir, err := w.fuzzCacheDir()
 	if err != nil {
 		return r, err
 	}
-	if err := os.RemoveAll(cacheDir); err != nil {
+	if err := os.RemoveAll(filepath.Join(cacheDir, name)); err != nil {
 		return r, err
 	}
 	// The build, with the fuzzer's instrumentation, into the build cache.
@@ -100,7 +100,7 @@ func RunFuzz(ctx context.Context, w WorkModule, o FuzzOptions, logPath string) (
 		fuzztime, r.Clock = 30*o.Budget, "cpu"
 	}
 	args := []string{"test", "-vet=off", "-run=^$", "-fuzz=^" + name + "$", "-fuzztime=" + fuzztime.String(),
-		"-parallel=1", "-fuzzminimizetime=0", "."}
+		"-parallel=1", "-fuzzminimizetime=0", ".", "-args", "-test.fuzzcachedir=" + cacheDir}
 	cmdline := append([]string{"go"}, args...)
 	if o.CPU >= 0 {
 		cmdline = append([]string{"taskset", "-c", strconv.Itoa(o.CPU)}, cmdline...)
@@ -199,16 +199,15 @@ func parseFuzzOutput(r *FuzzResult, text string, w WorkModule) {
 }
 
 // fuzzCacheDir is where go test keeps the inputs it found interesting for
-// the target: GOCACHE/fuzz/PKG/FuzzX. Removing it makes a run start from
-// the seeds alone.
-func fuzzCacheDir(w WorkModule, name string) (string, error) {
-	cmd := exec.Command("go", "env", "GOCACHE")
-	cmd.Env = goEnv()
-	out, err := cmd.Output()
-	if err != nil {
-		return "", err
-	}
-	return filepath.Join(strings.TrimSpace(string(out)), "fuzz", w.ModulePath(), name), nil
+// the targets (-test.fuzzcachedir; FuzzX below it): in the work module, not
+// the shared GOCACHE/fuzz/PKG/FuzzX. Two runs of one bug (the zero-seeded fuzzer
+// beside the pair's) have the same PKG; in GOCACHE the second's cleaning
+// removed the first's entries while it ran, and go test, which reads them
+// back from disk, failed with "open …: no such file or directory".
+// Removing FuzzX makes a run start from the seeds alone. The path is
+// absolute: the test binary runs in the package's directory.
+func (w WorkModule) fuzzCacheDir() (string, error) {
+	return filepath.Abs(filepath.Join(w.Dir, ".fuzzcache"))
 }
 
 // copySeeds copies the corpus files of dir that fit the target's
