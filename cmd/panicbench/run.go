@@ -68,13 +68,19 @@ func (c *runCmd) Run(ctx context.Context) error {
 		opts.Symex = &panicbench.SymexOptions{Bin: c.Symex, Budget: c.Budget, CPU: c.CPU, Extra: c.SymexFlag}
 	}
 	start := time.Now()
-	results, runErr := panicbench.Run(ctx, bugs, opts)
-	rec := runRecord{
-		Title: c.Title, Command: "panicbench " + strings.Join(os.Args[1:], " "),
-		Started: start.UTC(), Took: time.Since(start).Round(time.Second).String(),
-		Budget: c.Budget.String(), CPU: c.CPU, Notes: notes, Results: results,
+	record := func(results []panicbench.Result) error {
+		rec := runRecord{
+			Title: c.Title, Command: "panicbench " + strings.Join(os.Args[1:], " "),
+			Started: start.UTC(), Took: time.Since(start).Round(time.Second).String(),
+			Budget: c.Budget.String(), CPU: c.CPU, Notes: notes, Results: results,
+		}
+		return rec.write(c.Out, bugs)
 	}
-	if err := rec.write(c.Out, bugs); err != nil {
+	// The record is written after every row: a run stopped early (a
+	// deadline, a loaded machine) keeps the rows it finished.
+	opts.RowDone = record
+	results, runErr := panicbench.Run(ctx, bugs, opts)
+	if err := record(results); err != nil {
 		return err
 	}
 	fmt.Fprintf(os.Stderr, "wrote %s and %s\n", filepath.Join(c.Out, "table.md"), filepath.Join(c.Out, "results.json"))

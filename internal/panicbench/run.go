@@ -27,6 +27,9 @@ type RunOptions struct {
 	Pair *FuzzOptions
 
 	Progress io.Writer // one line per finished run; nil for none
+	// RowDone, if set, is called with the rows so far after each bug, so
+	// that a run stopped before its end keeps the rows it finished.
+	RowDone func([]Result) error
 }
 
 // Result is one bug's row of a run.
@@ -102,6 +105,11 @@ func Run(ctx context.Context, bugs []Bug, o RunOptions) ([]Result, error) {
 			}
 		}
 		results = append(results, res)
+		if o.RowDone != nil {
+			if err := o.RowDone(results); err != nil {
+				return results, err
+			}
+		}
 	}
 	return results, nil
 }
