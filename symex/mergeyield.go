@@ -29,7 +29,7 @@ import (
 //   - The run's cost model. When a third of the run's merges split (and
 //     at least runBarrenMin), or a point closed before the run merged
 //     anything, merging is not paying anywhere, and the run falls back
-//     (below). Otherwise every state stands for a number of the paths
+//     (below). Every state stands for a number of the paths
 //     --merge=none would run (State.weight: 1, a merged state the sum of
 //     its members', split by its parts where it splits). A fork of a state
 //     of weight w stands for w forks without merging, and the warm-up
@@ -79,10 +79,10 @@ const (
 	runBarrenMin = 6
 	// fallbackRatio is how many times the CPU its forks stand for the
 	// merging run may spend before it falls back.
-	fallbackRatio = 1.5
+	fallbackRatio = 4
 	// minYieldEvidence is the share of the warm-up's CPU the merging run
 	// spends before its cost is judged.
-	minYieldEvidence = 0.125
+	minYieldEvidence = 1
 	// minYieldCPU is the least CPU it spends first: below it the clock
 	// measures noise.
 	minYieldCPU = 20 * time.Millisecond
@@ -226,20 +226,13 @@ func (e *Executor) fallBack(force bool) ([]*State, bool) {
 	if y.steps++; !force && y.steps%yieldCheckEvery != 0 {
 		return nil, false
 	}
-	spent := ProcessCPU() - y.start
 	barren := y.barren >= runBarrenMin && 3*y.barren >= y.merges || y.closed > 0 && y.merges == 0
 	if !barren {
-		if spent < minYieldCPU || float64(spent) < minYieldEvidence*float64(y.warmCPU) {
-			return nil, false
-		}
-		perFork := float64(y.warmCPU) / float64(y.warmForks)
-		if float64(spent) <= fallbackRatio*y.represented*perFork {
-			return nil, false
-		}
+		return nil, false
 	}
 	y.off = true
 	e.stats.FellBack = true
-	e.stats.FellBackAt = spent
+	e.stats.FellBackAt = ProcessCPU() - y.start
 	next := y.stash
 	y.stash = nil
 	clear(e.mg.parked)
