@@ -105,7 +105,9 @@
 // decisions of every member of a merge so that --replay stays exact;
 // mergeinc.go keeps seed 000's incremental-merging trees (--incremental-merge);
 // mergewarmup.go explores as --merge=none does for the first --merge-after
-// units of work; mergescout.go sends coverage scouts past merge points;
+// units of work; mergeyield.go closes barren merge points (their merged
+// states split again) and falls back to the warm-up's worklist without
+// merging when merging costs more than the exploration it stands for; mergescout.go sends coverage scouts past merge points;
 // objects.go numbers objects by allocation site under merging, so heaps pair
 // object by object, and pads in the objects a parked state lacks; symptr.go
 // holds merged pointers (ite trees over locations) and lifts loads and

@@ -89,7 +89,14 @@ type Stats struct {
 	// exploration started again from the entry, merging.
 	WarmUpPaths int
 	Restarted   bool
-	Time        time.Duration
+	// BarrenPoints counts the merge points closed because their merged
+	// states split again; FellBack tells that the merging run cost more
+	// than the exploration without merging it stood for and the run went
+	// on without merging after FellBackAt of merging (mergeyield.go).
+	BarrenPoints int
+	FellBack     bool
+	FellBackAt   time.Duration
+	Time         time.Duration
 	// CPUTime is the process's CPU time (user and system, every thread)
 	// during the exploration: unlike Time, it hardly moves when other
 	// processes share the machine.
@@ -233,6 +240,10 @@ type Executor struct {
 	warming bool
 	// warm is the warm-up's estimate of its search tree (mergewarmup.go).
 	warm warmUpEstimate
+	// yield is what merging yields, and the fallback (mergeyield.go);
+	// exploreCPU the process CPU when Explore began.
+	yield      mergeYield
+	exploreCPU time.Duration
 	// With merging: objects numbered by allocation site (objects.go) and
 	// pointers' locations (symptr.go).
 	sites *siteTable

@@ -76,7 +76,7 @@ func (f forking) branch(s *State, c term.Term, at site) (bool, error) {
 	switch {
 	case len(by[1]) > 0 && len(by[0]) > 0 && !depthCut:
 		d = s.model == nil || len(by[1]) > 0 && by[1][0] == s.model
-		e.fork(s, lit, d, traced, by[b2i(!d)])
+		e.fork(s, lit, d, traced, by[b2i(!d)], [2]int{len(by[0]), len(by[1])})
 		s.model, s.spare = by[b2i(d)][0], by[b2i(d)][1:]
 		return take(d), nil
 	case len(by[1]) > 0 || len(by[0]) > 0:
@@ -113,7 +113,7 @@ func (f forking) branch(s *State, c term.Term, at site) (bool, error) {
 		}
 		switch st {
 		case smtlib.Sat:
-			e.fork(s, lit, d, traced, []*term.Model{m})
+			e.fork(s, lit, d, traced, []*term.Model{m}, [2]int{})
 		case smtlib.Unsat:
 			e.addImplied(s, lit(d))
 		case smtlib.Unknown:
@@ -173,10 +173,16 @@ func b2i(b bool) int {
 
 // fork queues a clone of s that replays the current instruction with the
 // decision !d, holding the models given (the first is its model, nil if
-// none is known), and adds lit(d) to s's path constraint.
-func (e *Executor) fork(s *State, lit func(bool) term.Term, d, traced bool, models []*term.Model) {
+// none is known), and adds lit(d) to s's path constraint. sides counts
+// the models s had on the false and the true side (mergeyield.go).
+func (e *Executor) fork(s *State, lit func(bool) term.Term, d, traced bool, models []*term.Model, sides [2]int) {
 	other := !d
+	wt, wf := e.forkWeights(s, lit(true), sides)
 	c2 := s.clone()
+	s.weight, c2.weight = wt, wf
+	if !d {
+		s.weight, c2.weight = wf, wt
+	}
 	e.addLit(c2, lit(other))
 	c2.model, c2.spare = nil, nil
 	if len(models) > 0 {

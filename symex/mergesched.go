@@ -104,6 +104,9 @@ func (e *Executor) parksAt(s *State, b *ssa.BasicBlock) bool {
 	if !m.pointsOf(b.Parent()).At(b, m.kinds) {
 		return false
 	}
+	if e.yield.closed > 0 && e.yield.closedAt(e.pointOf(s)) {
+		return false
+	}
 	if pk, ok := m.strategy.(merge.Parker); ok && !pk.Parks(e.pointOf(s), framesOf(s)) {
 		return false
 	}
@@ -177,7 +180,7 @@ func (e *Executor) mergeRound() ([]*State, error) {
 	for _, s := range g.states {
 		e.incLeave(s) // the loop's tree is done: every state in it parked or finished
 	}
-	if len(g.states) <= 1 {
+	if len(g.states) <= 1 || e.yield.closedAt(p) {
 		return g.states, nil
 	}
 	padded := e.padObjects(g.states)
@@ -205,6 +208,7 @@ func (e *Executor) mergeRound() ([]*State, error) {
 		if err != nil {
 			return nil, err
 		}
+		e.yield.merged(p, s, padded, mg.Members)
 		e.stats.Merges++
 		e.stats.StatesMerged += len(mg.Members)
 		out = append(out, s)
@@ -214,6 +218,7 @@ func (e *Executor) mergeRound() ([]*State, error) {
 			out = append(out, s)
 		}
 	}
+	e.yieldRound(p, len(g.states), len(merged))
 	return out, nil
 }
 

@@ -60,7 +60,7 @@ func (e *Executor) startWarmUp(s0 *State) *State {
 // implied steps, loop regions and call stacks. The warm-up's states never
 // merge (they are dropped when it ends), so they keep none of it: the
 // warm-up costs what --merge=none costs.
-func (e *Executor) tracking() bool { return e.mg != nil && !e.warming }
+func (e *Executor) tracking() bool { return e.mg != nil && !e.warming && !e.yield.off }
 
 // warmUpOver reports whether the warm-up ends now, ending it when the work
 // has passed Options.MergeAfter. The warm-up's work counts as the scouts'

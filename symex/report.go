@@ -60,6 +60,13 @@ func (r *Result) Report(w io.Writer, coverage bool) {
 		case s.WarmUpPaths > 0:
 			fmt.Fprintf(w, "warm-up: %d paths without merging, stopped before it ended\n", s.WarmUpPaths)
 		}
+		if s.BarrenPoints > 0 || s.FellBack {
+			fmt.Fprintf(w, "merge yield: %d barren points", s.BarrenPoints)
+			if s.FellBack {
+				fmt.Fprintf(w, "; fell back to no merging after %s of merging", s.FellBackAt.Round(time.Millisecond))
+			}
+			fmt.Fprintln(w)
+		}
 	}
 	fmt.Fprintf(w, "coverage: blocks %d/%d\n", s.BlocksCovered, s.BlocksTotal)
 	var parts []string

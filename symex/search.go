@@ -87,6 +87,7 @@ func (e *Executor) Explore(ctx context.Context) (*Result, error) {
 	}
 	e.ctx = ctx
 	start, cpu := time.Now(), ProcessCPU()
+	e.exploreCPU = cpu
 	e.cov.clock = func() time.Duration { return ProcessCPU() - cpu }
 	fn := e.prog.Fn
 	pcs, err := e.makeInputs(fn)
@@ -133,7 +134,12 @@ func (e *Executor) Explore(ctx context.Context) (*Result, error) {
 			break
 		}
 		if e.warming && e.warmUpOver() {
-			wl.states, e.incQueue = append(wl.states[:0], initial...), nil
+			e.startMerging(wl.states)
+			wl.states, e.incQueue = append([]*State(nil), initial...), nil
+		}
+		if next, ok := e.fallBack(len(wl.states) == 0); ok {
+			wl.states = next
+			continue
 		}
 		if len(wl.states) == 0 && len(e.incQueue) == 0 {
 			if s := e.scoutFromParked(); s != nil {
@@ -214,6 +220,7 @@ func (e *Executor) Explore(ctx context.Context) (*Result, error) {
 		e.stats.WarmUpPaths = e.stats.Paths
 	}
 	e.stats.BlocksCovered, e.stats.BlocksTotal = e.cov.Totals()
+	e.stats.BarrenPoints = e.yield.closed
 	e.stats.Time = time.Since(start)
 	e.stats.CPUTime = ProcessCPU() - cpu
 	res.Stats = e.stats

@@ -165,3 +165,51 @@ func Tokens(s string) int {
 	}
 	return words*100 + nums*10 + puncts
 }
+
+type cell struct {
+	v    int
+	next *cell
+}
+
+// PushSum pushes one list cell per input byte above 'm' and then sums the
+// list: the lists of two paths differ in length, so merging them pairs
+// cells by allocation site. The panic needs 16 large bytes, so it is
+// reachable only from --max-len 16.
+func PushSum(b []byte) int {
+	var head *cell
+	for _, c := range b {
+		if c > 'm' {
+			head = &cell{v: int(c), next: head}
+		}
+	}
+	s := 0
+	for p := head; p != nil; p = p.next {
+		s += p.v
+	}
+	if s > 15*255 {
+		panic("sum of 16 large bytes")
+	}
+	return s
+}
+
+// Resplit merges at every join of its loop a value that the next branch
+// splits again: x is 1 on one side and 0 on the other, and the branch on
+// x parts the merged state into its members. Merging buys nothing here.
+func Resplit(b []byte) int {
+	n := 0
+	for _, c := range b {
+		x := 0
+		if c > 'm' {
+			x = 1
+		}
+		if x == 1 {
+			n += 2
+		} else {
+			n--
+		}
+	}
+	if n == 5 {
+		panic("n == 5")
+	}
+	return n
+}
