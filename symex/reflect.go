@@ -376,6 +376,14 @@ func (e *Executor) reflectValueMethod(s *State, in ssa.Instruction, method strin
 	switch method {
 	case "Elem":
 		return e.reflectElem(s, in, v)
+	case "Addr":
+		// A pointer to v's location, held in a new one: not itself
+		// addressable, read-only when v is.
+		if v.flags&reflectSettable == 0 {
+			return nil, &panicked{instr: in, msg: "reflect.Value.Addr of unaddressable value"}
+		}
+		loc := PtrVal{Obj: s.alloc(v.loc)}
+		return e.makeReflectValue(reflectValue{t: types.NewPointer(v.t), loc: loc, flags: v.flags & reflectReadOnly}), nil
 	case "Interface":
 		if v.flags&reflectReadOnly != 0 {
 			return nil, &panicked{instr: in, msg: "reflect.Value.Interface: cannot return value obtained from unexported field or method"}

@@ -209,3 +209,63 @@ func TypeEq(s string) int {
 	}
 	return 1
 }
+
+// unmarshaler is what decodeInto asks a destination for, as yaml's and
+// json's decoders do, through a pointer to it.
+type unmarshaler interface{ unmarshal(s string) }
+
+// upper is a destination with its own decoding: the bytes upper-cased.
+type upper struct{ b []byte }
+
+func (u *upper) unmarshal(s string) {
+	u.b = []byte(s)
+	for i, c := range u.b {
+		if 'a' <= c && c <= 'z' {
+			u.b[i] = c - 'a' + 'A'
+		}
+	}
+}
+
+// decodeInto stores s where v points: through the destination's own
+// unmarshal method when a pointer to it has one (reflect.Value.Addr),
+// else as a plain string.
+func decodeInto(s string, v any) {
+	out := reflect.ValueOf(v).Elem()
+	if out.CanAddr() {
+		if u, ok := out.Addr().Interface().(unmarshaler); ok {
+			u.unmarshal(s)
+			return
+		}
+	}
+	if out.Kind() == reflect.String {
+		out.SetString(s)
+	}
+}
+
+// Addr decodes through Addr: into a type with an unmarshal method and
+// into a string, which has none.
+//
+// max-len: 2
+// want: panic addr
+// want: panic plain
+func Addr(s string) int {
+	var u upper
+	decodeInto(s, &u)
+	var p string
+	decodeInto(s, &p)
+	if string(u.b) == "OK" && s[0] == 'o' {
+		panic("addr")
+	}
+	if p == "z" {
+		panic("plain")
+	}
+	return len(u.b)
+}
+
+// AddrUnaddressable takes the address of a Value that has none.
+//
+// max-len: 0
+// want: panic reflect.Value.Addr of unaddressable value
+func AddrUnaddressable(n int) int {
+	return int(reflect.ValueOf(n).Addr().Elem().Int())
+}
