@@ -110,7 +110,7 @@ func (e *Executor) unop(s *State, in *ssa.UnOp) (Value, error) {
 		return e.loadAs(s, in, v, in.Type())
 	}
 	if in.Op == token.ARROW {
-		return nil, e.unsup(in, "channel receive is not modelled")
+		return e.chanRecv(s, in)
 	}
 	x, err := e.scalar(s, in.X)
 	if err != nil {
