@@ -269,3 +269,52 @@ func Addr(s string) int {
 func AddrUnaddressable(n int) int {
 	return int(reflect.ValueOf(n).Addr().Elem().Int())
 }
+
+// Types an initializer makes, as yaml's do: through a Type's method and
+// through a Value.
+var (
+	ifaceType       = reflect.TypeOf(map[any]any{}).Elem()
+	unmarshalerType reflect.Type
+)
+
+func init() {
+	var u unmarshaler
+	unmarshalerType = reflect.ValueOf(&u).Elem().Type()
+}
+
+// keepDigits fills the slice v points to with the digits of s, as yaml
+// fills a sequence: a slice made at the full length, then cut to the
+// elements kept with reflect.Value.Slice.
+func keepDigits(s string, v any) {
+	out := reflect.ValueOf(v).Elem()
+	all := reflect.MakeSlice(out.Type(), len(s), len(s))
+	j := 0
+	for i := 0; i < len(s); i++ {
+		if '0' <= s[i] && s[i] <= '9' {
+			all.Index(j).SetUint(uint64(s[i] - '0'))
+			j++
+		}
+	}
+	out.Set(all.Slice(0, j))
+}
+
+// SliceCut keeps the digits of s through reflect.Value.Slice, compares
+// with the initializer's Types, and slices past the end when told to.
+//
+// max-len: 3
+// want: panic digits
+// want: panic reflect.Value.Slice: slice index out of bounds
+func SliceCut(s string) int {
+	var d []uint8
+	keepDigits(s, &d)
+	if reflect.TypeOf(&d).Elem().Elem() == ifaceType || unmarshalerType.Kind() != reflect.Interface {
+		panic("types differ")
+	}
+	if len(d) == 2 && d[0]+d[1] == 17 && len(s) == 3 {
+		panic("digits")
+	}
+	if s == "x" {
+		reflect.ValueOf(s).Slice(1, 2)
+	}
+	return len(d)
+}
