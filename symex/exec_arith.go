@@ -53,6 +53,11 @@ func (e *Executor) binop(s *State, in *ssa.BinOp) (Value, error) {
 		}
 		return e.stringBinop(in, x, yv.(StringVal))
 	case PtrVal, SymPtr, SliceVal, FuncVal, IfaceVal, Struct, ArrayVal:
+		if p, ok := xv.(PtrVal); ok && isUintptr(in.X.Type()) {
+			if q, ok := yv.(PtrVal); ok { // data words read as uintptr (reinterpret.go)
+				return e.ptrWordOp(s, in, p, q)
+			}
+		}
 		if in.Op == token.EQL || in.Op == token.NEQ {
 			eq, err := e.equal(xv, yv)
 			if u, ok := err.(uncomparable); ok {
