@@ -784,6 +784,24 @@ func (e *Executor) reflectTypeMethod(s *State, in ssa.Instruction, method string
 		return e.idx(int(at.Len())), nil
 	case "Field":
 		return e.reflectStructField(s, in, t, args[0])
+	case "AssignableTo", "ConvertibleTo", "Implements":
+		u, err := e.reflectTypeArg(in, args[0])
+		if err != nil {
+			return nil, err
+		}
+		switch method {
+		case "AssignableTo":
+			return e.st.Bool(types.AssignableTo(t, u)), nil
+		case "ConvertibleTo":
+			return e.st.Bool(types.ConvertibleTo(t, u)), nil
+		}
+		iface, ok := u.Underlying().(*types.Interface)
+		if !ok {
+			return nil, &panicked{instr: in, msg: "reflect: non-interface type passed to Type.Implements"}
+		}
+		return e.st.Bool(types.Implements(t, iface)), nil
+	case "Comparable":
+		return e.st.Bool(types.Comparable(t)), nil
 	}
 	return nil, e.unsup(in, "reflect.Type.%s is not modelled", method)
 }

@@ -318,3 +318,22 @@ func SliceCut(s string) int {
 	}
 	return len(d)
 }
+
+// TypeRelations asks reflect how types relate, as toml's decoder asks
+// whether a value's type is assignable to the destination's.
+//
+// max-len: 1
+// want: panic relations
+func TypeRelations(s string) int {
+	var x any = s
+	if len(s) == 1 && s[0] == 'i' {
+		x = len(s)
+	}
+	xt := reflect.TypeOf(x)
+	str, iface := reflect.TypeOf(""), reflect.TypeOf((*unmarshaler)(nil)).Elem()
+	if reflect.TypeOf(&upper{}).Implements(iface) && !xt.Implements(iface) && xt.ConvertibleTo(str) &&
+		!xt.AssignableTo(str) && xt.Comparable() {
+		panic("relations")
+	}
+	return 0
+}
