@@ -520,15 +520,21 @@ func (e *Executor) noteDataCap(p PtrVal, c term.Term) {
 // dataCapsNonzero is the condition that p is the data word of slices with
 // a capacity: every capacity noted for it nonzero (noted on any path, so
 // more than this path's slice may be among them: the condition is only
-// stronger). A pointer that no slice's header gave (uintptr(unsafe.Pointer(p)))
-// is exact: true.
+// stronger), or p at the array's start. A pointer that no slice's header
+// gave (uintptr(unsafe.Pointer(p))) is exact: true.
 func (e *Executor) dataCapsNonzero(p PtrVal) term.Term {
 	caps := e.dataCaps[dataCapKey(p)]
+	if len(caps) == 0 {
+		return e.st.True()
+	}
 	cs := make([]term.Term, len(caps))
 	for i, c := range caps {
 		cs[i] = e.st.Not(e.st.Eq(c, e.idx(0)))
 	}
-	return e.st.And(cs...)
+	// At the array's start a slice's pointer is the base whatever its
+	// capacity: slicing never moves it back.
+	start := e.st.Eq(p.Path[len(p.Path)-1].Index, e.idx(0))
+	return e.st.Or(start, e.st.And(cs...))
 }
 
 // elemBytes is the size of the elements of the array (or backing) p
