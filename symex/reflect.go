@@ -181,6 +181,21 @@ func (e *Executor) reflectCall(s *State, in ssa.Instruction, cl callee) (Value, 
 	return v, true, err
 }
 
+// numMethod is reflect's NumMethod of t: an interface's methods, or the
+// exported methods of t's method set.
+func numMethod(t types.Type) int {
+	if it, ok := t.Underlying().(*types.Interface); ok {
+		return it.NumMethods()
+	}
+	ms, n := types.NewMethodSet(t), 0
+	for i := 0; i < ms.Len(); i++ {
+		if ms.At(i).Obj().Exported() {
+			n++
+		}
+	}
+	return n
+}
+
 // reflectOwnValues reports whether reflect's function or method name
 // makes or takes the executor's own Values and Types.
 func reflectOwnValues(name string) bool {
@@ -375,6 +390,8 @@ func (e *Executor) reflectValueMethod(s *State, in ssa.Instruction, method strin
 		return nil, reflectPanic(in, method, nil)
 	}
 	switch method {
+	case "NumMethod":
+		return e.idx(numMethod(v.t)), nil
 	case "Elem":
 		return e.reflectElem(s, in, v)
 	case "Addr":
@@ -802,6 +819,8 @@ func (e *Executor) reflectTypeMethod(s *State, in ssa.Instruction, method string
 		return e.st.Bool(types.Implements(t, iface)), nil
 	case "Comparable":
 		return e.st.Bool(types.Comparable(t)), nil
+	case "NumMethod":
+		return e.idx(numMethod(t)), nil
 	}
 	return nil, e.unsup(in, "reflect.Type.%s is not modelled", method)
 }

@@ -332,7 +332,8 @@ func TypeRelations(s string) int {
 	xt := reflect.TypeOf(x)
 	str, iface := reflect.TypeOf(""), reflect.TypeOf((*unmarshaler)(nil)).Elem()
 	if reflect.TypeOf(&upper{}).Implements(iface) && !xt.Implements(iface) && xt.ConvertibleTo(str) &&
-		!xt.AssignableTo(str) && xt.Comparable() {
+		!xt.AssignableTo(str) && xt.Comparable() && xt.NumMethod() == 0 && iface.NumMethod() == 1 &&
+		reflect.ValueOf(x).NumMethod() == 0 {
 		panic("relations")
 	}
 	return 0
