@@ -48,7 +48,7 @@
 // exec.go (the run loop and how a path ends), exec_instr.go (the instruction
 // dispatch), value.go (what a symbolic Go value is) and memory.go (objects,
 // pointers, lifted arrays and Vecs). exec_arith.go, exec_mem.go,
-// exec_call.go, exec_builtin.go, exec_map.go, exec_defer.go, exec_iface.go
+// exec_call.go, exec_builtin.go, exec_map.go, exec_chan.go, exec_defer.go, exec_iface.go
 // and exec_unsafe.go hold the semantics by kind of instruction
 // (reinterpret.go reads memory as another type of the same machine words,
 // as unsafe code does, and views.go keeps a string that unsafe made of an
@@ -127,6 +127,10 @@
 //   - Maps (exec_map.go): exact for symbolic keys by forking on key
 //     equality; insertion order is the iteration order.
 //   - defer, recover and panics through deferred calls (exec_defer.go).
+//   - Channels within one goroutine (exec_chan.go): make, buffered send
+//     and receive, close, len, cap and select over the ready case; an
+//     operation that would wait for another goroutine, or a select with
+//     several ready cases, ends the path as unsupported.
 //   - Interfaces: dispatch on the dynamic type, type switches and
 //     assertions, == with the uncomparable-type panic.
 //   - unsafe.Pointer round trips, unsafe.String/Slice/SliceData/

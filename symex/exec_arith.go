@@ -53,6 +53,11 @@ func (e *Executor) binop(s *State, in *ssa.BinOp) (Value, error) {
 		}
 		return e.stringBinop(in, x, yv.(StringVal))
 	case PtrVal, SymPtr, SliceVal, FuncVal, IfaceVal, Struct, ArrayVal:
+		if p, ok := xv.(PtrVal); ok && isUintptr(in.X.Type()) {
+			if q, ok := yv.(PtrVal); ok { // data words read as uintptr (reinterpret.go)
+				return e.ptrWordOp(s, in, p, q)
+			}
+		}
 		if in.Op == token.EQL || in.Op == token.NEQ {
 			eq, err := e.equal(xv, yv)
 			if u, ok := err.(uncomparable); ok {
@@ -110,7 +115,7 @@ func (e *Executor) unop(s *State, in *ssa.UnOp) (Value, error) {
 		return e.loadAs(s, in, v, in.Type())
 	}
 	if in.Op == token.ARROW {
-		return nil, e.unsup(in, "channel receive is not modelled")
+		return e.chanRecv(s, in)
 	}
 	x, err := e.scalar(s, in.X)
 	if err != nil {

@@ -33,6 +33,9 @@ func (e *Executor) builtin(s *State, in ssa.Instruction, cl callee) (Value, erro
 		case ArrayVal:
 			return e.idx(x.Len), nil
 		case PtrVal:
+			if _, ok := ts[0].Underlying().(*types.Chan); ok {
+				return e.chanLenCap(s, in, x, name == "len")
+			}
 			if _, ok := ts[0].Underlying().(*types.Map); ok {
 				m, _, err := e.mapObj(s, x)
 				if err != nil || m == nil {
@@ -58,6 +61,8 @@ func (e *Executor) builtin(s *State, in ssa.Instruction, cl callee) (Value, erro
 		return e.minMax(in, name == "max", args, ts[0])
 	case "print", "println":
 		return nil, nil
+	case "close":
+		return nil, e.chanClose(s, in, args[0])
 	case "delete":
 		return nil, e.mapDelete(s, args[0], args[1])
 	case "clear":

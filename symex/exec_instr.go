@@ -147,6 +147,12 @@ func (e *Executor) exec(s *State, instr ssa.Instruction) (advance bool, err erro
 		return e.next(s, in)
 	case *ssa.Call:
 		return e.call(s, in)
+	case *ssa.MakeChan:
+		return set(e.makeChan(s, in))
+	case *ssa.Send:
+		return true, e.chanSend(s, in)
+	case *ssa.Select:
+		return set(e.selectChan(s, in))
 	}
 	return false, e.unsup(instr, "instruction %T (%s) is not modelled", instr, instr)
 }

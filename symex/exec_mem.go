@@ -200,6 +200,25 @@ func (e *Executor) slice(s *State, in *ssa.Slice) (Value, error) {
 	if err != nil {
 		return nil, err
 	}
+	bound := func(v ssa.Value) (term.Term, error) {
+		if v == nil {
+			return term.NoTerm, nil
+		}
+		return e.index64(s, v)
+	}
+	var b [3]term.Term
+	for i, v := range []ssa.Value{in.Low, in.High, in.Max} {
+		if b[i], err = bound(v); err != nil {
+			return nil, err
+		}
+	}
+	return e.sliceValue(s, in, xv, in.X.Type(), b[0], b[1], b[2], msgSlice)
+}
+
+// sliceValue is x[lo:hi:mx] of x of type xt (a string, a slice or a
+// pointer to an array); a bound term.NoTerm is the default one. Bounds out of
+// range panic with msg.
+func (e *Executor) sliceValue(s *State, in ssa.Instruction, xv Value, xt types.Type, lo, hi, mx term.Term, msg string) (Value, error) {
 	var length, capacity term.Term
 	var out func(lo, hi, mx term.Term) Value
 	switch x := xv.(type) {
@@ -217,9 +236,9 @@ func (e *Executor) slice(s *State, in *ssa.Slice) (Value, error) {
 			return SliceVal{Obj: x.Obj, At: x.At, Off: e.add(x.Off, lo), Len: e.sub(hi, lo), Cap: e.sub(mx, lo), Max: x.Max}
 		}
 	case PtrVal:
-		at, ok := in.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Array)
+		at, ok := xt.Underlying().(*types.Pointer).Elem().Underlying().(*types.Array)
 		if !ok || x.Obj == 0 {
-			return nil, e.unsup(in, "slice of %s", in.X.Type())
+			return nil, e.unsup(in, "slice of %s", xt)
 		}
 		n := int(at.Len())
 		length, capacity = e.idx(n), e.idx(n)
@@ -229,30 +248,21 @@ func (e *Executor) slice(s *State, in *ssa.Slice) (Value, error) {
 	default:
 		return nil, e.unsup(in, "slice of %T", xv)
 	}
-	bound := func(v ssa.Value, def term.Term) (term.Term, error) {
-		if v == nil {
-			return def, nil
-		}
-		return e.index64(s, v)
+	if lo == term.NoTerm {
+		lo = e.idx(0)
 	}
-	lo, err := bound(in.Low, e.idx(0))
-	if err != nil {
-		return nil, err
+	if hi == term.NoTerm {
+		hi = length
 	}
-	hi, err := bound(in.High, length)
-	if err != nil {
-		return nil, err
-	}
-	mx, err := bound(in.Max, capacity)
-	if err != nil {
-		return nil, err
+	if mx == term.NoTerm {
+		mx = capacity
 	}
 	ok, err := e.branch(s, e.st.And(e.ule(lo, hi), e.ule(hi, mx), e.ule(mx, capacity)))
 	if err != nil {
 		return nil, err
 	}
 	if !ok {
-		return nil, &panicked{instr: in, msg: msgSlice}
+		return nil, &panicked{instr: in, msg: msg}
 	}
 	return out(lo, hi, mx), nil
 }

@@ -178,6 +178,10 @@ type Result struct {
 	// Rounds are the explorations of a deepening run (inputs_deepen.go),
 	// nil for one exploration.
 	Rounds []Round
+	// NilFuncs are the func-typed fields of the inputs (r.callbacks[…]),
+	// nil in every input the run tried: the executor does not make func
+	// values up.
+	NilFuncs []string
 }
 
 // Executor runs one function symbolically.
@@ -230,6 +234,8 @@ type Executor struct {
 	reflectTypes []types.Type
 	headerWords  bool                     // memory may hold a header's words where a string or slice was (reinterpret.go)
 	stringInputs map[term.Term]bool       // the byte arrays of string inputs, one allocation each (dataWordOp)
+	dataCaps     map[string][]term.Term   // capacities of the slices whose header gave a data word (ptrWordOp)
+	nilFuncs     []string                 // the func-typed input fields, nil in every input (Result.NilFuncs)
 	initSnaps    map[*State]map[int]Value // running initializers: memory before the current top-level call
 	ctx          context.Context
 

@@ -161,6 +161,9 @@ func sameValue(a, b Value) bool {
 			}
 		}
 		return true
+	case ChanObj:
+		y, ok := b.(ChanObj)
+		return ok && x.Cap == y.Cap && x.Closed == y.Closed && sameValues(x.Buf, y.Buf)
 	case Opaque:
 		y, ok := b.(Opaque)
 		return ok && x == y

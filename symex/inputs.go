@@ -75,7 +75,7 @@ func CanBuildInputs(fn *ssa.Function) error {
 // their lengths.
 func (e *Executor) makeInputs(fn *ssa.Function) ([]term.Term, error) {
 	var pcs []term.Term
-	e.inputs, e.nilFlags, e.privZero = nil, nil, nil
+	e.inputs, e.nilFlags, e.privZero, e.nilFuncs = nil, nil, nil, nil
 	for i, p := range fn.Params {
 		flags := len(e.nilFlags)
 		v, err := e.symbolic(p.Name(), p.Type(), &pcs)
@@ -174,6 +174,16 @@ func (e *Executor) symbolic(name string, t types.Type, pcs *[]term.Term) (Value,
 			return nil, err
 		}
 		return ArrayVal{Elems: el, Len: int(u.Len())}, nil
+	case *types.Signature:
+		if e.inputNest > 1 {
+			// A func-typed field (or element) of an input: nil, said in
+			// the summary (nil_funcs); a run with it is exhaustive over
+			// the inputs whose func fields are nil.
+			if len(e.nilFuncs) == 0 || e.nilFuncs[len(e.nilFuncs)-1] != funcFieldName(name) {
+				e.nilFuncs = append(e.nilFuncs, funcFieldName(name))
+			}
+			return FuncVal{}, nil
+		}
 	case *types.Struct:
 		if foreignOpaque(t, e.prog.Fn.Pkg.Pkg) {
 			// Only its own package can set its unexported fields; a test
@@ -199,6 +209,15 @@ func (e *Executor) symbolic(name string, t types.Type, pcs *[]term.Term) (Value,
 		return out, nil
 	}
 	return nil, fmt.Errorf("inputs of type %s are not modelled", t)
+}
+
+// funcFieldName is an input's name without its element indices, which
+// name a func-typed field once for all its elements.
+func funcFieldName(name string) string {
+	if i := strings.IndexByte(name, '['); i >= 0 {
+		return name[:i] + "[…]"
+	}
+	return name
 }
 
 // liftedVar is an array of n fresh symbolic elements of type t: lifted, or
@@ -398,6 +417,8 @@ func (e *Executor) readValue(v Value, t types.Type, m *term.Model) (any, error) 
 		return x.kind, nil
 	case PtrVal:
 		return nil, nil // a nil pointer below maxPointerDepth
+	case FuncVal:
+		return nil, nil // a func field, nil (Result.NilFuncs)
 	case ptrInput:
 		if x.isNil != term.NoTerm {
 			if b, err := e.eval(x.isNil, m); err != nil || b.Bool {
@@ -484,6 +505,8 @@ func (e *Executor) concreteValue(s *State, t types.Type, c any) (Value, error) {
 		return e.bindValue(s, v, nil), nil
 	}
 	switch u := t.Underlying().(type) {
+	case *types.Signature:
+		return FuncVal{}, nil // nil: the only func input (Result.NilFuncs)
 	case *types.Pointer:
 		if c == nil {
 			return PtrVal{}, nil
@@ -589,6 +612,8 @@ func goLiteral(t types.Type, c any, q types.Qualifier) string {
 		return readerLiteral(t, k, c, q)
 	}
 	switch u := t.Underlying().(type) {
+	case *types.Signature:
+		return "nil"
 	case *types.Pointer:
 		if c == nil {
 			return "nil"
@@ -626,8 +651,14 @@ func goLiteral(t types.Type, c any, q types.Qualifier) string {
 		}
 		xs := c.([]any)
 		parts := make([]string, len(xs))
+		nils := 0
 		for i, x := range xs {
-			parts[i] = goLiteral(et, x, q)
+			if parts[i] = goLiteral(et, x, q); parts[i] == "nil" {
+				nils++
+			}
+		}
+		if _, isArray := u.(*types.Array); isArray && nils == len(xs) {
+			parts = nil // an array of nils is the zero array
 		}
 		return types.TypeString(t, q) + "{" + strings.Join(parts, ", ") + "}"
 	case *types.Struct:

@@ -205,7 +205,7 @@ func (e *Executor) zero(t types.Type) (Value, error) {
 	case *types.Slice:
 		z := e.idx(0)
 		return SliceVal{Off: z, Len: z, Cap: z}, nil
-	case *types.Pointer, *types.Map:
+	case *types.Pointer, *types.Map, *types.Chan:
 		return PtrVal{}, nil
 	case *types.Signature:
 		return FuncVal{}, nil

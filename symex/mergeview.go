@@ -402,6 +402,16 @@ func (fl *flattener) value(v Value, path string) Value {
 		return out
 	case MapObj:
 		return fl.mapObj(x, path)
+	case ChanObj:
+		// The buffer's length, the capacity and closedness are layout;
+		// the buffered elements are cells like a Vec's.
+		fl.mix('C')
+		fl.mix(x.Cap)
+		if x.Closed {
+			fl.mix('c')
+		}
+		buf := fl.value(Vec(x.Buf), fl.sub(path, ".buf")).(Vec)
+		return ChanObj{Buf: []Value(buf), Cap: x.Cap, Closed: x.Closed}
 	case Opaque:
 		fl.mix('O')
 		fl.mixString(x.What)

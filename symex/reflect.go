@@ -17,10 +17,10 @@ import (
 // number per type, typeToken). The zero reflect.Value (a nil first field) is the invalid Value.
 // Values of concrete types hold symbolic contents like any location.
 // Every other function and method of reflect's API ends the path as
-// unsupported. Inside package initializers TypeOf and TypeFor make the
-// same Types (tables of reflect types, like encoding/json's, compare with
-// the decoder's), and the rest of reflect keeps its old behaviour:
-// ValueOf is opaque, other functions run their own code.
+// unsupported. Inside package initializers the same Values and Types are
+// made and answered (tables of reflect types, like encoding/json's and
+// yaml's, compare with the decoder's), and reflect's other functions run
+// their own code (reflectOwnValues).
 
 // Flags of a reflect.Value.
 const (
@@ -153,20 +153,11 @@ func (e *Executor) reflectCall(s *State, in ssa.Instruction, cl callee) (Value, 
 	case "Kind.String", "StructTag.Get", "StructTag.Lookup", "(*ValueError).Error", "*ValueError.Error":
 		return nil, false, nil // plain Go on plain values
 	}
-	if len(e.initing) > 0 {
-		// Package initializers make reflect types (tables like
-		// encoding/json's); the rest of reflect stays opaque there.
-		switch name {
-		case "TypeOf", "TypeFor":
-			if pkg == "reflect" {
-				v, err := e.reflectAPI(s, in, name, cl)
-				return v, true, err
-			}
-		case "ValueOf":
-			if pkg == "reflect" {
-				return Opaque{What: "the result of " + cl.fn.String()}, true, nil
-			}
-		}
+	if len(e.initing) > 0 && (pkg != "reflect" || !reflectOwnValues(name)) {
+		// Package initializers make reflect Types and Values (tables like
+		// encoding/json's and yaml's, compared with the decoder's later)
+		// and use their methods; reflect's other functions run their own
+		// code there.
 		return nil, false, nil
 	}
 	if f := s.top().fn; f.Pkg != nil && f.Pkg.Pkg.Path() == pkg {
@@ -188,6 +179,31 @@ func (e *Executor) reflectCall(s *State, in ssa.Instruction, cl callee) (Value, 
 	}
 	v, err := e.reflectAPI(s, in, name, cl)
 	return v, true, err
+}
+
+// numMethod is reflect's NumMethod of t: an interface's methods, or the
+// exported methods of t's method set.
+func numMethod(t types.Type) int {
+	if it, ok := t.Underlying().(*types.Interface); ok {
+		return it.NumMethods()
+	}
+	ms, n := types.NewMethodSet(t), 0
+	for i := 0; i < ms.Len(); i++ {
+		if ms.At(i).Obj().Exported() {
+			n++
+		}
+	}
+	return n
+}
+
+// reflectOwnValues reports whether reflect's function or method name
+// makes or takes the executor's own Values and Types.
+func reflectOwnValues(name string) bool {
+	switch name {
+	case "ValueOf", "TypeOf", "TypeFor", "Indirect", "New", "MakeMap", "MakeSlice", "Zero":
+		return true
+	}
+	return strings.HasPrefix(name, "Value.") || strings.HasPrefix(name, "*rtype.")
 }
 
 // reflectPanic is the panic of a reflect.Value method used on a Value of
@@ -374,8 +390,18 @@ func (e *Executor) reflectValueMethod(s *State, in ssa.Instruction, method strin
 		return nil, reflectPanic(in, method, nil)
 	}
 	switch method {
+	case "NumMethod":
+		return e.idx(numMethod(v.t)), nil
 	case "Elem":
 		return e.reflectElem(s, in, v)
+	case "Addr":
+		// A pointer to v's location, held in a new one: not itself
+		// addressable, read-only when v is.
+		if v.flags&reflectSettable == 0 {
+			return nil, &panicked{instr: in, msg: "reflect.Value.Addr of unaddressable value"}
+		}
+		loc := PtrVal{Obj: s.alloc(v.loc)}
+		return e.makeReflectValue(reflectValue{t: types.NewPointer(v.t), loc: loc, flags: v.flags & reflectReadOnly}), nil
 	case "Interface":
 		if v.flags&reflectReadOnly != 0 {
 			return nil, &panicked{instr: in, msg: "reflect.Value.Interface: cannot return value obtained from unexported field or method"}
@@ -412,7 +438,7 @@ func (e *Executor) reflectValueMethod(s *State, in ssa.Instruction, method strin
 			flags |= reflectReadOnly
 		}
 		return e.makeReflectValue(reflectValue{t: f.Type(), loc: PtrVal{Obj: v.loc.Obj, Path: appendPath(v.loc.Path, PathStep{Field: int(i)})}, flags: flags}), nil
-	case "Len", "Index", "IsNil", "IsZero", "String", "Int", "Uint", "Bool", "MapIndex", "MapKeys":
+	case "Len", "Index", "IsNil", "IsZero", "String", "Int", "Uint", "Bool", "MapIndex", "MapKeys", "Slice":
 		return e.reflectRead(s, in, method, v, args)
 	case "SetString", "SetInt", "SetUint", "SetBool", "Set", "SetMapIndex", "SetLen":
 		return e.reflectWrite(s, in, method, v, args)
@@ -536,6 +562,27 @@ func (e *Executor) reflectRead(s *State, in ssa.Instruction, method string, v re
 		return e.makeReflectValue(reflectValue{t: mt.Elem(), loc: PtrVal{Obj: s.alloc(m.Entries[j].V)}, flags: v.flags & reflectReadOnly}), nil
 	case "MapKeys":
 		return nil, e.unsup(in, "reflect.Value.MapKeys is not modelled")
+	case "Slice":
+		// A new slice (or string) in a new location, not addressable.
+		xt, rt := v.t, v.t
+		switch ut := u.(type) {
+		case *types.Array:
+			if v.flags&reflectSettable == 0 {
+				return nil, &panicked{instr: in, msg: "reflect.Value.Slice: slice of unaddressable array"}
+			}
+			x, xt, rt = v.loc, types.NewPointer(v.t), types.NewSlice(ut.Elem())
+		case *types.Slice:
+		default:
+			if b == nil || b.Info()&types.IsString == 0 {
+				return nil, reflectPanic(in, method, v.t)
+			}
+		}
+		lo, hi := e.resize(args[0].(term.Term), 64, true), e.resize(args[1].(term.Term), 64, true)
+		out, err := e.sliceValue(s, in, x, xt, lo, hi, term.NoTerm, "reflect.Value.Slice: slice index out of bounds")
+		if err != nil {
+			return nil, err
+		}
+		return e.makeReflectValue(reflectValue{t: rt, loc: PtrVal{Obj: s.alloc(out)}, flags: v.flags & reflectReadOnly}), nil
 	}
 	return nil, reflectPanic(in, method, v.t)
 }
@@ -754,6 +801,26 @@ func (e *Executor) reflectTypeMethod(s *State, in ssa.Instruction, method string
 		return e.idx(int(at.Len())), nil
 	case "Field":
 		return e.reflectStructField(s, in, t, args[0])
+	case "AssignableTo", "ConvertibleTo", "Implements":
+		u, err := e.reflectTypeArg(in, args[0])
+		if err != nil {
+			return nil, err
+		}
+		switch method {
+		case "AssignableTo":
+			return e.st.Bool(types.AssignableTo(t, u)), nil
+		case "ConvertibleTo":
+			return e.st.Bool(types.ConvertibleTo(t, u)), nil
+		}
+		iface, ok := u.Underlying().(*types.Interface)
+		if !ok {
+			return nil, &panicked{instr: in, msg: "reflect: non-interface type passed to Type.Implements"}
+		}
+		return e.st.Bool(types.Implements(t, iface)), nil
+	case "Comparable":
+		return e.st.Bool(types.Comparable(t)), nil
+	case "NumMethod":
+		return e.idx(numMethod(t)), nil
 	}
 	return nil, e.unsup(in, "reflect.Type.%s is not modelled", method)
 }

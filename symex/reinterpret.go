@@ -46,6 +46,9 @@ func (e *Executor) wordsOf(v Value) ([]word, error) {
 		if x.Obj != 0 {
 			data = PtrVal{Obj: x.Obj, Path: appendPath(x.At, PathStep{Field: -1, Index: x.Off})}
 		}
+		if x.Obj != 0 {
+			e.noteDataCap(data.(PtrVal), x.Cap)
+		}
 		return []word{{v: data}, {v: x.Len, max: x.Max}, {v: x.Cap, max: x.Max}}, nil
 	case Struct:
 		var out []word
@@ -191,7 +194,7 @@ func (e *Executor) fromWords(s *State, in ssa.Instruction, ws []word, t types.Ty
 			return v, ws[2:], err
 		case u.Kind() == types.Uintptr:
 			// A uintptr field of a header holds the data pointer itself;
-			// arithmetic on it ends the path where it is used.
+			// arithmetic on it is dataWordOp's and ptrWordOp's.
 			return ws[0].v, ws[1:], nil
 		case u.Kind() == types.UnsafePointer:
 			p, err := e.ptrOfWord(in, ws[0])
@@ -443,8 +446,118 @@ func (e *Executor) dataWordOp(s *State, in *ssa.BinOp, xv, yv Value) (Value, err
 	return nil, e.unsup(in, "%s on the data pointers of strings is not modelled", in.Op)
 }
 
+// isUintptr reports whether t's underlying type is uintptr.
+func isUintptr(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Uintptr
+}
+
 // isStringType reports whether t's underlying type is a string type.
 func isStringType(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsString != 0
+}
+
+// ptrWordOp is a comparison or a difference of two data words that are
+// pointers (a slice header's Data, a uintptr): two elements of the same
+// array are ordered by their indices, and their difference in bytes is
+// that of the indices times the element's size, known here for arrays of
+// one lifted scalar. Pointers into different objects differ and have no
+// order the executor knows. A slice with no capacity points where its
+// operand did, not at its offset (Go never makes a pointer past the end),
+// so the words of slices that may have none end the path (dataCapsNonzero).
+func (e *Executor) ptrWordOp(s *State, in *ssa.BinOp, x, y PtrVal) (Value, error) {
+	n := len(x.Path)
+	eq := in.Op == token.EQL || in.Op == token.NEQ
+	if x.Obj != y.Obj && eq {
+		return e.negIf(in, e.st.False()), nil
+	}
+	if x.Obj == 0 || x.Obj != y.Obj || n == 0 || len(y.Path) != n || x.Path[n-1].Field >= 0 || y.Path[n-1].Field >= 0 {
+		return nil, e.unsup(in, "%s on data pointers not into the same array is not modelled", in.Op)
+	}
+	same, err := e.pathsEqual(x.Path[:n-1], y.Path[:n-1])
+	if err != nil {
+		return nil, err
+	}
+	if err := e.headerHolds(s, in, same, fmt.Sprintf("%s on data pointers not into the same array is not modelled", in.Op)); err != nil {
+		return nil, err
+	}
+	if err := e.headerHolds(s, in, e.st.And(e.dataCapsNonzero(x), e.dataCapsNonzero(y)), "the data pointer of a slice with no capacity"); err != nil {
+		return nil, err
+	}
+	i, j := x.Path[n-1].Index, y.Path[n-1].Index
+	switch in.Op {
+	case token.EQL, token.NEQ, token.LSS, token.GTR, token.LEQ, token.GEQ:
+		return binop(e.st, in.Op, types.Typ[types.Uint64], i, j)
+	case token.SUB:
+		size, err := e.elemBytes(s, PtrVal{Obj: x.Obj, Path: x.Path[:n-1]})
+		if err != nil {
+			return nil, e.unsup(in, "- on data pointers: %v", err)
+		}
+		return e.mk(term.OpBVMul, e.sub(i, j), e.idx(size)), nil
+	}
+	return nil, e.unsup(in, "%s on data pointers is not modelled", in.Op)
+}
+
+// dataCapKey names a data word by its object and path, for dataCaps.
+func dataCapKey(p PtrVal) string { return fmt.Sprint(p.Obj, p.Path) }
+
+// noteDataCap records that a slice of capacity c had data word p (read
+// through a header, where no state is at hand to branch).
+func (e *Executor) noteDataCap(p PtrVal, c term.Term) {
+	if e.dataCaps == nil {
+		e.dataCaps = map[string][]term.Term{}
+	}
+	k := dataCapKey(p)
+	for _, d := range e.dataCaps[k] {
+		if d == c {
+			return
+		}
+	}
+	e.dataCaps[k] = append(e.dataCaps[k], c)
+}
+
+// dataCapsNonzero is the condition that p is the data word of slices with
+// a capacity: every capacity noted for it nonzero (noted on any path, so
+// more than this path's slice may be among them: the condition is only
+// stronger), or p at the array's start. A pointer that no slice's header
+// gave (uintptr(unsafe.Pointer(p))) is exact: true.
+func (e *Executor) dataCapsNonzero(p PtrVal) term.Term {
+	caps := e.dataCaps[dataCapKey(p)]
+	if len(caps) == 0 {
+		return e.st.True()
+	}
+	cs := make([]term.Term, len(caps))
+	for i, c := range caps {
+		cs[i] = e.st.Not(e.st.Eq(c, e.idx(0)))
+	}
+	// At the array's start a slice's pointer is the base whatever its
+	// capacity: slicing never moves it back.
+	start := e.st.Eq(p.Path[len(p.Path)-1].Index, e.idx(0))
+	return e.st.Or(start, e.st.And(cs...))
+}
+
+// elemBytes is the size of the elements of the array (or backing) p
+// denotes, for an array of one lifted scalar.
+func (e *Executor) elemBytes(s *State, p PtrVal) (int, error) {
+	v, err := e.load(s, p)
+	if err != nil {
+		return 0, err
+	}
+	var el Value
+	switch a := v.(type) {
+	case ArrayVal:
+		el = a.Elems
+	case Backing:
+		el = a.Elems
+	}
+	t, ok := el.(term.Term)
+	if !ok || !e.st.IsArray(e.st.SortOf(t)) {
+		return 0, fmt.Errorf("the elements' size is not known")
+	}
+	w := e.st.Width(e.st.ElemSort(e.st.SortOf(t)))
+	if w == 0 || w%8 != 0 {
+		return 0, fmt.Errorf("elements of %d bits", w)
+	}
+	return int(w / 8), nil
 }

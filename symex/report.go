@@ -14,6 +14,9 @@ import (
 func (r *Result) Report(w io.Writer, coverage bool) {
 	s := r.Stats
 	fmt.Fprintf(w, "function %s\n", r.Fn)
+	if len(r.NilFuncs) > 0 {
+		fmt.Fprintf(w, "nil func fields: %s (not made up: every input has them nil)\n", strings.Join(r.NilFuncs, ", "))
+	}
 	for _, p := range r.Panics {
 		var ins []string
 		for _, in := range p.Inputs {

@@ -117,7 +117,7 @@ func (e *Executor) Explore(ctx context.Context) (*Result, error) {
 		}
 		wl.push(starts[i])
 	}
-	res := &Result{Fn: fn, Inputs: e.inputs, Coverage: e.cov}
+	res := &Result{Fn: fn, Inputs: e.inputs, Coverage: e.cov, NilFuncs: e.nilFuncs}
 	panics := map[string]*Panic{}
 	iter := 0
 	for len(wl.states) > 0 || len(e.incQueue) > 0 || (e.mg != nil && len(e.mg.parked) > 0) {

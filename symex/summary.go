@@ -46,6 +46,9 @@ type Summary struct {
 	// Deepening: the rounds of a run that deepened the length bound
 	// (max_len is the last round's), absent for one exploration.
 	Deepening []SummaryRound `json:"deepening,omitempty"`
+	// NilFuncs: the func-typed input fields, nil in every input tried
+	// (absent when there are none).
+	NilFuncs []string `json:"nil_funcs,omitempty"`
 }
 
 // SummaryRound is one round of a deepening run: its length bound, whether
@@ -137,7 +140,7 @@ func (r *Result) Summary(opts Options) *Summary {
 		Returned: s.Returned, Panicked: s.Panicked, StatesMerged: s.StatesMerged, Queries: s.Queries, Steps: s.Steps,
 		QueriesByStage: r.QueriesByStage, QuantifiedByStage: r.QuantifiedByStage, SolverTimeS: s.SolverTime.Seconds(), TimeS: s.Time.Seconds(), CPUS: s.CPUTime.Seconds(),
 		Exhausted: s.Exhausted(), Stopped: s.Stopped, Cut: s.Cut, DepthCut: s.DepthCut, Unknown: s.Unknown, Concretized: s.Concretized,
-		Panics: []SummaryPanic{}, Unsupported: []SummarySite{},
+		Panics: []SummaryPanic{}, Unsupported: []SummarySite{}, NilFuncs: r.NilFuncs,
 		Coverage: SummaryCoverage{BlocksCovered: s.BlocksCovered, BlocksTotal: s.BlocksTotal}}
 	out.CoverageFirstS = map[string]float64{}
 	if r.Coverage != nil {

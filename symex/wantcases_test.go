@@ -144,3 +144,6 @@ func TestWantCasesRuntime(t *testing.T) { checkWantCases(t, "testdata/runtime") 
 
 // TestWantCasesReflect: the decoders of testdata/reflect.
 func TestWantCasesReflect(t *testing.T) { checkWantCases(t, "testdata/reflect") }
+
+// TestWantCasesChan: the single-goroutine channel programs of testdata/chan.
+func TestWantCasesChan(t *testing.T) { checkWantCases(t, "testdata/chan") }

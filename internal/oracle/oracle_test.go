@@ -19,6 +19,7 @@ func TestSmall(t *testing.T) {
 		{"pairSum", 2, 1},
 		{"tally", 3, 1},
 		{"addrDiffer", 2, 1},
+		{"chanQueue", 2, 1},
 	}
 	for _, c := range cases {
 		t.Run(c.fn, func(t *testing.T) {

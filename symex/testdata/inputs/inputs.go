@@ -236,3 +236,32 @@ func Decode(data []byte, v any) error {
 	}
 	return nil
 }
+
+// handler is one byte's action in a Dispatcher.
+type handler func(b byte) int
+
+// Dispatcher runs an action per byte, as a renderer with a table of
+// callbacks does. sift symex builds its func fields nil.
+type Dispatcher struct {
+	Mode     int
+	actions  [4]handler
+	fallback handler
+}
+
+// Run applies the byte's action, or counts the bytes without one.
+func (d *Dispatcher) Run(data []byte) int {
+	n := 0
+	for _, b := range data {
+		if a := d.actions[b&3]; a != nil {
+			n += a(b)
+		} else if d.fallback != nil {
+			n += d.fallback(b)
+		} else {
+			n++
+		}
+	}
+	if n == 2 && d.Mode == 7 {
+		panic("plant: nil func fields")
+	}
+	return n
+}

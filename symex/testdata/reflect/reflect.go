@@ -209,3 +209,132 @@ func TypeEq(s string) int {
 	}
 	return 1
 }
+
+// unmarshaler is what decodeInto asks a destination for, as yaml's and
+// json's decoders do, through a pointer to it.
+type unmarshaler interface{ unmarshal(s string) }
+
+// upper is a destination with its own decoding: the bytes upper-cased.
+type upper struct{ b []byte }
+
+func (u *upper) unmarshal(s string) {
+	u.b = []byte(s)
+	for i, c := range u.b {
+		if 'a' <= c && c <= 'z' {
+			u.b[i] = c - 'a' + 'A'
+		}
+	}
+}
+
+// decodeInto stores s where v points: through the destination's own
+// unmarshal method when a pointer to it has one (reflect.Value.Addr),
+// else as a plain string.
+func decodeInto(s string, v any) {
+	out := reflect.ValueOf(v).Elem()
+	if out.CanAddr() {
+		if u, ok := out.Addr().Interface().(unmarshaler); ok {
+			u.unmarshal(s)
+			return
+		}
+	}
+	if out.Kind() == reflect.String {
+		out.SetString(s)
+	}
+}
+
+// Addr decodes through Addr: into a type with an unmarshal method and
+// into a string, which has none.
+//
+// max-len: 2
+// want: panic addr
+// want: panic plain
+func Addr(s string) int {
+	var u upper
+	decodeInto(s, &u)
+	var p string
+	decodeInto(s, &p)
+	if string(u.b) == "OK" && s[0] == 'o' {
+		panic("addr")
+	}
+	if p == "z" {
+		panic("plain")
+	}
+	return len(u.b)
+}
+
+// AddrUnaddressable takes the address of a Value that has none.
+//
+// max-len: 0
+// want: panic reflect.Value.Addr of unaddressable value
+func AddrUnaddressable(n int) int {
+	return int(reflect.ValueOf(n).Addr().Elem().Int())
+}
+
+// Types an initializer makes, as yaml's do: through a Type's method and
+// through a Value.
+var (
+	ifaceType       = reflect.TypeOf(map[any]any{}).Elem()
+	unmarshalerType reflect.Type
+)
+
+func init() {
+	var u unmarshaler
+	unmarshalerType = reflect.ValueOf(&u).Elem().Type()
+}
+
+// keepDigits fills the slice v points to with the digits of s, as yaml
+// fills a sequence: a slice made at the full length, then cut to the
+// elements kept with reflect.Value.Slice.
+func keepDigits(s string, v any) {
+	out := reflect.ValueOf(v).Elem()
+	all := reflect.MakeSlice(out.Type(), len(s), len(s))
+	j := 0
+	for i := 0; i < len(s); i++ {
+		if '0' <= s[i] && s[i] <= '9' {
+			all.Index(j).SetUint(uint64(s[i] - '0'))
+			j++
+		}
+	}
+	out.Set(all.Slice(0, j))
+}
+
+// SliceCut keeps the digits of s through reflect.Value.Slice, compares
+// with the initializer's Types, and slices past the end when told to.
+//
+// max-len: 3
+// want: panic digits
+// want: panic reflect.Value.Slice: slice index out of bounds
+func SliceCut(s string) int {
+	var d []uint8
+	keepDigits(s, &d)
+	if reflect.TypeOf(&d).Elem().Elem() == ifaceType || unmarshalerType.Kind() != reflect.Interface {
+		panic("types differ")
+	}
+	if len(d) == 2 && d[0]+d[1] == 17 && len(s) == 3 {
+		panic("digits")
+	}
+	if s == "x" {
+		reflect.ValueOf(s).Slice(1, 2)
+	}
+	return len(d)
+}
+
+// TypeRelations asks reflect how types relate, as toml's decoder asks
+// whether a value's type is assignable to the destination's.
+//
+// max-len: 1
+// want: panic relations
+func TypeRelations(s string) int {
+	var x any = s
+	if len(s) == 1 && s[0] == 'i' {
+		x = len(s)
+	}
+	xt := reflect.TypeOf(x)
+	str, iface := reflect.TypeOf(""), reflect.TypeOf((*unmarshaler)(nil)).Elem()
+	if reflect.TypeOf(&upper{}).Implements(iface) && !xt.Implements(iface) && xt.ConvertibleTo(str) &&
+		!xt.AssignableTo(str) && xt.Comparable() && xt.NumMethod() == 0 && iface.NumMethod() == 1 &&
+		reflect.ValueOf(x).NumMethod() == 0 {
+		panic("relations")
+	}
+	return 0
+}

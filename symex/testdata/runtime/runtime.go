@@ -207,3 +207,37 @@ func KeepAlive(s string) int {
 	}
 	return n
 }
+
+// parseError is an error type with a position, wrapped by fmt.Errorf's %w.
+type parseError struct{ at int }
+
+func (p *parseError) Error() string { return "parse error" }
+
+// firstDigit fails at the first byte that is not a digit.
+func firstDigit(s string) error {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return fmt.Errorf("wrapped: %w", &parseError{at: i})
+		}
+	}
+	return nil
+}
+
+// ErrorsAs finds the wrapped *parseError with errors.As, and a nil
+// target's panic.
+//
+// max-len: 2
+// want: panic at one
+// want: panic errors: target must be a non-nil pointer
+func ErrorsAs(s string) int {
+	err := firstDigit(s)
+	var pe *parseError
+	if errors.As(err, &pe) && pe.at == 1 {
+		panic("at one")
+	}
+	if err != nil && s == "zz" {
+		var nilTarget **parseError
+		errors.As(err, nilTarget)
+	}
+	return 0
+}

@@ -244,3 +244,41 @@ func DataNonNil(s string) int {
 	}
 	return 0
 }
+
+func sliceData(b *[]byte) uintptr { return (*reflect.SliceHeader)(unsafe.Pointer(b)).Data }
+
+// SubsliceOffset finds a subslice's offset in its slice from their data
+// pointers, as go-toml's danger.SubsliceOffset does; a subslice with no
+// capacity points where its operand did, which the executor leaves
+// unsupported.
+// max-len: 3
+// want: panic offset 2
+// want: unsupported the data pointer of a slice with no capacity
+func SubsliceOffset(b []byte, i int) int {
+	if i < 0 || i > len(b) {
+		return -1
+	}
+	sub := b[i:]
+	if sliceData(&sub) < sliceData(&b) {
+		panic("before")
+	}
+	off := int(sliceData(&sub) - sliceData(&b))
+	if off == 2 && off < len(b) && b[off] == 'x' {
+		panic("offset 2")
+	}
+	return off
+}
+
+// WordOffset subtracts data pointers of a []uint32: the byte distance,
+// four per element.
+// max-len: 0
+// want: panic words
+func WordOffset(n int) int {
+	a := make([]uint32, 4)
+	x, y := a[3:], a[1:]
+	hx, hy := (*reflect.SliceHeader)(unsafe.Pointer(&x)), (*reflect.SliceHeader)(unsafe.Pointer(&y))
+	if hx.Data > hy.Data && hx.Data-hy.Data == 8 {
+		panic("words")
+	}
+	return 0
+}

@@ -110,3 +110,30 @@ func addrDiffer(s string) int {
 	}
 	return 0
 }
+
+// chanQueue feeds the bytes through a buffered channel as a queue and
+// drains it in a select with a default case: a pair that sums to 200 in
+// that order panics.
+func chanQueue(s string) int {
+	q := make(chan byte, 2)
+	for i := 0; i < len(s); i++ {
+		q <- s[i]
+	}
+	close(q)
+	prev, n := -1, 0
+	for {
+		select {
+		case c, ok := <-q:
+			if !ok {
+				return n
+			}
+			if prev >= 0 && prev+int(c) == 200 && prev < int(c) {
+				panic("pair")
+			}
+			prev = int(c)
+			n++
+		default:
+			return -1
+		}
+	}
+}

@@ -1,0 +1,3 @@
+module chancases
+
+go 1.23
