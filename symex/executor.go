@@ -246,10 +246,8 @@ type Executor struct {
 	warming bool
 	// warm is the warm-up's estimate of its search tree (mergewarmup.go).
 	warm warmUpEstimate
-	// yield is what merging yields, and the fallback (mergeyield.go);
-	// exploreCPU the process CPU when Explore began.
-	yield      mergeYield
-	exploreCPU time.Duration
+	// yield is what merging yields, and the fallback (mergeyield.go).
+	yield mergeYield
 	// With merging: objects numbered by allocation site (objects.go) and
 	// pointers' locations (symptr.go).
 	sites *siteTable

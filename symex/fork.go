@@ -177,12 +177,8 @@ func b2i(b bool) int {
 // the models s had on the false and the true side (mergeyield.go).
 func (e *Executor) fork(s *State, lit func(bool) term.Term, d, traced bool, models []*term.Model, sides [2]int) {
 	other := !d
-	wt, wf := e.forkWeights(s, lit(true), sides)
+	e.splitAt(s, lit(true), sides)
 	c2 := s.clone()
-	s.weight, c2.weight = wt, wf
-	if !d {
-		s.weight, c2.weight = wf, wt
-	}
 	e.addLit(c2, lit(other))
 	c2.model, c2.spare = nil, nil
 	if len(models) > 0 {

@@ -208,7 +208,7 @@ func (e *Executor) mergeRound() ([]*State, error) {
 		if err != nil {
 			return nil, err
 		}
-		e.yield.merged(p, s, padded, mg.Members)
+		e.yield.merged(p, s)
 		e.stats.Merges++
 		e.stats.StatesMerged += len(mg.Members)
 		out = append(out, s)

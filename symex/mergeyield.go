@@ -26,39 +26,29 @@ import (
 //     it until it merges again or splits. A point whose merged states split
 //     before merging again, in at least barrenMin merges and half of its
 //     merges, merges no more: states pass it without waiting.
-//   - The run's cost model. When a third of the run's merges split (and
-//     at least runBarrenMin), or a point closed before the run merged
-//     anything, merging is not paying anywhere, and the run falls back
-//     (below). Every state stands for a number of the paths
-//     --merge=none would run (State.weight: 1, a merged state the sum of
-//     its members', split by its parts where it splits). A fork of a state
-//     of weight w stands for w forks without merging, and the warm-up
-//     measured what a fork costs without merging (its CPU over its forks).
-//     When the CPU the merging run spent passes fallbackRatio times the
-//     CPU its forks stand for, merging costs more than exploring without
-//     it, and the run falls back: it drops the merging run's states and
-//     resumes the warm-up's worklist, which --merge=none would have run
-//     next, with merging off. That exploration is --merge=none's own, so
-//     it exhausts the space exactly as none does; what the merging run
-//     found (panics, coverage) stays.
+//   - The run's fallback. When a third of the run's merges split (and at
+//     least runBarrenMin), or a point closed before the run merged
+//     anything, merging is not paying anywhere: the run drops the merging
+//     run's states and resumes the warm-up's worklist, which --merge=none
+//     would have run next, with merging off. That exploration is
+//     --merge=none's own, so it exhausts the space exactly as none does;
+//     what the merging run found (panics, coverage) stays.
 //
-// The model is checked every yieldCheckEvery steps of the search and
-// before every merge round; its CPU test only once the merging run has
-// spent minYieldEvidence of the warm-up's CPU and minYieldCPU (the first
-// rounds of a lockstep run pay before the merged states go on as one).
+// A CPU test (the merging run's CPU against what its forks would cost
+// without merging) was tried and dropped: it fell back on spaces that
+// merging exhausts and none does not (strings.Count at 8 bytes under pat).
+// The fallback is checked every yieldCheckEvery steps of the search and
+// before every merge round.
 type mergeYield struct {
 	points map[merge.Point]*pointYield
 	closed int // points that merge no more (Stats.BarrenPoints)
 	// merges and barren count the merged states made and those that split.
 	merges, barren int
 
-	// The warm-up's cost of a fork without merging.
-	warmCPU   time.Duration
+	// warmForks counts the warm-up's forks (none: no warm-up to fall
+	// back to); start is the process CPU when the merging run began.
 	warmForks int64
-	// The merging run: where its CPU started, and its forks weighted by
-	// the paths their states stand for.
-	start       time.Duration
-	represented float64
+	start     time.Duration
 	// stash is the warm-up's worklist when it ended, for the fallback.
 	stash []*State
 	off   bool // the run fell back: no state parks any more
@@ -77,26 +67,9 @@ const (
 	// split, end the run's merging.
 	barrenMin    = 8
 	runBarrenMin = 6
-	// fallbackRatio is how many times the CPU its forks stand for the
-	// merging run may spend before it falls back.
-	fallbackRatio = 4
-	// minYieldEvidence is the share of the warm-up's CPU the merging run
-	// spends before its cost is judged.
-	minYieldEvidence = 1
-	// minYieldCPU is the least CPU it spends first: below it the clock
-	// measures noise.
-	minYieldCPU = 20 * time.Millisecond
 	// yieldCheckEvery is how many search steps pass between checks.
 	yieldCheckEvery = 64
 )
-
-// weightOf is how many paths without merging s stands for.
-func (s *State) weightOf() float64 {
-	if s.weight == 0 {
-		return 1
-	}
-	return s.weight
-}
 
 func (y *mergeYield) point(p merge.Point) *pointYield {
 	if y.points == nil {
@@ -139,36 +112,27 @@ func (y *mergeYield) close(py *pointYield) {
 	}
 }
 
-// merged records that s was merged at p from the members of states.
-func (y *mergeYield) merged(p merge.Point, s *State, states []*State, members []int) {
-	w := 0.0
-	for _, i := range members {
-		w += states[i].weightOf()
-	}
-	s.weight = w
+// merged records that s was merged at p.
+func (y *mergeYield) merged(p merge.Point, s *State) {
 	py := y.point(p)
 	py.merges++
 	y.merges++
 	s.mergedAt = py
 }
 
-// forkWeights accounts for s forking on c before it is cloned: the fork
-// it stands for, and, when s is a merged state whose members part ways at
-// c, the split of its merge. The members part ways when some of its parts
-// settle c, or, when none does, when its models (the members', sides
-// counts them by the value of c) lie on both sides. It returns the
-// weights of the true and the false side.
-func (e *Executor) forkWeights(s *State, c term.Term, sides [2]int) (float64, float64) {
-	w := s.weightOf()
-	if e.tracking() {
-		e.yield.represented += w
-	} else if e.warming {
+// splitAt accounts for s forking on c: a fork of the warm-up, and, when s
+// is a merged state whose members part ways at c, the split of its
+// merge. The members part ways when some of its parts settle c both ways,
+// or, when none settles it, when its models (the members', sides counts
+// them by the value of c) lie on both sides.
+func (e *Executor) splitAt(s *State, c term.Term, sides [2]int) {
+	if e.warming {
 		e.yield.warmForks++
 	}
 	if s.tr.from == nil {
-		return w, w // not merged: nothing to split
+		return // not merged: nothing to split
 	}
-	yes, no, open := sides[1], sides[0], 0
+	yes, no := sides[1], sides[0]
 	if len(s.parts) >= 2 && e.vs != nil {
 		y, n := 0, 0
 		for _, p := range s.parts {
@@ -177,18 +141,14 @@ func (e *Executor) forkWeights(s *State, c term.Term, sides [2]int) (float64, fl
 				y++
 			case svi.Never:
 				n++
-			default:
-				open++
 			}
 		}
 		if y+n > 0 {
 			yes, no = y, n
-		} else {
-			open = 0
 		}
 	}
 	if yes == 0 || no == 0 {
-		return w, w
+		return
 	}
 	if py := s.mergedAt; py != nil {
 		s.mergedAt = nil
@@ -198,17 +158,13 @@ func (e *Executor) forkWeights(s *State, c term.Term, sides [2]int) (float64, fl
 			e.yield.close(py)
 		}
 	}
-	n := float64(yes + no + open)
-	return w * float64(yes+open) / n, w * float64(no+open) / n
 }
 
 // startMerging begins the merging run's accounts when the warm-up hands
 // over with its worklist left.
 func (e *Executor) startMerging(left []*State) {
 	y := &e.yield
-	now := ProcessCPU()
-	y.warmCPU = now - e.exploreCPU
-	y.start = now
+	y.start = ProcessCPU()
 	y.stash = slices.Clone(left)
 }
 

@@ -87,7 +87,6 @@ func (e *Executor) Explore(ctx context.Context) (*Result, error) {
 	}
 	e.ctx = ctx
 	start, cpu := time.Now(), ProcessCPU()
-	e.exploreCPU = cpu
 	e.cov.clock = func() time.Duration { return ProcessCPU() - cpu }
 	fn := e.prog.Fn
 	pcs, err := e.makeInputs(fn)

@@ -110,10 +110,8 @@ type State struct {
 	arrived bool // the last jump entered a block: park before its first non-phi instruction if it is a merge point
 	inexact bool // the pc lacks a decision (a depth cut): the state never merges
 	scout   bool // it passes merge points while uncovered blocks are ahead (mergescout.go); forks are not scouts
-	// weight is how many paths without merging the state stands for (0
-	// is 1), and mergedAt the point whose merge made it, until it merges
+	// mergedAt is the point whose merge made the state, until it merges
 	// again or splits (mergeyield.go).
-	weight   float64
 	mergedAt *pointYield
 
 	// With incremental merging only (mergeinc.go):
