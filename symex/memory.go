@@ -274,13 +274,7 @@ func (e *Executor) concretePath(s *State, p PtrVal) (PtrVal, error) {
 	out := PtrVal{Obj: p.Obj, Path: append([]PathStep(nil), p.Path...)}
 	for i, step := range out.Path {
 		if step.Field < 0 && !e.st.IsConst(step.Index) {
-			var el Value
-			switch x := v.(type) {
-			case ArrayVal:
-				el = x.Elems
-			case Backing:
-				el = x.Elems
-			}
+			el, _ := elemsOf(v)
 			if vec, ok := el.(Vec); ok {
 				k, in, err := e.concreteIndex(s, step.Index, len(vec))
 				if err != nil {

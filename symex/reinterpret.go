@@ -544,13 +544,7 @@ func (e *Executor) elemBytes(s *State, p PtrVal) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	var el Value
-	switch a := v.(type) {
-	case ArrayVal:
-		el = a.Elems
-	case Backing:
-		el = a.Elems
-	}
+	el, _ := elemsOf(v)
 	t, ok := el.(term.Term)
 	if !ok || !e.st.IsArray(e.st.SortOf(t)) {
 		return 0, fmt.Errorf("the elements' size is not known")
