@@ -1,5 +1,6 @@
 // Package initfail has initializers the executor cannot run whole (a
-// channel in them): what they could not compute must end only the paths
+// send on an unbuffered channel, which waits for a receiver that no
+// goroutine runs): what they could not compute must end only the paths
 // that use it, with a clear message (globals_test.go).
 package initfail
 
@@ -11,14 +12,14 @@ var root tag
 
 func setup() {
 	root = tag{'r', 0}
-	ch := make(chan int, 1)
+	ch := make(chan int)
 	ch <- 1
 }
 
 func init() { setup() }
 
 func chanVal() int {
-	ch := make(chan int, 1)
+	ch := make(chan int)
 	ch <- 3
 	return <-ch
 }
