@@ -248,6 +248,9 @@ type Executor struct {
 	warm warmUpEstimate
 	// yield is what merging yields, and the fallback (mergeyield.go).
 	yield mergeYield
+	// nanBits maps each fresh word that reads a float's bits to the float
+	// (float.go).
+	nanBits map[term.Term]term.Term
 	// With merging: objects numbered by allocation site (objects.go) and
 	// pointers' locations (symptr.go).
 	sites *siteTable

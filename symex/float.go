@@ -75,6 +75,10 @@ func (e *Executor) floatBits(s *State, x term.Term) (term.Term, error) {
 		return st.Const(st.FloatConstValue(c).Bits()), nil
 	}
 	w := st.Var(fmt.Sprintf("float.bits.%d", x), st.BitVecSort(f.Width())) // no Go input has this name
+	if e.nanBits == nil {
+		e.nanBits = map[term.Term]term.Term{}
+	}
+	e.nanBits[w] = x
 	if err := e.ensureModel(s); err != nil {
 		return term.NoTerm, err
 	}
@@ -127,4 +131,22 @@ func floatLiteral(kind types.BasicKind, bits uint64) string {
 		return fmt.Sprintf("math.Float64frombits(0x%016x)", bits)
 	}
 	return strconv.FormatFloat(x, 'g', -1, 64)
+}
+
+// readsNaNBits reports whether the path of model m read the bits of a
+// NaN through a fresh word (floatBits): the pattern it took is the
+// model's choice among every NaN, where the hardware makes one choice of
+// its own, so the path's results are not fixed by its inputs.
+func (e *Executor) readsNaNBits(m *term.Model) bool {
+	st := e.st
+	for w, x := range e.nanBits {
+		if _, ok := m.Values[w]; !ok {
+			continue
+		}
+		v, err := e.eval(x, m)
+		if err != nil || fp.FromBits(st.FloatFormat(st.SortOf(x)), v.BV).IsNaN() {
+			return true
+		}
+	}
+	return false
 }

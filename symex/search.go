@@ -318,7 +318,7 @@ func (e *Executor) finish(s *State, runErr error) (*Path, error) {
 		return nil, err
 	}
 	p.Inputs = in
-	if p.Kind == "return" {
+	if p.Kind == "return" && !e.readsNaNBits(m) {
 		p.Results = e.concreteResults(s.ret, m)
 	}
 	return p, nil
