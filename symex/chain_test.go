@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -187,9 +188,9 @@ func ablationsOnCorpus(t *testing.T, modules bool) {
 }
 
 // corpusLoaded holds the corpus packages loaded so far, by path: loading
-// is most of the cost of a run at small bounds, and tests run one at a
-// time.
-var corpusLoaded = map[string]*Program{}
+// is most of the cost of a run at small bounds, and tests that run at once
+// share them.
+var corpusLoaded sync.Map // package path → *loadedProgram
 
 // eachStdlibCorpus runs check in a subtest on every standard-library
 // function of the symex corpus (see eachCorpus).
@@ -208,25 +209,24 @@ func eachCorpus(t *testing.T, modules bool, check func(t *testing.T, p *Program,
 		t.Fatal(err)
 	}
 	full := os.Getenv("SIFT_SYMEX_CORPUS_FULL") != ""
-	loaded := corpusLoaded
 	for _, e := range entries {
 		if e.Stdlib() == modules {
 			continue
 		}
 		t.Run(e.ID(), func(t *testing.T) {
-			p := loaded[e.Pkg]
-			if p == nil {
-				var err error
+			v, _ := corpusLoaded.LoadOrStore(e.Pkg, &loadedProgram{})
+			l := v.(*loadedProgram)
+			l.once.Do(func() {
 				from := ""
 				if modules {
 					from = dir
 				}
-				if p, err = Load(from, e.Pkg, e.Func); err != nil {
-					t.Fatal(err)
-				}
-				loaded[e.Pkg] = p
+				l.p, l.err = LoadPackage(from, e.Pkg)
+			})
+			if l.err != nil {
+				t.Fatal(l.err)
 			}
-			p, err := p.WithFunc(e.Func)
+			p, err := l.p.WithFunc(e.Func)
 			if err != nil {
 				t.Fatal(err)
 			}
