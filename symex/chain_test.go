@@ -86,7 +86,7 @@ func firstDiff(a, b []string) []string {
 // off, or alone, and with value sets on or off, the test corpus functions
 // explore the same paths, find the same panics and cover the same blocks.
 func TestAblationsAgreeOnCorpus(t *testing.T) {
-	t.Parallel() // heavy: beside the other heavy tests (main_test.go)
+	t.Parallel() // heavy: beside the other heavy tests (symex_test.go)
 	for _, c := range corpusFuncs {
 		n := c.maxLens[len(c.maxLens)-1]
 		t.Run(fmt.Sprintf("%s/%d", c.fn, n), func(t *testing.T) {
@@ -158,7 +158,7 @@ func stdlibBound(t *testing.T, p *Program, e symexcorpus.Entry, opts Options) in
 // standard-library function of the symex corpus (symex/testdata/realcode),
 // at small bounds; SIFT_SYMEX_CORPUS_FULL=1 uses the manifest's bounds.
 func TestAblationsAgreeOnStdlibCorpus(t *testing.T) {
-	t.Parallel() // heavy: beside the other heavy tests (main_test.go)
+	t.Parallel() // heavy: beside the other heavy tests (symex_test.go)
 	ablationsOnCorpus(t, false)
 }
 

@@ -49,7 +49,7 @@ func panicSet(r *Result) []string {
 // blocks and lines as no merging, never with more paths, and every path it
 // reports replays exactly.
 func TestStdMergeKeepsPanicsAndCoverage(t *testing.T) {
-	t.Parallel() // heavy: beside the other heavy tests (main_test.go)
+	t.Parallel() // heavy: beside the other heavy tests (symex_test.go)
 	for _, c := range corpusFuncs {
 		for _, n := range c.maxLens {
 			// The three strategies compare with one run without merging.
@@ -98,7 +98,7 @@ func (r *noneRuns) of(t *testing.T, p *Program, opts Options) *Result {
 // TestStdMergeAgreesOnStdlibCorpus is the same comparison on the
 // standard-library functions of the symex corpus, at small bounds.
 func TestStdMergeAgreesOnStdlibCorpus(t *testing.T) {
-	t.Parallel() // heavy: beside the other heavy tests (main_test.go)
+	t.Parallel() // heavy: beside the other heavy tests (symex_test.go)
 	merged := 0
 	full := os.Getenv("SIFT_SYMEX_CORPUS_FULL") != ""
 	eachStdlibCorpus(t, func(t *testing.T, p *Program, opts Options) {

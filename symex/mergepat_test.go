@@ -270,7 +270,7 @@ var seed000Funcs = []struct {
 // path replays (checkMergeAgrees). A failed --check-merges proof ends the
 // run with an error, which fails the test.
 func TestPatKeepsPanicsAndCoverage(t *testing.T) {
-	t.Parallel() // heavy: beside the other heavy tests (main_test.go)
+	t.Parallel() // heavy: beside the other heavy tests (symex_test.go)
 	type fn struct {
 		load func(t *testing.T) *Program
 		name string
@@ -373,7 +373,7 @@ func termStrings(st *term.Store, ts []term.Term) string {
 // 95% of them without the Z3 fallback, counted by the executor's
 // quantified_by_stage.
 func TestPatQuantifiedQueries(t *testing.T) {
-	t.Parallel() // heavy: beside the other heavy tests (main_test.go)
+	t.Parallel() // heavy: beside the other heavy tests (symex_test.go)
 	z3, err := exec.LookPath("z3")
 	if err != nil {
 		t.Skip("z3 is not on PATH")

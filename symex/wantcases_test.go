@@ -141,7 +141,7 @@ func TestWantCasesUnsafe(t *testing.T) { checkWantCases(t, "testdata/unsafe") }
 
 // TestWantCasesRuntime: the runtime and OS models of testdata/runtime.
 func TestWantCasesRuntime(t *testing.T) {
-	t.Parallel() // heavy: beside the other heavy tests (main_test.go)
+	t.Parallel() // heavy: beside the other heavy tests (symex_test.go)
 	checkWantCases(t, "testdata/runtime")
 }
 
