@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -85,6 +86,7 @@ func firstDiff(a, b []string) []string {
 // off, or alone, and with value sets on or off, the test corpus functions
 // explore the same paths, find the same panics and cover the same blocks.
 func TestAblationsAgreeOnCorpus(t *testing.T) {
+	t.Parallel() // heavy: beside the other heavy tests (symex_test.go)
 	for _, c := range corpusFuncs {
 		n := c.maxLens[len(c.maxLens)-1]
 		t.Run(fmt.Sprintf("%s/%d", c.fn, n), func(t *testing.T) {
@@ -156,6 +158,7 @@ func stdlibBound(t *testing.T, p *Program, e symexcorpus.Entry, opts Options) in
 // standard-library function of the symex corpus (symex/testdata/realcode),
 // at small bounds; SIFT_SYMEX_CORPUS_FULL=1 uses the manifest's bounds.
 func TestAblationsAgreeOnStdlibCorpus(t *testing.T) {
+	t.Parallel() // heavy: beside the other heavy tests (symex_test.go)
 	ablationsOnCorpus(t, false)
 }
 
@@ -187,9 +190,9 @@ func ablationsOnCorpus(t *testing.T, modules bool) {
 }
 
 // corpusLoaded holds the corpus packages loaded so far, by path: loading
-// is most of the cost of a run at small bounds, and tests run one at a
-// time.
-var corpusLoaded = map[string]*Program{}
+// is most of the cost of a run at small bounds, and tests that run at once
+// share them.
+var corpusLoaded sync.Map // package path → *loadedProgram
 
 // eachStdlibCorpus runs check in a subtest on every standard-library
 // function of the symex corpus (see eachCorpus).
@@ -208,25 +211,24 @@ func eachCorpus(t *testing.T, modules bool, check func(t *testing.T, p *Program,
 		t.Fatal(err)
 	}
 	full := os.Getenv("SIFT_SYMEX_CORPUS_FULL") != ""
-	loaded := corpusLoaded
 	for _, e := range entries {
 		if e.Stdlib() == modules {
 			continue
 		}
 		t.Run(e.ID(), func(t *testing.T) {
-			p := loaded[e.Pkg]
-			if p == nil {
-				var err error
+			v, _ := corpusLoaded.LoadOrStore(e.Pkg, &loadedProgram{})
+			l := v.(*loadedProgram)
+			l.once.Do(func() {
 				from := ""
 				if modules {
 					from = dir
 				}
-				if p, err = Load(from, e.Pkg, e.Func); err != nil {
-					t.Fatal(err)
-				}
-				loaded[e.Pkg] = p
+				l.p, l.err = LoadPackage(from, e.Pkg)
+			})
+			if l.err != nil {
+				t.Fatal(l.err)
 			}
-			p, err := p.WithFunc(e.Func)
+			p, err := l.p.WithFunc(e.Func)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -9,6 +9,7 @@ import (
 	"go/types"
 	"strconv"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/go/ssa"
@@ -27,7 +28,9 @@ type Program struct {
 	// runtimeError is the dynamic type of what recover returns for a
 	// run-time panic.
 	runtimeError types.Type
-	modelOf      map[*ssa.Function]*ssa.Function // memo of model
+	// modelOf memoizes model (*ssa.Function → *ssa.Function) for all
+	// the executors of the program, which may run at once.
+	modelOf *sync.Map
 	// exprPos holds, for each block of Pkg's functions, the positions of
 	// the source expressions it evaluates (debug references, taken out of
 	// the instructions): the statements --coverprofile counts as covered.
@@ -164,7 +167,7 @@ func (p *Program) loadModels() error {
 	p.models = map[string]*ssa.Function{}
 	p.decode = mp.Func("decodeRune")
 	p.runtimeError = mp.Type("runtimeError").Type()
-	p.modelOf = map[*ssa.Function]*ssa.Function{}
+	p.modelOf = &sync.Map{}
 	for _, f := range files {
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)
@@ -187,11 +190,11 @@ func (f importerFunc) Import(path string) (*types.Package, error) { return f(pat
 
 // model returns the model standing in for fn, or nil.
 func (p *Program) model(fn *ssa.Function) *ssa.Function {
-	m, ok := p.modelOf[fn]
-	if !ok {
-		m = p.models[fn.String()]
-		p.modelOf[fn] = m
+	if m, ok := p.modelOf.Load(fn); ok {
+		return m.(*ssa.Function)
 	}
+	m := p.models[fn.String()]
+	p.modelOf.Store(fn, m)
 	return m
 }
 

@@ -49,26 +49,56 @@ func panicSet(r *Result) []string {
 // blocks and lines as no merging, never with more paths, and every path it
 // reports replays exactly.
 func TestStdMergeKeepsPanicsAndCoverage(t *testing.T) {
+	t.Parallel() // heavy: beside the other heavy tests (symex_test.go)
 	for _, c := range corpusFuncs {
 		for _, n := range c.maxLens {
+			// The three strategies compare with one run without merging.
+			var none noneRuns
+			opts := Options{MaxLen: n}
 			t.Run(fmt.Sprintf("%s/%d", c.fn, n), func(t *testing.T) {
-				checkMergeAgrees(t, loadCorpus(t, c.fn), Options{MaxLen: n}, merge.NewStd(0))
+				p := loadCorpus(t, c.fn)
+				checkMergeAgreesWith(t, p, none.of(t, p, opts), opts, merge.NewStd(0))
 			})
 			// qhv (seed 002): std vetoed by query hot values.
 			t.Run(fmt.Sprintf("%s/%d/qhv", c.fn, n), func(t *testing.T) {
-				checkMergeAgrees(t, loadCorpus(t, c.fn), Options{MaxLen: n}, merge.NewQHV(0))
+				p := loadCorpus(t, c.fn)
+				checkMergeAgreesWith(t, p, none.of(t, p, opts), opts, merge.NewQHV(0))
 			})
 			// qhv with sift's form of the decision, as the command runs it.
 			t.Run(fmt.Sprintf("%s/%d/qhv-sift", c.fn, n), func(t *testing.T) {
-				checkMergeAgrees(t, loadCorpus(t, c.fn), Options{MaxLen: n}, qhvSift())
+				p := loadCorpus(t, c.fn)
+				checkMergeAgreesWith(t, p, none.of(t, p, opts), opts, qhvSift())
 			})
 		}
 	}
 }
 
+// noneRuns holds the runs without merging of one function that several
+// strategies compare with (checkMergeAgreesWith), by their options: a
+// run is deterministic, so one run stands for all. Subtests that share
+// one run one at a time.
+type noneRuns map[string]*Result
+
+// of returns the run of p without merging under opts (whose Merge is nil),
+// exploring it on the first call.
+func (r *noneRuns) of(t *testing.T, p *Program, opts Options) *Result {
+	t.Helper()
+	key := fmt.Sprintf("%p %#v", p.Fn, opts)
+	if res := (*r)[key]; res != nil {
+		return res
+	}
+	_, res := explore(t, p, opts, nil)
+	if *r == nil {
+		*r = noneRuns{}
+	}
+	(*r)[key] = res
+	return res
+}
+
 // TestStdMergeAgreesOnStdlibCorpus is the same comparison on the
 // standard-library functions of the symex corpus, at small bounds.
 func TestStdMergeAgreesOnStdlibCorpus(t *testing.T) {
+	t.Parallel() // heavy: beside the other heavy tests (symex_test.go)
 	merged := 0
 	full := os.Getenv("SIFT_SYMEX_CORPUS_FULL") != ""
 	eachStdlibCorpus(t, func(t *testing.T, p *Program, opts Options) {
@@ -137,6 +167,13 @@ var stdMergeBound = map[string]int{"mime.ParseMediaType": 1, "strings.ToLower": 
 func checkMergeAgrees(t *testing.T, p *Program, opts Options, s merge.Strategy) *Result {
 	t.Helper()
 	_, none := explore(t, p, opts, nil)
+	return checkMergeAgreesWith(t, p, none, opts, s)
+}
+
+// checkMergeAgreesWith is checkMergeAgrees with the run without merging,
+// none, made already (with opts).
+func checkMergeAgreesWith(t *testing.T, p *Program, none *Result, opts Options, s merge.Strategy) *Result {
+	t.Helper()
 	o := opts
 	o.Merge = s
 	ex, m := explore(t, p, o, nil)

@@ -270,6 +270,7 @@ var seed000Funcs = []struct {
 // path replays (checkMergeAgrees). A failed --check-merges proof ends the
 // run with an error, which fails the test.
 func TestPatKeepsPanicsAndCoverage(t *testing.T) {
+	t.Parallel() // heavy: beside the other heavy tests (symex_test.go)
 	type fn struct {
 		load func(t *testing.T) *Program
 		name string
@@ -309,10 +310,12 @@ func TestPatKeepsPanicsAndCoverage(t *testing.T) {
 		{"default+scouts", cmdPat, 1},
 	}
 	for _, f := range fns {
+		var none noneRuns // the variants' runs without merging, by options
 		for _, v := range variants {
 			t.Run(fmt.Sprintf("%s/%d/%s", f.name, f.n, v.name), func(t *testing.T) {
 				rp := v.make(t)
-				checkMergeAgrees(t, f.load(t), Options{MaxLen: f.n, ScoutShare: v.scout, ScoutLoopShare: v.scout}, rp)
+				p, opts := f.load(t), Options{MaxLen: f.n, ScoutShare: v.scout, ScoutLoopShare: v.scout}
+				checkMergeAgreesWith(t, p, none.of(t, p, opts), opts, rp)
 				if rp.Check.Proved != rp.Stats().Quantified {
 					t.Errorf("--check-merges proved %d of %d quantified merges", rp.Check.Proved, rp.Stats().Quantified)
 				}
@@ -370,6 +373,7 @@ func termStrings(st *term.Store, ts []term.Term) string {
 // 95% of them without the Z3 fallback, counted by the executor's
 // quantified_by_stage.
 func TestPatQuantifiedQueries(t *testing.T) {
+	t.Parallel() // heavy: beside the other heavy tests (symex_test.go)
 	z3, err := exec.LookPath("z3")
 	if err != nil {
 		t.Skip("z3 is not on PATH")

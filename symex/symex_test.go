@@ -15,6 +15,11 @@ import (
 	"github.com/sift-solver/sift/term"
 )
 
+// The heavy tests (minutes of CPU: the merging, ablation and want-case
+// sweeps) call t.Parallel, so that they run beside each other on the
+// machine's cores once the rest have run one at a time; they share loaded
+// programs (testPrograms, corpusLoaded), never an executor.
+
 // testPrograms caches the test modules' programs by directory: loading
 // and building SSA once per package run.
 var testPrograms sync.Map // dir → *loadedProgram

@@ -140,7 +140,10 @@ func describePaths(res *Result) string {
 func TestWantCasesUnsafe(t *testing.T) { checkWantCases(t, "testdata/unsafe") }
 
 // TestWantCasesRuntime: the runtime and OS models of testdata/runtime.
-func TestWantCasesRuntime(t *testing.T) { checkWantCases(t, "testdata/runtime") }
+func TestWantCasesRuntime(t *testing.T) {
+	t.Parallel() // heavy: beside the other heavy tests (symex_test.go)
+	checkWantCases(t, "testdata/runtime")
+}
 
 // TestWantCasesReflect: the decoders of testdata/reflect.
 func TestWantCasesReflect(t *testing.T) { checkWantCases(t, "testdata/reflect") }

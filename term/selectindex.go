@@ -7,7 +7,12 @@ package term
 // further than selectWalk steps gets an index of its constant writes from
 // the node reached there down to the next indexed node (or the first write
 // at a non-constant index, or the base array), so later reads cost a map
-// lookup per indexed segment. The answer is the one the walk gives.
+// lookup per indexed segment. A new segment takes in the indexed segments
+// below it while they are no larger than it (as a binary counter carries),
+// so that a chain of n constant stores has O(log n) segments: without
+// that, a table the initializers build element by element (unicode's)
+// cost a lookup per 32 stores for every write, quadratic in its length.
+// The answer is the one the walk gives.
 
 // selectWalk is how many stores a read walks before it indexes the chain.
 const selectWalk = 32
@@ -69,6 +74,14 @@ func (st *Store) indexSegment(a Term) {
 		b = st.Arg(b, 0)
 	}
 	seg.rest = b
+	for below, ok := st.segments[b]; ok && len(below.elems) <= len(seg.elems); below, ok = st.segments[seg.rest] {
+		for j, v := range below.elems {
+			if _, shadowed := seg.elems[j]; !shadowed {
+				seg.elems[j] = v
+			}
+		}
+		seg.rest = below.rest
+	}
 	if st.segments == nil {
 		st.segments = map[Term]*storeSegment{}
 	}
