@@ -254,13 +254,33 @@ func BackExtract(x Set, hi, lo uint, t Set) Result {
 	if t.IsEmpty() {
 		return exact(Empty(x.w))
 	}
-	if nx, ok := filterBack(x, func(a uint64) bool { return t.Contains(a >> lo & mask(hi-lo+1)) }); ok {
+	if pre, ok := topBitsPreimage(x.w, hi, lo, t); ok {
+		x = Meet(x, pre).Set
+	} else if nx, ok := filterBack(x, func(a uint64) bool { return t.Contains(a >> lo & mask(hi-lo+1)) }); ok {
 		x = nx
 	}
 	if Extract(x, hi, lo).Set.SubsetOf(t) {
 		return exact(x)
 	}
 	return overApprox(x, "backward through extract is not exact")
+}
+
+// topBitsPreimage is {a : a>>lo ∈ t} for w-bit a when the extract takes
+// the top bits (hi = w-1) and every part of t is contiguous: each part [p, q] maps to the range [p<<lo, q<<lo | 2^lo-1],
+// so the preimage is built without enumerating x (which costs EnumLimit
+// membership tests per call).
+func topBitsPreimage(w, hi, lo uint, t Set) (Set, bool) {
+	if hi != w-1 || w > MaxWidth || t.Wide() {
+		return Set{}, false
+	}
+	ps := make([]SVI, 0, len(t.parts))
+	for _, p := range t.parts {
+		if p.S != 1 {
+			return Set{}, false
+		}
+		ps = append(ps, mkSVI(p.Lo<<lo, p.Hi<<lo|mask(lo), 1))
+	}
+	return Set{w: w, parts: ps}, true
 }
 
 // filterBack keeps the elements of x that keep accepts, when x has at most

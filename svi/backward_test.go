@@ -1,6 +1,9 @@
 package svi
 
-import "testing"
+import (
+	"math/rand/v2"
+	"testing"
+)
 
 // TestBackwardExhaustive6 checks every binary operator's backward narrowing
 // of each operand: it never removes a value that has a solution, stays
@@ -137,6 +140,51 @@ func TestBackConcat(t *testing.T) {
 	}
 }
 
+func mustStrided(w uint, lo, hi, s uint64) Set {
+	set, ok := Strided(w, lo, hi, s)
+	if !ok {
+		panic("bad strided set")
+	}
+	return set
+}
+
+// TestBackExtractTopBitsOfWideOperands: extracting the top bits of a 32-bit
+// operand (too many values to enumerate) still narrows it exactly; sampled
+// values are in the result iff they are in x and their top bits in t.
+func TestBackExtractTopBitsOfWideOperands(t *testing.T) {
+	tests := []struct {
+		name   string
+		x      Set
+		hi, lo uint
+		tg     Set
+	}{
+		{"sign bit set", Range(32, 5, 1<<31+7), 31, 31, Const(1, 1)},
+		{"sign bit clear", Full(32), 31, 31, Const(1, 0)},
+		{"top nibble in two ranges", Range(32, 1<<20, 1<<31), 31, 28, Join(Range(4, 1, 3), Const(4, 9)).Set},
+		{"whole word", Range(32, 7, 99999), 31, 0, Range(32, 50, 70000)},
+	}
+	r := rand.New(rand.NewPCG(31, 28))
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := BackExtract(tc.x, tc.hi, tc.lo, tc.tg)
+			if !got.Exact {
+				t.Fatalf("BackExtract = %v, not exact (%s)", got.Set, got.Why)
+			}
+			for range 20000 {
+				a := r.Uint64() & mask(32)
+				if r.IntN(2) == 0 { // near the sets' edges too
+					a = tc.x.parts[0].Lo + r.Uint64()%200 - 100
+					a &= mask(32)
+				}
+				want := tc.x.Contains(a) && tc.tg.Contains(a>>tc.lo&mask(tc.hi-tc.lo+1))
+				if got.Set.Contains(a) != want {
+					t.Fatalf("BackExtract(%v, %d, %d, %v) = %v: contains %#x = %v, want %v", tc.x, tc.hi, tc.lo, tc.tg, got.Set, a, !want, want)
+				}
+			}
+		})
+	}
+}
+
 // TestBackExtractNarrowsSmallOperands: a byte is filtered value by value,
 // so extract narrows it to exactly the values whose bits match.
 func TestBackExtractNarrowsSmallOperands(t *testing.T) {
@@ -149,6 +197,8 @@ func TestBackExtractNarrowsSmallOperands(t *testing.T) {
 		{"middle bits of a byte", Full(8), 2, 1, Const(2, 2)},
 		{"low bits of a byte", Full(8), 3, 0, Range(4, 1, 3)},
 		{"top bit of a byte", Range(8, 100, 200), 7, 7, Const(1, 1)},
+		{"top bits of a byte, two ranges", Range(8, 10, 250), 7, 4, Join(Range(4, 1, 3), Const(4, 9)).Set},
+		{"top bits of a byte, strided target", Full(8), 7, 4, mustStrided(4, 1, 9, 4)},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
