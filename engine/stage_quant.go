@@ -32,8 +32,15 @@ func newQuantStage() *quantStage {
 func (*quantStage) Name() string { return "quant" }
 
 // arrayFreeBudget bounds the procedure on problems without arrays (wall
-// time; the qbv stage decides what it leaves).
-const arrayFreeBudget = time.Second
+// time; the qbv stage decides what it leaves). arrayFreeRounds bounds its
+// lazy expansion there: each round instantiates at values only, where qbv's
+// instances by ground and inverse terms generalise (cvc5's dd.773_sqlite3:
+// 27 rounds, 0.2 s, against 1 ms in qbv); the array-free files of the dev
+// suite that expansion decides take at most 3 rounds.
+const (
+	arrayFreeBudget = time.Second
+	arrayFreeRounds = 4
+)
 
 // TimeShare gives the procedure half of the time left when the Z3 fallback
 // comes after it: lazy expansion on a query it cannot refute (an induction
@@ -55,6 +62,9 @@ func (s *quantStage) Decide(ctx context.Context, p *stage.Problem) (stage.Verdic
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, arrayFreeBudget)
 		defer cancel()
+		s.solver.RoundLimit = arrayFreeRounds
+	} else {
+		s.solver.RoundLimit = 0
 	}
 	// The bit-blaster is kept across problems, as the main one is:
 	// symbolic execution asks one query after another over a growing path

@@ -112,6 +112,9 @@ func (s *Solver) expand(ctx context.Context, q *Query, c *checker, norm *indexNo
 		if x.added > s.ExpandLimit {
 			return Result{Reason: "quant: expansion instance budget exhausted"}, nil
 		}
+		if s.RoundLimit > 0 && x.rounds > s.RoundLimit {
+			return Result{Reason: "quant: expansion round budget exhausted"}, nil
+		}
 		status, m2, err := s.QF(ctx, append(x.problem, x.hints...))
 		if err != nil {
 			return Result{}, err

@@ -101,3 +101,41 @@ func checkExtends(t *testing.T, calls [][]term.Term, hints int) {
 		t.Errorf("%d problems extend φ_QF: expansion asked nothing", rounds)
 	}
 }
+
+// TestExpansionRoundLimit checks that lazy expansion stops, Unknown, once it
+// has run RoundLimit rounds, and decides the same query without the bound.
+func TestExpansionRoundLimit(t *testing.T) {
+	// A chain whose violation moves one cell per round.
+	script := `
+(declare-fun s () (Array (_ BitVec 32) (_ BitVec 8)))
+(declare-fun k () (_ BitVec 32))
+(assert (forall ((i (_ BitVec 32))) (=> (and (bvule #x00000001 i) (bvule i k)) (= (select s i) (bvadd (select s (bvsub i #x00000001)) #x01)))))
+(assert (bvule k #x00000064)) (assert (bvuge k #x00000001)) (assert (= (select s #x00000000) #x02)) (assert (= (select s k) #x01))`
+	cases := []struct {
+		name   string
+		limit  int
+		want   quant.Status
+		reason string
+	}{
+		{"no bound", 0, quant.Unsat, ""},
+		{"one round", 1, quant.Unknown, "quant: expansion round budget exhausted"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			st, as := quant.Parse(t, script)
+			s := quant.NewSolver(newQFEngine(st).solve)
+			s.RoundLimit = c.limit
+			r, err := s.Solve(context.Background(), st, as)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%v by %q after %d rounds", r.Status, r.Stage, s.Stats.Rounds)
+			if r.Status != c.want || (c.reason != "" && r.Reason != c.reason) {
+				t.Fatalf("got %v (%q), want %v (%q)", r.Status, r.Reason, c.want, c.reason)
+			}
+			if c.limit > 0 && s.Stats.Rounds > c.limit+1 {
+				t.Errorf("%d rounds, limit %d", s.Stats.Rounds, c.limit)
+			}
+		})
+	}
+}

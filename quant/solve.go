@@ -68,6 +68,8 @@ type Solver struct {
 	// Limit bounds the instances one ∀ may enumerate in duplication and
 	// repair; ExpandLimit bounds the instances lazy expansion may add.
 	Limit, ExpandLimit uint64
+	// RoundLimit bounds lazy expansion's rounds (0: no bound).
+	RoundLimit int
 	// names keeps the symbols of lifted ∀s across problems
 	// (liftnames.go).
 	names liftNames
