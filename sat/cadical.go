@@ -87,6 +87,13 @@ func NewCadical() *Cadical {
 	return s
 }
 
+// SetOption sets CaDiCaL's option name to v (before the first clause).
+func (s *Cadical) SetOption(name string, v int) {
+	c := C.CString(name)
+	C.ccadical_set_option(s.ptr, c, C.int(v))
+	C.free(unsafe.Pointer(c))
+}
+
 // SetConflictLimit bounds every following Solve to n conflicts (Unknown when
 // reached); n < 0 removes the limit.
 func (s *Cadical) SetConflictLimit(n int) { s.conflicts = n }
