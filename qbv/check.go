@@ -33,6 +33,7 @@ type quantifier struct {
 	products   [][]term.Term // per variable: the products over it (knownProducts)
 	valueTerms []int         // per variable: instances by value so far
 	inverted   []bool        // per variable: an inverse term was used
+	matchedAt  int           // the ground atoms when matching was last tried (match.go)
 	// nonlinearSyms are the free constants under products with a
 	// non-literal operand, which the ground solver first tries small.
 	nonlinearSyms []term.Term

@@ -55,7 +55,8 @@
 // along the way), relevance.go (atoms a ground model does not need),
 // enumerate.go (checks by evaluation), finite.go
 // (uninterpreted sorts as bounded bit-vector domains), slices.go
-// (variables split at their extracts), private.go (variables private to
+// (variables split at their extracts), match.go (instances at the ground
+// terms a comparison of the body matches), private.go (variables private to
 // one comparison, eliminated), products.go (products by constants
 // as signed-digit shift sums, for the SAT solver), solvefor.go (equations
 // solved for a bound variable), prove.go (Prove, for the validation of

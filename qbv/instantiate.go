@@ -6,7 +6,7 @@ import (
 )
 
 // instantiate adds an instance of q for the counterexample in ce (the values
-// of q.ic). Each variable gets, in order of preference, an inverse term
+// of q.ic), and one by matching (match.go) when the ground atoms grew. Each variable gets, in order of preference, an inverse term
 // (invert.go), a ground term of the problem whose value under the ground
 // model m is the counterexample value (which generalises the instance
 // beyond one value), or the value itself. If that instance is not new, the
@@ -16,6 +16,16 @@ func (r *run) instantiate(q *quantifier, m, ce *term.Model) bool {
 	vals := make([]term.Value, len(q.ic))
 	for i, c := range q.ic {
 		vals[i] = st.ValueOf(ce, c)
+	}
+	added := false
+	if n := r.pool.nAtoms; n > q.matchedAt && !q.quantified {
+		// Once per growth of the ground atoms: new Skolem constants
+		// may match.
+		q.matchedAt = n
+		if ts, ok := r.matchInstance(q); ok && r.addInstance(q, ts) {
+			r.s.Stats.MatchedInstances++
+			added = true
+		}
 	}
 	terms := make([]term.Term, len(q.vars))
 	var choices []term.Term
@@ -76,12 +86,12 @@ func (r *run) instantiate(q *quantifier, m, ce *term.Model) bool {
 		return true
 	}
 	if !symbolic {
-		return false
+		return added
 	}
 	for i, v := range vals {
 		terms[i] = st.ValueTerm(v)
 	}
-	return r.addInstance(q, terms)
+	return r.addInstance(q, terms) || added
 }
 
 // inverseAfter is how many instances by value a variable gets before an
@@ -204,17 +214,21 @@ type pool struct {
 	symbols  []term.Term // the constants among terms, Skolem constants first
 	skolem   map[term.Term]bool
 	seen     map[term.Term]bool
-	bound    map[term.Term]bool // whether a term mentions a bound variable or a quantifier
+	bound    map[term.Term]bool      // whether a term mentions a bound variable or a quantifier
+	atoms    map[term.Op][]term.Term // the ground comparisons, by operator (match.go)
+	nAtoms   int
 	model    *term.Model
 	byValue  map[string][]term.Term
 	selected map[term.Term]int
 }
 
 func newPool(st *term.Store) *pool {
-	return &pool{st: st, skolem: map[term.Term]bool{}, seen: map[term.Term]bool{}, bound: map[term.Term]bool{}, selected: map[term.Term]int{}}
+	return &pool{st: st, skolem: map[term.Term]bool{}, seen: map[term.Term]bool{}, bound: map[term.Term]bool{}, selected: map[term.Term]int{},
+		atoms: map[term.Op][]term.Term{}}
 }
 
-// collect adds the ground bit-vector subterms of t that are not literals.
+// collect adds the ground bit-vector subterms of t that are not literals,
+// and its ground comparisons.
 func (p *pool) collect(t term.Term) {
 	st := p.st
 	st.PostOrder([]term.Term{t}, func(u term.Term) {
@@ -224,6 +238,11 @@ func (p *pool) collect(t term.Term) {
 			b = p.bound[st.Arg(u, i)]
 		}
 		p.bound[u] = b
+		if !b && !p.seen[u] && p.nAtoms < poolLimit && isCompare(st, u) {
+			p.seen[u] = true
+			p.atoms[op] = append(p.atoms[op], u)
+			p.nAtoms++
+		}
 		if b || op == term.OpBVConst || p.seen[u] || len(p.terms) >= poolLimit || !st.IsBitVec(st.SortOf(u)) {
 			return
 		}

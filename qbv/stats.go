@@ -12,9 +12,11 @@ type Stats struct {
 	Rounds, Checks, NestedChecks, Enumerated int
 	// Quantifiers counts atoms registered; Skolemizations and Instances the
 	// lemmas added; ValueTerms, SymbolicTerms and InverseTerms how the
-	// variables of instances were chosen.
+	// variables of instances were chosen; MatchedInstances counts the
+	// instances by matching ground atoms (match.go).
 	Quantifiers, Skolemizations, Instances  int
 	ValueTerms, SymbolicTerms, InverseTerms int
+	MatchedInstances                        int
 	// Normalisation: variables eliminated by equality resolution, ∀ split
 	// by miniscoping, ∀ replaced by their expansion, variables split at
 	// the boundaries of their extracts (slices.go), variables private to
@@ -36,6 +38,7 @@ func (s Stats) Pairs() [][2]string {
 		kv("rounds", s.Rounds), kv("checks", s.Checks), kv("nested-checks", s.NestedChecks), kv("enumerated", s.Enumerated),
 		kv("quantifiers", s.Quantifiers), kv("skolemizations", s.Skolemizations), kv("instances", s.Instances),
 		kv("value-terms", s.ValueTerms), kv("symbolic-terms", s.SymbolicTerms), kv("inverse-terms", s.InverseTerms),
+		kv("matched-instances", s.MatchedInstances),
 		kv("resolved", s.Resolved), kv("miniscoped", s.Miniscoped), kv("expanded", s.Expanded), kv("split", s.Split),
 		kv("private", s.Private),
 		kv("facts", s.Facts), kv("unneeded", s.Unneeded), kv("model-checks", s.ModelChecks), kv("model-check-failures", s.ModelCheckFailures),
