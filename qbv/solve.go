@@ -202,7 +202,7 @@ func (s *Solver) newRun(st *term.Store, norm *normalizer, depth int) *run {
 func (r *run) assert(t term.Term) {
 	r.pool.collect(t)
 	a := r.abstract(t)
-	r.asserted = append(r.asserted, cheapProducts(r.st, a, r.cheapMemo))
+	r.asserted = append(r.asserted, r.groundForm(a, true))
 	r.inputs = len(r.asserted)
 	// An atom asserted false (an ∃ among the top conjuncts) is Skolemized
 	// in every model: its Skolem constants are candidates for selection.
@@ -215,14 +215,18 @@ func (r *run) assert(t term.Term) {
 	}
 }
 
-// addLemma adds a lemma unless it is already there; it reports whether the
-// lemma was new.
-func (r *run) addLemma(l term.Term) bool {
+// addLemma adds a lemma in the rewriter's normal form unless it is already
+// there; it reports whether the lemma was new.
+func (r *run) addLemma(l term.Term) bool { return r.addLemmaForm(l, true) }
+
+// addLemmaForm is addLemma, with the lemma rewritten only when rewrite is
+// set (groundform.go).
+func (r *run) addLemmaForm(l term.Term, rewrite bool) bool {
 	if r.lemmas[l] || l == r.st.True() {
 		return false
 	}
 	r.lemmas[l] = true
-	r.asserted = append(r.asserted, cheapProducts(r.st, l, r.cheapMemo))
+	r.asserted = append(r.asserted, r.groundForm(l, rewrite))
 	return true
 }
 
