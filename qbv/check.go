@@ -82,14 +82,14 @@ func (q *quantifier) prepare(st *term.Store) {
 const smallWidth = 8
 
 // isSmall returns the constraint that x is the sign extension of its low
-// smallWidth bits, or NoTerm when x is that narrow.
-func isSmall(st *term.Store, x term.Term) term.Term {
+// bits bits, or NoTerm when x is that narrow.
+func isSmall(st *term.Store, x term.Term, bits uint32) term.Term {
 	w := width(st, x)
-	if !st.IsBitVec(st.SortOf(x)) || w <= smallWidth {
+	if !st.IsBitVec(st.SortOf(x)) || w <= bits {
 		return term.NoTerm
 	}
-	low := st.MustMake(term.OpExtract, []uint32{smallWidth - 1, 0}, x)
-	return st.Eq(x, st.MustMake(term.OpSignExtend, []uint32{w - smallWidth}, low))
+	low := st.MustMake(term.OpExtract, []uint32{bits - 1, 0}, x)
+	return st.Eq(x, st.MustMake(term.OpSignExtend, []uint32{w - bits}, low))
 }
 
 // smallValues returns, for the variables under products, the constraints
@@ -98,7 +98,7 @@ func (q *quantifier) smallValues(st *term.Store) []term.Term {
 	var out []term.Term
 	for i, c := range q.ic {
 		if q.nonlinear[i] {
-			if s := isSmall(st, c); s != term.NoTerm {
+			if s := isSmall(st, c, smallWidth); s != term.NoTerm {
 				out = append(out, s)
 			}
 		}

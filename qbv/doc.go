@@ -58,7 +58,8 @@
 // (variables split at their extracts), match.go (instances at the ground
 // terms a comparison of the body matches), private.go (variables private to
 // one comparison, eliminated), products.go (products by constants
-// as signed-digit shift sums, for the SAT solver), solvefor.go (equations
+// as signed-digit shift sums, for the SAT solver), groundform.go (lemmas
+// in the rewriter's normal form), solvefor.go (equations
 // solved for a bound variable), prove.go (Prove, for the validation of
 // models), stats.go (counters).
 package qbv

@@ -22,14 +22,15 @@ func (r *run) instantiate(q *quantifier, m, ce *term.Model) bool {
 		// Once per growth of the ground atoms: new Skolem constants
 		// may match.
 		q.matchedAt = n
-		if ts, ok := r.matchInstance(q); ok && r.addInstance(q, ts) {
+		if ts, ok := r.matchInstance(q); ok && r.addInstance(q, ts, true) {
 			r.s.Stats.MatchedInstances++
 			added = true
 		}
 	}
 	terms := make([]term.Term, len(q.vars))
 	var choices []term.Term
-	symbolic := false
+	// inverted: an inverse term is among terms.
+	symbolic, inverted := false, false
 	var cur *term.Model // m with the counterexample
 	for i, v := range vals {
 		t := term.NoTerm
@@ -51,6 +52,7 @@ func (r *run) instantiate(q *quantifier, m, ce *term.Model) bool {
 				}
 				if t != term.NoTerm {
 					q.inverted[i] = true
+					inverted = true
 					choices = append(choices, cs...)
 					r.s.Stats.InverseTerms++
 				}
@@ -79,9 +81,9 @@ func (r *run) instantiate(q *quantifier, m, ce *term.Model) bool {
 		}
 		terms[i] = t
 	}
-	if r.addInstance(q, terms) {
+	if r.addInstance(q, terms, !inverted) {
 		for _, c := range choices {
-			r.addLemma(c)
+			r.addLemmaForm(c, false)
 		}
 		return true
 	}
@@ -91,7 +93,7 @@ func (r *run) instantiate(q *quantifier, m, ce *term.Model) bool {
 	for i, v := range vals {
 		terms[i] = st.ValueTerm(v)
 	}
-	return r.addInstance(q, terms) || added
+	return r.addInstance(q, terms, true) || added
 }
 
 // inverseAfter is how many instances by value a variable gets before an
@@ -185,15 +187,16 @@ func (r *run) knownProducts(q *quantifier, i int, g term.Term) bool {
 	return true
 }
 
-// addInstance adds the lemma atom ⇒ φ[x:=terms] unless it is there already.
-func (r *run) addInstance(q *quantifier, terms []term.Term) bool {
+// addInstance adds the lemma atom ⇒ φ[x:=terms] unless it is there already,
+// rewritten when rewrite is set (groundform.go).
+func (r *run) addInstance(q *quantifier, terms []term.Term, rewrite bool) bool {
 	st := r.st
 	sub := make(map[term.Term]term.Term, len(q.vars))
 	for i, v := range q.vars {
 		sub[v] = terms[i]
 	}
 	inst := r.abstract(st.Substitute(q.body, sub))
-	if !r.addLemma(st.Or(st.Not(q.atom), inst)) {
+	if !r.addLemmaForm(st.Or(st.Not(q.atom), inst), rewrite) {
 		return false
 	}
 	r.instances++

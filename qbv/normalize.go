@@ -105,6 +105,14 @@ func (n *normalizer) forall(vars []term.Term, body term.Term) term.Term {
 		// (∀x.¬∃y.(φ ⇒ ψ)): miniscope over the joined prefix.
 		return n.forall(xs, ds[0])
 	}
+	if len(ds) == 1 {
+		// ∀x.∃y.(φ(x) ∧ ψ(x, y)): the ∃'s normal form takes φ out, as
+		// φ ∧ ∃y.ψ, and the ∀ distributes over that conjunction, so φ
+		// gets a ∀ of its own (which private.go may close).
+		if r, ok := n.existsForm(ds[0]); ok && len(conjuncts(st, r, nil)) > 1 {
+			return n.forall(xs, r)
+		}
+	}
 	if nxs, nds, split := n.splitSlices(xs, ds); split {
 		return n.forall(nxs, st.Or(nds...))
 	}
@@ -121,6 +129,18 @@ func (n *normalizer) forall(vars []term.Term, body term.Term) term.Term {
 		return n.forall(nxs, st.Or(nds...))
 	}
 	return n.split(xs, ds)
+}
+
+// existsForm returns the normal form of d when d is an ∃ or a negated ∀.
+func (n *normalizer) existsForm(d term.Term) (term.Term, bool) {
+	st := n.st
+	switch {
+	case st.Op(d) == term.OpExists:
+		return n.quantifier(d), true
+	case st.Op(d) == term.OpNot && st.Op(st.Arg(d, 0)) == term.OpForall:
+		return st.Not(n.quantifier(st.Arg(d, 0))), true
+	}
+	return term.NoTerm, false
 }
 
 // conjuncts appends to out the conjuncts of t read through ∧, ¬∨ and ¬⇒.

@@ -10,7 +10,9 @@ import (
 // negation) whose one side is c·x + t with c odd and whose other side u is
 // free of x, the side takes every value as x does (c is invertible modulo
 // 2^w). So ∀x.d is the comparison over all values v: false for =, ≠ and
-// the strict orders, u = max for v ≤ u and u = min for u ≤ v. Since R does
+// the strict orders, u = max for v ≤ u and u = min for u ≤ v. With c even
+// the side takes the values that agree with t in c's trailing zero bits,
+// and ∀x.d compares u with the extreme of those (evenComparison). Since R does
 // not mention x, ∀xs.(d ∨ R) is ∀xs∖x.((∀x.d) ∨ R): d is replaced by that
 // closed form and x goes. This is quantifier elimination by an
 // invertibility condition (Niemetz et al., CAV 2018) for the case where the
@@ -72,7 +74,7 @@ func (n *normalizer) eliminatePrivate(xs, ds []term.Term) ([]term.Term, []term.T
 }
 
 // forallComparison returns the closed form of ∀x.d for a literal d that
-// compares c·x + t (c odd) with a term free of x, or false when d is not of
+// compares c·x + t (c ≠ 0) with a term free of x, or false when d is not of
 // that shape.
 func (n *normalizer) forallComparison(d, x term.Term) (term.Term, bool) {
 	st := n.st
@@ -92,13 +94,16 @@ func (n *normalizer) forallComparison(d, x term.Term) (term.Term, bool) {
 		if st.SortOf(s) != st.SortOf(x) || st.Contains(u, func(v term.Term) bool { return v == x }) {
 			continue
 		}
-		c, _, ok := linearIn(st, s, x)
-		if !ok || !c.Bit(0) {
+		c, t, ok := linearIn(st, s, x)
+		if !ok || c.IsZero() {
 			continue
 		}
 		// The literal is op(a, b) with s at position k, or at 1−k when swap.
 		left := (k == 0) != swap
 		w := c.Width()
+		if !c.Bit(0) {
+			return evenComparison(st, op, left, c, t, u), true
+		}
 		switch op {
 		case term.OpEq, term.OpDistinct, term.OpBVUlt, term.OpBVSlt:
 			return st.False(), true
@@ -116,6 +121,51 @@ func (n *normalizer) forallComparison(d, x term.Term) (term.Term, bool) {
 		}
 	}
 	return term.NoTerm, false
+}
+
+// evenComparison is forallComparison's closed form when the coefficient c
+// is even, c = 2^j·odd with 0 < j < w: as x ranges, c·x + t takes exactly
+// the values whose low j bits are t's, so ∀x.d compares u with the extreme
+// of that set on its side (the set has 2^(w−j) ≥ 2 members, so = fails,
+// and ≠ holds when u is outside it).
+func evenComparison(st *term.Store, op term.Op, left bool, c bv.Value, t, u term.Term) term.Term {
+	w := c.Width()
+	j := uint64(0)
+	for !c.Bit(uint32(j)) {
+		j++
+	}
+	mask := bv.Sub(bv.Shl(bv.New(w, 1), bv.New(w, j)), bv.New(w, 1)) // the low j bits
+	low := st.MustMake(term.OpBVAnd, nil, t, st.Const(mask))
+	with := func(high bv.Value) term.Term { // high's bits above j, t's below
+		return st.MustMake(term.OpBVOr, nil, low, st.Const(bv.And(high, bv.Not(mask))))
+	}
+	minS := bv.Shl(bv.New(w, 1), bv.New(w, uint64(w-1)))
+	cmp := func(o term.Op, a, b term.Term) term.Term { return st.MustMake(o, nil, a, b) }
+	// The set's extreme on d's side: its greatest member when it is on the
+	// left of ≤ or <, its least when on the right.
+	var ext term.Term
+	switch op {
+	case term.OpEq:
+		return st.False()
+	case term.OpDistinct:
+		// u − t has a non-zero low j bits: (u − t)·2^(w−j) ≠ 0, linear in u and t.
+		shifted := st.MustMake(term.OpBVMul, nil, st.Const(bv.Shl(bv.New(w, 1), bv.New(w, uint64(w)-j))), st.MustMake(term.OpBVSub, nil, u, t))
+		return st.Not(st.Eq(shifted, st.Const(bv.New(w, 0))))
+	case term.OpBVUlt, term.OpBVUle:
+		ext = low
+		if left {
+			ext = with(bv.Not(bv.New(w, 0)))
+		}
+	case term.OpBVSlt, term.OpBVSle:
+		ext = with(minS)
+		if left {
+			ext = with(bv.Not(minS))
+		}
+	}
+	if left {
+		return cmp(op, ext, u)
+	}
+	return cmp(op, u, ext)
 }
 
 // canonicalComparison writes the literal op(a, b), negated when pos is

@@ -9,8 +9,8 @@ import (
 
 // TestForallComparison: for every comparison, both polarities and both
 // sides, the closed form of ∀x.d agrees with enumerating x, for every value
-// of the other variables (width 4); an even coefficient or x on both sides
-// is not eliminated.
+// of the other variables (width 4), odd and even coefficients; a zero
+// coefficient or x on both sides is not eliminated.
 func TestForallComparison(t *testing.T) {
 	st := term.NewStore()
 	s := st.BitVecSort(4)
@@ -21,7 +21,10 @@ func TestForallComparison(t *testing.T) {
 	name := func(d term.Term) string { return st.Op(d).String() }
 	ops := []term.Op{term.OpEq, term.OpDistinct, term.OpBVUlt, term.OpBVUle, term.OpBVUgt, term.OpBVUge,
 		term.OpBVSlt, term.OpBVSle, term.OpBVSgt, term.OpBVSge}
-	sides := []term.Term{x, mk(term.OpBVAdd, mk(term.OpBVMul, k(3), x), y), mk(term.OpBVSub, y, mk(term.OpBVMul, k(5), x))}
+	sides := []term.Term{x, mk(term.OpBVAdd, mk(term.OpBVMul, k(3), x), y), mk(term.OpBVSub, y, mk(term.OpBVMul, k(5), x)),
+		// even coefficients: 2, -4, 6, 8 (2^(w-1)), 12
+		mk(term.OpBVAdd, mk(term.OpBVMul, k(2), x), y), mk(term.OpBVSub, y, mk(term.OpBVMul, k(4), x)),
+		mk(term.OpBVMul, k(6), x), mk(term.OpBVAdd, mk(term.OpBVMul, k(8), x), y), mk(term.OpBVAdd, y, mk(term.OpBVMul, k(12), x), k(5))}
 	for _, op := range ops {
 		for _, side := range sides {
 			for _, pos := range []bool{true, false} {
@@ -67,7 +70,7 @@ func TestForallComparison(t *testing.T) {
 		}
 	}
 	for _, d := range []term.Term{
-		mk(term.OpBVUlt, mk(term.OpBVMul, k(2), x), u),
+		mk(term.OpBVUlt, mk(term.OpBVMul, k(0), x), u),
 		mk(term.OpBVUle, x, mk(term.OpBVAdd, x, u)),
 		mk(term.OpBVUle, mk(term.OpBVMul, x, y), u),
 	} {

@@ -187,9 +187,11 @@ type run struct {
 	cheapMemo                 map[term.Term]term.Term // cheapProducts
 	pool                      *pool
 
-	rounds  int
-	reason  string // why the last loop ended Unknown
-	largeOK bool   // the ground problem has no model with small factors
+	rounds int
+	reason string // why the last loop ended Unknown
+	// tier indexes groundTiers: the ground problem has no model with
+	// factors narrower than the tiers before it.
+	tier int
 }
 
 func (s *Solver) newRun(st *term.Store, norm *normalizer, depth int) *run {
@@ -202,7 +204,7 @@ func (s *Solver) newRun(st *term.Store, norm *normalizer, depth int) *run {
 func (r *run) assert(t term.Term) {
 	r.pool.collect(t)
 	a := r.abstract(t)
-	r.asserted = append(r.asserted, cheapProducts(r.st, a, r.cheapMemo))
+	r.asserted = append(r.asserted, r.groundForm(a, false))
 	r.inputs = len(r.asserted)
 	// An atom asserted false (an ∃ among the top conjuncts) is Skolemized
 	// in every model: its Skolem constants are candidates for selection.
@@ -215,14 +217,18 @@ func (r *run) assert(t term.Term) {
 	}
 }
 
-// addLemma adds a lemma unless it is already there; it reports whether the
-// lemma was new.
-func (r *run) addLemma(l term.Term) bool {
+// addLemma adds a lemma in the rewriter's normal form unless it is already
+// there; it reports whether the lemma was new.
+func (r *run) addLemma(l term.Term) bool { return r.addLemmaForm(l, true) }
+
+// addLemmaForm is addLemma, with the lemma rewritten only when rewrite is
+// set (groundform.go).
+func (r *run) addLemmaForm(l term.Term, rewrite bool) bool {
 	if r.lemmas[l] || l == r.st.True() {
 		return false
 	}
 	r.lemmas[l] = true
-	r.asserted = append(r.asserted, cheapProducts(r.st, l, r.cheapMemo))
+	r.asserted = append(r.asserted, r.groundForm(l, rewrite))
 	return true
 }
 
@@ -340,31 +346,39 @@ func (r *run) nestedChecks(m *term.Model) []*quantifier {
 // products restricted to small values while that is satisfiable: a model
 // with a small factor makes the counterexample check a cheap product, where
 // a large one can make it a multiplier the SAT solver cannot get through
-// (termination arguments ∃c∀x. c·x' < c·x are like that).
+// (termination arguments ∃c∀x. c·x' < c·x are like that). The tiers go
+// from tiny to small: a factor in -2..1 keeps the check's sums next to
+// each other (c·(n−1) < c·n for c = 1 is n − 1 < n, for c = 65 an
+// identity of two multipliers the SAT solver must prove).
 func (r *run) solveGround(ctx context.Context, assumptions []term.Term) (Status, *term.Model, error) {
-	if !r.largeOK {
+	for r.tier < len(groundTiers) {
 		var small []term.Term
 		seen := map[term.Term]bool{}
 		for _, q := range r.quants {
 			q.prepare(r.st)
 			for _, x := range q.nonlinearSyms {
-				if s := isSmall(r.st, x); s != term.NoTerm && !seen[s] {
+				if s := isSmall(r.st, x, groundTiers[r.tier]); s != term.NoTerm && !seen[s] {
 					seen[s] = true
 					small = append(small, s)
 				}
 			}
 		}
-		if len(small) > 0 {
-			status, m, err := r.ground.Solve(ctx, r.asserted, append(append([]term.Term(nil), assumptions...), small...))
-			if status != Unsat || err != nil {
-				return status, m, err
-			}
-			// Lemmas only accumulate, so small values stay impossible.
-			r.largeOK = true
+		if len(small) == 0 {
+			break
 		}
+		status, m, err := r.ground.Solve(ctx, r.asserted, append(append([]term.Term(nil), assumptions...), small...))
+		if status != Unsat || err != nil {
+			return status, m, err
+		}
+		// Lemmas only accumulate, so this tier stays impossible.
+		r.tier++
 	}
 	return r.ground.Solve(ctx, r.asserted, assumptions)
 }
+
+// groundTiers are the widths whose sign extensions solveGround tries for
+// the factors of products, in order.
+var groundTiers = []uint32{2, smallWidth}
 
 // skolemization returns the lemma a ∨ ¬φ[x:=k] for fresh constants k: when
 // the atom a of ∀x.φ is false, k witnesses it.
