@@ -29,6 +29,7 @@ type runCmd struct {
 	FuzzClock  string        `name:"fuzz-clock" help:"wall: the budget is go test's -fuzztime (wall clock); cpu: CPU time of the go test processes, as symex's budget (go test is interrupted when it has used it)." default:"wall" enum:"wall,cpu"`
 	CPU        int           `help:"The core both tools are pinned to with taskset (-1: none)." default:"1"`
 	Pair       bool          `help:"With --symex: the pair of issue 30. sift symex also writes its --fuzz-corpus (OUT/corpus/ID), then go test -fuzz runs with the same budget and clock seeded from it (results.json: seeded_fuzz). With --fuzz the zero-seeded fuzzer runs too, first."`
+	PairMissed bool          `name:"pair-missed" help:"With --pair: run the pair's fuzzer only where symex found no panic (where it did, the pair's time is symex's)."`
 	SeedCorpus string        `name:"seed-corpus" help:"Seed the fuzzer from DIR/ID/ (corpus files, e.g. sift symex --fuzz-corpus output) instead of the zero seed alone." type:"existingdir"`
 	Title      string        `help:"The table's heading." default:"Historical panics: go test -fuzz and sift symex"`
 }
@@ -40,6 +41,9 @@ func (c *runCmd) Run(ctx context.Context) error {
 	}
 	if !c.Fuzz && c.Symex == "" {
 		return fmt.Errorf("nothing to run: give --fuzz and/or --symex BIN")
+	}
+	if c.PairMissed && !c.Pair {
+		return fmt.Errorf("--pair-missed: give --pair too")
 	}
 	if c.Pair && c.Symex == "" {
 		return fmt.Errorf("--pair: give --symex BIN (the pair's corpus comes from sift symex)")
@@ -55,7 +59,11 @@ func (c *runCmd) Run(ctx context.Context) error {
 	}
 	if c.Pair {
 		opts.Pair = &panicbench.FuzzOptions{Budget: c.Budget, CPU: c.CPU, CPUClock: c.FuzzClock == "cpu"}
+		opts.PairMissed = c.PairMissed
 		notes = append(notes, "The pair's fuzzer: "+fuzzClockNote(c.FuzzClock, c.Budget)+", seeded with the corpus sift symex wrote for the bug (--fuzz-corpus)")
+		if c.PairMissed {
+			notes = append(notes, "The pair's fuzzer ran only where symex found no panic (--pair-missed); where it found one, the pair's time is symex's")
+		}
 	}
 	if c.Symex != "" {
 		missing, err := panicbench.MissingSymexFlags(ctx, c.Symex)
