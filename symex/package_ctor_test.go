@@ -92,6 +92,30 @@ func TestPackageConstructorsAndInterfaces(t *testing.T) {
 			t.Errorf("%s does not pass with the plants:\n%s", name, out)
 		}
 	}
+	// The fuzz target of Process takes the constructor's argument; the
+	// seeds of its panicking paths fail, the others pass.
+	if src := FuzzTestFile(results); !strings.Contains(src, "NewRenderer(") {
+		t.Errorf("the fuzz targets do not call the constructor:\n%s", src)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "symex_fuzz_test.go"), []byte(FuzzTestFile(results)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	written, err := WriteFuzzCorpus(dir, results, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	panicking := 0
+	for _, r := range results {
+		if _, _, ok := r.fuzzTarget(); ok {
+			panicking += r.Stats.Panicked
+		}
+	}
+	if pass, fail, log := runFuzzSeeds(t, dir); panicking == 0 || fail != panicking || pass != written-panicking {
+		t.Errorf("fuzz seeds: %d failed, %d passed of %d; want the %d panicking paths' to fail\n%s", fail, pass, written, panicking, log)
+	}
+	if err := os.Remove(filepath.Join(dir, "symex_fuzz_test.go")); err != nil {
+		t.Fatal(err)
+	}
 	fixed := strings.NewReplacer("text[i+1] == '!'", "i+1 < len(text)", "120 / (s.Area() - 12)", "120 + s.Area()").Replace(string(src))
 	if err := os.WriteFile(filepath.Join(dir, "pkgctor.go"), []byte(fixed), 0o644); err != nil {
 		t.Fatal(err)
