@@ -84,7 +84,14 @@ func (e *Executor) makeInputs(fn *ssa.Function) ([]term.Term, error) {
 				continue
 			}
 		}
-		v, err := e.symbolic(p.Name(), p.Type(), &pcs)
+		var v Value
+		err := errFuncOptions
+		if !fn.Signature.Variadic() || i < len(fn.Params)-1 || !funcOptions(p.Type()) {
+			// Functional options (opts ...Option, a func type) get
+			// none: the only ones it could make are nil, which no
+			// caller passes.
+			v, err = e.symbolic(p.Name(), p.Type(), &pcs)
+		}
 		if err != nil && fn.Signature.Variadic() && i == len(fn.Params)-1 {
 			// A variadic parameter of elements it cannot build gets
 			// none: the call without them (opts ...Option, say).
@@ -220,6 +227,20 @@ func (e *Executor) symbolic(name string, t types.Type, pcs *[]term.Term) (Value,
 		return out, nil
 	}
 	return nil, fmt.Errorf("inputs of type %s are not modelled", t)
+}
+
+// errFuncOptions marks a variadic parameter of functional options, which
+// gets no arguments.
+var errFuncOptions = fmt.Errorf("functional options")
+
+// funcOptions reports whether slice type t has elements of a func type.
+func funcOptions(t types.Type) bool {
+	sl, ok := t.Underlying().(*types.Slice)
+	if !ok {
+		return false
+	}
+	_, ok = sl.Elem().Underlying().(*types.Signature)
+	return ok
 }
 
 // funcFieldName is an input's name without its element indices, which

@@ -14,7 +14,8 @@ import (
 // builds (NewRenderer, on a symbolic Flags), whose planted panic needs
 // the rule the constructor sets; an interface parameter whose planted
 // panic needs one of the package's concrete types (*Rect, not Square);
-// and an interface no type implements, listed with its reason. The
+// an interface no type implements, listed with its reason; and
+// functional options, of which it passes none (not nil ones). The
 // generated test fails on both plants and passes without them.
 func TestPackageConstructorsAndInterfaces(t *testing.T) {
 	p, err := LoadPackage("testdata/pkgctor", ".")
@@ -33,6 +34,7 @@ func TestPackageConstructorsAndInterfaces(t *testing.T) {
 		{fn: "(*pkgctor.Rect).Area"},
 		{fn: "pkgctor.Scale", panics: 1, input: "&pkgctor.Rect{"},
 		{fn: "pkgctor.Describe", reason: "parameter c: inputs of type pkgctor.Counter are not modelled"},
+		{fn: "pkgctor.Render"}, // no options, none nil
 	}
 	res := ExplorePackage(context.Background(), p, PackageConfig{Options: func() Options { return Options{MaxLen: 3} }})
 	if len(res.Funcs) != len(cases) {

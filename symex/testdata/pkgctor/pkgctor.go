@@ -1,7 +1,8 @@
 // Package pkgctor is a package for package mode's receivers built by
 // constructors and interface parameters: a method whose receiver is
-// only sensible as its constructor made it, and functions of interface
-// parameters whose planted panics lie behind one concrete type.
+// only sensible as its constructor made it, functions of interface
+// parameters whose planted panics lie behind one concrete type, and
+// functional options, which get none (a nil one would panic).
 package pkgctor
 
 // Flags choose a Renderer's rules.
@@ -79,3 +80,21 @@ type Counter interface {
 // Describe takes an interface that no type of the program implements:
 // it is not explored.
 func Describe(c Counter) int { return c.Count() }
+
+// Option sets up a Render.
+type Option func(*Flags)
+
+// Render applies opts, then counts the '<' of text when they ask so.
+func Render(text string, opts ...Option) int {
+	var f Flags
+	for _, o := range opts {
+		o(&f)
+	}
+	n := 0
+	for i := 0; i < len(text) && f&Angles != 0; i++ {
+		if text[i] == '<' {
+			n++
+		}
+	}
+	return n
+}
