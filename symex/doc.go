@@ -67,6 +67,10 @@
 // models, and inputs_readers.go builds reader inputs (io.Reader,
 // *bufio.Reader, *bytes.Buffer, …) over symbolic bytes and the fixed
 // inputs (an io.Writer's new buffer, an any destination's new(any));
+// inputs_ctor.go builds a receiver or parameter whose type has
+// unexported fields by running its package's constructor (New…) on
+// symbolic arguments first, and inputs_iface.go an interface input as a
+// value of one of the program's types that implement it;
 // inputs_deepen.go deepens the length bound within a budget (rounds at
 // twice the bound while each exhausts its space); solver.go holds the engine
 // and pipe back-ends (the one Solver interface is chain.Solver, and

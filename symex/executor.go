@@ -196,6 +196,7 @@ type Executor struct {
 	ptrDepth    int         // pointers between the parameter and the input being built (inputs.go)
 	inputNest   int         // nesting of the input being built: 1 for a parameter
 	nilFlags    []term.Term // the nilable pointers' isNil variables (inputs.go)
+	choices     []choice    // the interface inputs' case variables (inputs_iface.go)
 	privZero    []term.Term // each unexported input field is zero (unexported.go)
 	inPrivate   bool        // building an unexported field's input
 

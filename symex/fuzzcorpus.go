@@ -177,6 +177,9 @@ func (r *Result) fuzzTarget() (string, []fuzzParam, bool) {
 			continue
 		}
 		p, ok := fuzzParamOf(in.Type, r.Fn.Pkg.Pkg, r.Fn.Prog)
+		if c, isCtor := in.val.(ctorInput); isCtor {
+			p, ok = fuzzCtor(c, r.Fn.Pkg.Pkg, r.Fn.Prog)
+		}
 		if sv, isSlice := in.val.(SliceVal); !ok && isSlice && i == len(r.Inputs)-1 && r.Fn.Signature.Variadic() && sv.Obj != 0 {
 			p, ok = fuzzVariadic(in.Type, sv.Max, r.Fn.Prog)
 		}
@@ -191,6 +194,39 @@ func (r *Result) fuzzTarget() (string, []fuzzParam, bool) {
 		params[i] = p
 	}
 	return "Fuzz" + testName(r.Fn), params, true
+}
+
+// fuzzCtor is how a fuzz target takes an input its constructor builds
+// (inputs_ctor.go): the constructor's parameters, each as fuzzParamOf
+// takes it, and the call on them.
+func fuzzCtor(c ctorInput, own *types.Package, prog *ssa.Program) (fuzzParam, bool) {
+	if c.fn.Signature.Variadic() {
+		return fuzzParam{}, false
+	}
+	var leaves []fuzzArg
+	params := make([]fuzzParam, len(c.fn.Params))
+	for i, p := range c.fn.Params {
+		fp, ok := fuzzParamOf(p.Type(), own, prog)
+		if !ok {
+			return fuzzParam{}, false
+		}
+		params[i], leaves = fp, append(leaves, fp.leaves...)
+	}
+	return fuzzParam{leaves: leaves,
+		build: func(xs []string, q types.Qualifier) string {
+			args := make([]string, len(params))
+			for i, fp := range params {
+				args[i], xs = fp.build(xs[:len(fp.leaves)], q), xs[len(fp.leaves):]
+			}
+			return ctorName(c.fn, q) + "(" + strings.Join(args, ", ") + ")"
+		},
+		values: func(v any) []any {
+			var out []any
+			for i, a := range v.(CtorCall).Args {
+				out = append(out, params[i].values(a.V)...)
+			}
+			return out
+		}}, true
 }
 
 // fuzzVariadic is how a fuzz target takes a variadic parameter (t, a

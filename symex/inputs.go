@@ -75,10 +75,23 @@ func CanBuildInputs(fn *ssa.Function) error {
 // their lengths.
 func (e *Executor) makeInputs(fn *ssa.Function) ([]term.Term, error) {
 	var pcs []term.Term
-	e.inputs, e.nilFlags, e.privZero, e.nilFuncs = nil, nil, nil, nil
+	e.inputs, e.nilFlags, e.privZero, e.nilFuncs, e.choices = nil, nil, nil, nil, nil
 	for i, p := range fn.Params {
 		flags := len(e.nilFlags)
-		v, err := e.symbolic(p.Name(), p.Type(), &pcs)
+		if !fn.Signature.Variadic() || i < len(fn.Params)-1 {
+			if v, ok := e.ctorArg(p.Name(), p.Type(), &pcs); ok {
+				e.inputs = append(e.inputs, &Input{Name: p.Name(), Type: p.Type(), val: v})
+				continue
+			}
+		}
+		var v Value
+		err := errFuncOptions
+		if !fn.Signature.Variadic() || i < len(fn.Params)-1 || !funcOptions(p.Type()) {
+			// Functional options (opts ...Option, a func type) get
+			// none: the only ones it could make are nil, which no
+			// caller passes.
+			v, err = e.symbolic(p.Name(), p.Type(), &pcs)
+		}
 		if err != nil && fn.Signature.Variadic() && i == len(fn.Params)-1 {
 			// A variadic parameter of elements it cannot build gets
 			// none: the call without them (opts ...Option, say).
@@ -110,6 +123,11 @@ func (e *Executor) symbolic(name string, t types.Type, pcs *[]term.Term) (Value,
 	}
 	if v, ok, err := e.sinkValue(t); ok || err != nil {
 		return v, err
+	}
+	if it, ok := t.Underlying().(*types.Interface); ok {
+		if v, ok, err := e.ifaceValue(name, t, it, pcs); ok || err != nil {
+			return v, err
+		}
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Pointer:
@@ -211,6 +229,20 @@ func (e *Executor) symbolic(name string, t types.Type, pcs *[]term.Term) (Value,
 	return nil, fmt.Errorf("inputs of type %s are not modelled", t)
 }
 
+// errFuncOptions marks a variadic parameter of functional options, which
+// gets no arguments.
+var errFuncOptions = fmt.Errorf("functional options")
+
+// funcOptions reports whether slice type t has elements of a func type.
+func funcOptions(t types.Type) bool {
+	sl, ok := t.Underlying().(*types.Slice)
+	if !ok {
+		return false
+	}
+	_, ok = sl.Elem().Underlying().(*types.Signature)
+	return ok
+}
+
 // funcFieldName is an input's name without its element indices, which
 // name a func-typed field once for all its elements.
 func funcFieldName(name string) string {
@@ -298,6 +330,14 @@ func (e *Executor) bindValue(s *State, v Value, nils map[term.Term]bool) Value {
 		return PtrVal{Obj: s.alloc(e.bindValue(s, x.elem, nils))}
 	case readerInput:
 		return e.bindValue(s, x.v, nils)
+	case ifaceInput:
+		return e.bindIface(s, x, nils)
+	case ctorInput:
+		args := make([]Value, len(x.args))
+		for i := range x.args {
+			args[i] = e.bindValue(s, x.args[i], nils)
+		}
+		return ctorPending{fn: x.fn, args: args}
 	case sinkInput:
 		return e.bindValue(s, x.v, nils)
 	case IfaceVal:
@@ -335,15 +375,21 @@ func (e *Executor) startStates(fn *ssa.Function, pcs []term.Term) ([]*State, err
 		vals[i] = in.val
 	}
 	var out []*State
-	for mask := 0; mask < 1<<len(e.nilFlags); mask++ {
+	combos := e.choiceCombos()
+	for n := 0; n < combos<<len(e.nilFlags); n++ {
+		mask, cases := n&(1<<len(e.nilFlags)-1), e.choiceLits(n>>len(e.nilFlags))
 		s := e.entryState(fn)
 		nils := map[term.Term]bool{}
 		for i, f := range e.nilFlags {
 			nils[f] = mask&(1<<i) != 0
 		}
+		for _, c := range cases {
+			nils[c] = true
+		}
 		for i, v := range e.bindInputs(s, vals, fn.Params, nils) {
 			s.frames[0].env[fn.Params[i]] = v
 		}
+		e.startConstructors(s)
 		for _, c := range pcs {
 			e.addLit(s, c)
 		}
@@ -353,6 +399,9 @@ func (e *Executor) startStates(fn *ssa.Function, pcs []term.Term) ([]*State, err
 			} else {
 				e.addLit(s, e.mk(term.OpNot, f))
 			}
+		}
+		for _, c := range cases {
+			e.addLit(s, c)
 		}
 		st, m, err := e.check(s, e.st.True())
 		if err != nil {
@@ -413,6 +462,10 @@ func (e *Executor) readValue(v Value, t types.Type, m *term.Model) (any, error) 
 	switch x := v.(type) {
 	case readerInput:
 		return e.readValue(x.data, x.kind.dataType(), m)
+	case ctorInput:
+		return e.readCtor(x, m)
+	case ifaceInput:
+		return e.readIface(x, m)
 	case sinkInput:
 		return x.kind, nil
 	case PtrVal:
@@ -486,6 +539,13 @@ func (e *Executor) readElems(el Value, n int, et types.Type, m *term.Model) (any
 // concreteValue turns a concrete input back into an executor value made of
 // constant terms, for a concrete re-run.
 func (e *Executor) concreteValue(s *State, t types.Type, c any) (Value, error) {
+	if c, ok := c.(CtorCall); ok {
+		return e.concreteCtor(s, c)
+	}
+	if c, ok := c.(IfaceCase); ok {
+		v, err := e.concreteValue(s, c.T, c.V)
+		return IfaceVal{T: c.T, V: v}, err
+	}
 	if _, ok := c.(Sink); ok {
 		v, _, err := e.sinkValue(t)
 		if err != nil {
@@ -607,6 +667,12 @@ func pointerLiteral(p *types.Pointer) bool {
 func goLiteral(t types.Type, c any, q types.Qualifier) string {
 	if k, ok := c.(Sink); ok {
 		return sinkLiteral(k, q)
+	}
+	if c, ok := c.(CtorCall); ok {
+		return ctorLiteral(c, q)
+	}
+	if c, ok := c.(IfaceCase); ok {
+		return goLiteral(c.T, c.V, q)
 	}
 	if k := builtReaderKind(t); k != notReader && c != nil {
 		return readerLiteral(t, k, c, q)

@@ -26,6 +26,10 @@ import (
 const (
 	reflectSettable = 1 << iota // addressable, not through an unexported field
 	reflectReadOnly             // obtained through an unexported field
+	// reflectEmbedRO: the Value is an unexported embedded field, read-only
+	// itself, while its exported fields are not (reflect's flagEmbedRO).
+	reflectEmbedRO
+	reflectRO = reflectReadOnly | reflectEmbedRO
 )
 
 // reflectValue is a decoded reflect.Value: t nil for the invalid Value.
@@ -321,14 +325,14 @@ func (e *Executor) reflectElem(s *State, in ssa.Instruction, v reflectValue) (Va
 		if p.Obj == 0 {
 			return e.makeReflectValue(reflectValue{}), nil
 		}
-		return e.makeReflectValue(reflectValue{t: u.Elem(), loc: p, flags: reflectSettable | v.flags&reflectReadOnly}), nil
+		return e.makeReflectValue(reflectValue{t: u.Elem(), loc: p, flags: reflectSettable | v.flags&reflectRO}), nil
 	case *types.Interface:
 		iv, ok := x.(IfaceVal)
 		if !ok {
 			return nil, e.unsup(in, "an interface held as %T", x)
 		}
 		out := e.reflectValueOf(s, iv)
-		if iv.T != nil && v.flags&reflectReadOnly != 0 {
+		if iv.T != nil && v.flags&reflectRO != 0 {
 			rv, _ := e.decodeReflectValue(in, out)
 			rv.flags |= reflectReadOnly
 			out = e.makeReflectValue(rv)
@@ -343,7 +347,7 @@ func (e *Executor) settable(in ssa.Instruction, method string, v reflectValue) e
 	if v.t == nil {
 		return reflectPanic(in, method, nil)
 	}
-	if v.flags&reflectReadOnly != 0 {
+	if v.flags&reflectRO != 0 {
 		return &panicked{instr: in, msg: "reflect: reflect.Value." + method + " using value obtained using unexported field"}
 	}
 	if v.flags&reflectSettable == 0 {
@@ -377,14 +381,14 @@ func (e *Executor) reflectValueMethod(s *State, in ssa.Instruction, method strin
 		}
 		return e.reflectType(v.t)
 	case "CanSet":
-		return e.st.Bool(v.t != nil && v.flags&reflectSettable != 0 && v.flags&reflectReadOnly == 0), nil
+		return e.st.Bool(v.t != nil && v.flags&reflectSettable != 0 && v.flags&reflectRO == 0), nil
 	case "CanAddr":
 		return e.st.Bool(v.t != nil && v.flags&reflectSettable != 0), nil
 	case "CanInterface":
 		if v.t == nil {
 			return nil, reflectPanic(in, "CanInterface", nil)
 		}
-		return e.st.Bool(v.flags&reflectReadOnly == 0), nil
+		return e.st.Bool(v.flags&reflectRO == 0), nil
 	}
 	if v.t == nil {
 		return nil, reflectPanic(in, method, nil)
@@ -401,9 +405,9 @@ func (e *Executor) reflectValueMethod(s *State, in ssa.Instruction, method strin
 			return nil, &panicked{instr: in, msg: "reflect.Value.Addr of unaddressable value"}
 		}
 		loc := PtrVal{Obj: s.alloc(v.loc)}
-		return e.makeReflectValue(reflectValue{t: types.NewPointer(v.t), loc: loc, flags: v.flags & reflectReadOnly}), nil
+		return e.makeReflectValue(reflectValue{t: types.NewPointer(v.t), loc: loc, flags: v.flags & reflectRO}), nil
 	case "Interface":
-		if v.flags&reflectReadOnly != 0 {
+		if v.flags&reflectRO != 0 {
 			return nil, &panicked{instr: in, msg: "reflect.Value.Interface: cannot return value obtained from unexported field or method"}
 		}
 		x, err := e.load(s, v.loc)
@@ -433,8 +437,11 @@ func (e *Executor) reflectValueMethod(s *State, in ssa.Instruction, method strin
 			return nil, &panicked{instr: in, msg: "reflect: Field index out of range"}
 		}
 		f := st.Field(int(i))
-		flags := v.flags
-		if !f.Exported() {
+		flags := v.flags &^ reflectEmbedRO
+		switch {
+		case !f.Exported() && f.Embedded():
+			flags |= reflectEmbedRO
+		case !f.Exported():
 			flags |= reflectReadOnly
 		}
 		return e.makeReflectValue(reflectValue{t: f.Type(), loc: PtrVal{Obj: v.loc.Obj, Path: appendPath(v.loc.Path, PathStep{Field: int(i)})}, flags: flags}), nil
@@ -482,7 +489,7 @@ func (e *Executor) reflectRead(s *State, in ssa.Instruction, method string, v re
 			if err != nil {
 				return nil, err
 			}
-			return e.makeReflectValue(reflectValue{t: u.(*types.Slice).Elem(), loc: p.(PtrVal), flags: reflectSettable | v.flags&reflectReadOnly}), nil
+			return e.makeReflectValue(reflectValue{t: u.(*types.Slice).Elem(), loc: p.(PtrVal), flags: reflectSettable | v.flags&reflectRO}), nil
 		case ArrayVal:
 			if err := e.inBounds(s, in, i, e.idx(y.Len), "reflect: array index out of range"); err != nil {
 				return nil, err
@@ -500,7 +507,7 @@ func (e *Executor) reflectRead(s *State, in ssa.Instruction, method string, v re
 				return nil, err
 			}
 			c := e.mk(term.OpSelect, y.Bytes, e.add(y.Off, i))
-			return e.makeReflectValue(reflectValue{t: types.Typ[types.Uint8], loc: PtrVal{Obj: s.alloc(c)}, flags: v.flags & reflectReadOnly}), nil
+			return e.makeReflectValue(reflectValue{t: types.Typ[types.Uint8], loc: PtrVal{Obj: s.alloc(c)}, flags: v.flags & reflectRO}), nil
 		}
 	case "IsNil":
 		switch y := x.(type) {
@@ -559,7 +566,7 @@ func (e *Executor) reflectRead(s *State, in ssa.Instruction, method string, v re
 		if err != nil || j < 0 {
 			return e.makeReflectValue(reflectValue{}), err
 		}
-		return e.makeReflectValue(reflectValue{t: mt.Elem(), loc: PtrVal{Obj: s.alloc(m.Entries[j].V)}, flags: v.flags & reflectReadOnly}), nil
+		return e.makeReflectValue(reflectValue{t: mt.Elem(), loc: PtrVal{Obj: s.alloc(m.Entries[j].V)}, flags: v.flags & reflectRO}), nil
 	case "MapKeys":
 		return nil, e.unsup(in, "reflect.Value.MapKeys is not modelled")
 	case "Slice":
@@ -582,7 +589,7 @@ func (e *Executor) reflectRead(s *State, in ssa.Instruction, method string, v re
 		if err != nil {
 			return nil, err
 		}
-		return e.makeReflectValue(reflectValue{t: rt, loc: PtrVal{Obj: s.alloc(out)}, flags: v.flags & reflectReadOnly}), nil
+		return e.makeReflectValue(reflectValue{t: rt, loc: PtrVal{Obj: s.alloc(out)}, flags: v.flags & reflectRO}), nil
 	}
 	return nil, reflectPanic(in, method, v.t)
 }
@@ -614,7 +621,7 @@ func (e *Executor) reflectWrite(s *State, in ssa.Instruction, method string, v r
 		if !ok {
 			return nil, reflectPanic(in, method, v.t)
 		}
-		if v.flags&reflectReadOnly != 0 {
+		if v.flags&reflectRO != 0 {
 			return nil, &panicked{instr: in, msg: "reflect: reflect.Value.SetMapIndex using value obtained using unexported field"}
 		}
 		kv, err := e.reflectOperand(s, in, method, args[0], mt.Key())
@@ -680,7 +687,7 @@ func (e *Executor) reflectWrite(s *State, in ssa.Instruction, method string, v r
 		if src.t == nil {
 			return nil, reflectPanic(in, "Set", nil)
 		}
-		if src.flags&reflectReadOnly != 0 {
+		if src.flags&reflectRO != 0 {
 			return nil, &panicked{instr: in, msg: "reflect: reflect.Value.Set using value obtained using unexported field"}
 		}
 		sv, err := e.load(s, src.loc)
@@ -754,6 +761,8 @@ func (e *Executor) reflectTypeMethod(s *State, in ssa.Instruction, method string
 	switch method {
 	case "Kind":
 		return e.st.ConstUint64(64, uint64(reflectKind(t))), nil
+	case "Size": // amd64's, the executor's machine
+		return e.st.ConstUint64(64, uint64(types.SizesFor("gc", "amd64").Sizeof(t))), nil
 	case "String":
 		return e.constString(reflectTypeString(t)), nil
 	case "Name":

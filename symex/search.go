@@ -383,5 +383,6 @@ func (e *Executor) rerun(inputs []InputValue) (*Path, error) {
 		}
 		s.frames[0].env[fn.Params[i]] = v
 	}
+	e.startConstructors(s)
 	return e.finish(s, e.run(s))
 }

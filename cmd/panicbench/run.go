@@ -29,6 +29,7 @@ type runCmd struct {
 	FuzzClock  string        `name:"fuzz-clock" help:"wall: the budget is go test's -fuzztime (wall clock); cpu: CPU time of the go test processes, as symex's budget (go test is interrupted when it has used it)." default:"wall" enum:"wall,cpu"`
 	CPU        int           `help:"The core both tools are pinned to with taskset (-1: none)." default:"1"`
 	Pair       bool          `help:"With --symex: the pair of issue 30. sift symex also writes its --fuzz-corpus (OUT/corpus/ID), then go test -fuzz runs with the same budget and clock seeded from it (results.json: seeded_fuzz). With --fuzz the zero-seeded fuzzer runs too, first."`
+	PairMissed bool          `name:"pair-missed" help:"With --pair: run the pair's fuzzer only where symex found no panic (where it did, the pair's time is symex's)."`
 	SeedCorpus string        `name:"seed-corpus" help:"Seed the fuzzer from DIR/ID/ (corpus files, e.g. sift symex --fuzz-corpus output) instead of the zero seed alone." type:"existingdir"`
 	Title      string        `help:"The table's heading." default:"Historical panics: go test -fuzz and sift symex"`
 }
@@ -40,6 +41,9 @@ func (c *runCmd) Run(ctx context.Context) error {
 	}
 	if !c.Fuzz && c.Symex == "" {
 		return fmt.Errorf("nothing to run: give --fuzz and/or --symex BIN")
+	}
+	if c.PairMissed && !c.Pair {
+		return fmt.Errorf("--pair-missed: give --pair too")
 	}
 	if c.Pair && c.Symex == "" {
 		return fmt.Errorf("--pair: give --symex BIN (the pair's corpus comes from sift symex)")
@@ -55,7 +59,11 @@ func (c *runCmd) Run(ctx context.Context) error {
 	}
 	if c.Pair {
 		opts.Pair = &panicbench.FuzzOptions{Budget: c.Budget, CPU: c.CPU, CPUClock: c.FuzzClock == "cpu"}
+		opts.PairMissed = c.PairMissed
 		notes = append(notes, "The pair's fuzzer: "+fuzzClockNote(c.FuzzClock, c.Budget)+", seeded with the corpus sift symex wrote for the bug (--fuzz-corpus)")
+		if c.PairMissed {
+			notes = append(notes, "The pair's fuzzer ran only where symex found no panic (--pair-missed); where it found one, the pair's time is symex's")
+		}
 	}
 	if c.Symex != "" {
 		missing, err := panicbench.MissingSymexFlags(ctx, c.Symex)
@@ -163,9 +171,10 @@ func (rec runRecord) write(dir string, bugs []panicbench.Bug) error {
 
 type tableCmd struct {
 	common
-	Dir      string   `arg:"" help:"A run's output directory (results.json and the logs)." type:"existingdir"`
-	RowsFrom string   `name:"rows-from" help:"Take the rows this run's directory has (a rerun of some bugs, --only) in place of DIR's, with their logs; the table notes which." type:"existingdir"`
-	FuzzFrom []string `name:"fuzz-from" help:"Take the zero-seeded fuzzer's results of rows that have none from these runs' directories (a --fuzz run beside a --symex --pair one), with their logs; the table notes which." type:"existingdir"`
+	Dir       string   `arg:"" help:"A run's output directory (results.json and the logs)." type:"existingdir"`
+	RowsFrom  string   `name:"rows-from" help:"Take the rows this run's directory has (a rerun of some bugs, --only) in place of DIR's, with their logs; the table notes which." type:"existingdir"`
+	SymexFrom []string `name:"symex-from" help:"Take sift symex's results of rows that have none, with the pair's seeded fuzzer, from these runs' directories (--symex --pair runs of parts of the corpus beside a --fuzz one), with their logs; the table notes which." type:"existingdir"`
+	FuzzFrom  []string `name:"fuzz-from" help:"Take the zero-seeded fuzzer's results of rows that have none from these runs' directories (a --fuzz run beside a --symex --pair one), with their logs; the table notes which." type:"existingdir"`
 }
 
 // Run rewrites a run's table from its results.json, with the fuzz results
@@ -197,6 +206,11 @@ func (c *tableCmd) Run(ctx context.Context) error {
 	}
 	for _, from := range c.FuzzFrom {
 		if err := rec.fuzzFrom(c.Dir, from); err != nil {
+			return err
+		}
+	}
+	for _, from := range c.SymexFrom {
+		if err := rec.symexFrom(c.Dir, from); err != nil {
 			return err
 		}
 	}
@@ -253,6 +267,36 @@ func (rec *runRecord) fuzzFrom(dir, from string) error {
 	}
 	if len(ids) > 0 {
 		rec.Notes = append(rec.Notes, fmt.Sprintf("The zero-seeded fuzzer's results of %s are from `%s` (started %s)",
+			strings.Join(ids, ", "), other.Command, other.Started.Format("2006-01-02 15:04 UTC")))
+	}
+	return nil
+}
+
+// symexFrom fills the symex results (and the pair's seeded fuzzer) of
+// the rows that have none with those of the run in from (and copies their
+// logs into dir).
+func (rec *runRecord) symexFrom(dir, from string) error {
+	other, err := readRun(from)
+	if err != nil {
+		return err
+	}
+	var ids []string
+	for _, o := range other.Results {
+		i := slices.IndexFunc(rec.Results, func(r panicbench.Result) bool { return r.ID == o.ID })
+		if i < 0 || o.Symex == nil || rec.Results[i].Symex != nil {
+			continue
+		}
+		for _, suffix := range []string{".symex.log", ".symex.json", ".seeded.fuzz.log"} {
+			if err := copyLog(from, dir, o.ID+suffix); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return err
+			}
+		}
+		r := &rec.Results[i]
+		r.Symex, r.Seeded, r.SeededSkipped = o.Symex, o.Seeded, o.SeededSkipped
+		ids = append(ids, o.ID)
+	}
+	if len(ids) > 0 {
+		rec.Notes = append(rec.Notes, fmt.Sprintf("sift symex's results (and the pair's) of %s are from `%s` (started %s)",
 			strings.Join(ids, ", "), other.Command, other.Started.Format("2006-01-02 15:04 UTC")))
 	}
 	return nil

@@ -95,7 +95,7 @@ func pairFound(r Result) (bool, float64) {
 func writePairTable(w io.Writer, results []Result) {
 	var rows []Result
 	for _, r := range results {
-		if r.Seeded != nil {
+		if r.Seeded != nil || r.SeededSkipped {
 			rows = append(rows, r)
 		}
 	}
@@ -110,7 +110,10 @@ func writePairTable(w io.Writer, results []Result) {
 		f := r.Seeded
 		found, at := pairFound(r)
 		seeded := "no"
-		if f.Found {
+		if f == nil { // SeededSkipped
+			f = &FuzzResult{}
+			seeded = "(not run: symex found a panic)"
+		} else if f.Found {
 			seeded = "yes"
 		} else if f.Failure != "" {
 			seeded = "no (" + cell(f.Failure) + ")"

@@ -42,15 +42,18 @@ func TestWriteTable(t *testing.T) {
 
 // TestWritePairTable: rows run with the pair get the pair's table: found
 // by symex (its time), by the seeded fuzzer after symex's budget (the sum),
-// or not, against the zero-seeded fuzzer; rows without the pair none.
+// or not, against the zero-seeded fuzzer; a row whose seeded fuzzer was
+// skipped (symex found it, --pair-missed) by symex; rows without the pair
+// none.
 func TestWritePairTable(t *testing.T) {
 	half := 0.5
-	bugs := []Bug{{ID: "a", Name: "p", Entry: "F"}, {ID: "b", Name: "q", Entry: "G"}, {ID: "c", Name: "r", Entry: "H"}, {ID: "d", Name: "s", Entry: "I"}}
+	bugs := []Bug{{ID: "a", Name: "p", Entry: "F"}, {ID: "b", Name: "q", Entry: "G"}, {ID: "c", Name: "r", Entry: "H"}, {ID: "d", Name: "s", Entry: "I"}, {ID: "e", Name: "t", Entry: "J"}}
 	results := []Result{
 		{ID: "a", Fuzz: &FuzzResult{}, Symex: &SymexResult{Found: true, FirstPanicS: &half, CPUS: 0.6}, Seeded: &FuzzResult{Found: true, Seeds: 3, CPUS: 0.2, SiteOK: true}},
 		{ID: "b", Fuzz: &FuzzResult{}, Symex: &SymexResult{CPUS: 60}, Seeded: &FuzzResult{Found: true, FoundS: 4, CPUS: 4.1, Seeds: 12}},
 		{ID: "c", Fuzz: &FuzzResult{Found: true, FoundS: 2}, Symex: &SymexResult{CPUS: 60}, Seeded: &FuzzResult{CPUS: 60, Seeds: 0}},
 		{ID: "d", Symex: &SymexResult{CPUS: 1}},
+		{ID: "e", Symex: &SymexResult{Found: true, FirstPanicS: &half, CPUS: 0.5}, SeededSkipped: true},
 	}
 	var b strings.Builder
 	WriteTable(&b, bugs, results)
@@ -59,7 +62,8 @@ func TestWritePairTable(t *testing.T) {
 		"| a | yes | 3 | yes | 0.0 | 0.2 | yes | yes | 0.5 | no |",
 		"| b | no | 12 | yes | 4.0 | 4.1 | no | yes | 64.0 | no |",
 		"| c | no | 0 | no |  | 60.0 | no | no |  | yes |",
-		"3 bugs with the pair: it found 2; 1 that neither symex nor the zero-seeded fuzzer found alone, and missed 1 that the zero-seeded fuzzer found.",
+		"| e | yes | 0 | (not run: symex found a panic) |  | 0.0 | no | yes | 0.5 | not run |",
+		"4 bugs with the pair: it found 3; 1 that neither symex nor the zero-seeded fuzzer found alone, and missed 1 that the zero-seeded fuzzer found.",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("table lacks\n%s\nin\n%s", want, got)
@@ -69,7 +73,7 @@ func TestWritePairTable(t *testing.T) {
 		t.Errorf("row d has no pair, but is in the pair's table:\n%s", got)
 	}
 	var plain strings.Builder
-	WriteTable(&plain, bugs, results[3:])
+	WriteTable(&plain, bugs, results[3:4])
 	if strings.Contains(plain.String(), "The pair") {
 		t.Errorf("a run without the pair has its table:\n%s", plain.String())
 	}

@@ -25,6 +25,10 @@ type RunOptions struct {
 	// --fuzz-corpus for the bug (OUT/corpus/ID), then go test -fuzz runs
 	// with these options seeded from it (Result.Seeded). nil: no pair.
 	Pair *FuzzOptions
+	// PairMissed, with Pair, runs the pair's fuzzer only where symex found
+	// no panic: where it did, the pair's time to find is symex's
+	// (Result.SeededSkipped).
+	PairMissed bool
 
 	Progress io.Writer // one line per finished run; nil for none
 	// RowDone, if set, is called with the rows so far after each bug, so
@@ -41,7 +45,10 @@ type Result struct {
 	// Seeded is the pair's fuzzer: go test -fuzz seeded with the symex
 	// run's corpus (RunOptions.Pair).
 	Seeded *FuzzResult `json:"seeded_fuzz,omitempty"`
-	Error  string      `json:"error,omitempty"` // the row could not run (work module, build)
+	// SeededSkipped: the pair's fuzzer did not run, symex had found a
+	// panic (RunOptions.PairMissed).
+	SeededSkipped bool   `json:"seeded_skipped,omitempty"`
+	Error         string `json:"error,omitempty"` // the row could not run (work module, build)
 }
 
 // Run runs the tools on each bug's vulnerable version, one bug after the
@@ -93,7 +100,9 @@ func Run(ctx context.Context, bugs []Bug, o RunOptions) ([]Result, error) {
 			}
 			res.Symex = &sr
 			progress(o.Progress, "%-28s symex %s", b.ID, sr.summary())
-			if o.Pair != nil {
+			if o.Pair != nil && o.PairMissed && sr.Found {
+				res.SeededSkipped = true
+			} else if o.Pair != nil {
 				fo := *o.Pair
 				fo.SeedDir = corpus
 				fr, err := RunFuzz(ctx, w, fo, filepath.Join(o.Out, b.ID+".seeded.fuzz.log"))

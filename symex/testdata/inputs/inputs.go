@@ -218,7 +218,8 @@ func Render(w io.Writer, src []byte, opts ...Option) {
 }
 
 // Describe takes a fmt.Stringer: *bytes.Buffer has a String method, but
-// it is no writer parameter, so sift symex builds none.
+// it is no writer parameter, so sift symex builds no buffer; it passes
+// one of the program's types that implement fmt.Stringer.
 func Describe(s fmt.Stringer) string { return s.String() }
 
 // Decode stores into v as a decoder into an any does: the data decides

@@ -4,6 +4,8 @@
 package reflectcases
 
 import (
+	"bytes"
+	"encoding/binary"
 	"errors"
 	"reflect"
 	"sort"
@@ -337,4 +339,28 @@ func TypeRelations(s string) int {
 		panic("relations")
 	}
 	return 0
+}
+
+type header struct{ Sig, Len uint16 }
+
+type message struct {
+	header // unexported and embedded: its exported fields are settable
+	Flags  uint8
+}
+
+// ReadMessage decodes a message with encoding/binary, which sizes the
+// struct through reflect.Type.Size and caches it in a sync.Map, and sets
+// the embedded header's fields.
+//
+// max-len: 5
+// want: panic plant: message
+func ReadMessage(b []byte) uint8 {
+	var m message
+	if binary.Read(bytes.NewReader(b), binary.LittleEndian, &m) != nil {
+		return 0
+	}
+	if m.Sig == 0x4d4e && m.Flags == 1 {
+		panic("plant: message")
+	}
+	return m.Flags
 }

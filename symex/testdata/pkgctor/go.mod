@@ -1,0 +1,3 @@
+module pkgctor
+
+go 1.23
