@@ -66,8 +66,8 @@ func TestIteLoops(t *testing.T) {
 		{"Unsorted", 2, 1, 5}, // short key; found 9000, 27 (never), other
 		{"Exits", 2, 1, 5},    // two exits of the linear search, and 729
 		{"Break", 2, 1, 4},
-		{"Index", 2, 1, 3},    // in range or the panic
-		{"Effects", 2, 0, 64}, // a store in the loop: path by path
+		{"Index", 2, 1, 3},     // in range or the panic
+		{"Effects", 2, 0, 64},  // a store in the loop: path by path
 		{"Symbolic", 3, 0, 32}, // the trip count is the input's length: path by path
 	}
 	for _, c := range cases {
