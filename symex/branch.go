@@ -46,15 +46,16 @@ func (e *Executor) forking() bool {
 }
 
 // replaying is the mode of a concrete run: every condition is a constant.
-type replaying struct{ st *term.Store }
+type replaying struct{ e *Executor }
 
 func (r replaying) branch(s *State, c term.Term, at site) (bool, error) {
-	if c != r.st.True() && c != r.st.False() {
+	st := r.e.st
+	if c != st.True() && c != st.False() {
 		return false, &cut{why: "concrete run reached a symbolic condition"}
 	}
-	d := c == r.st.True()
+	d := c == st.True()
 	s.decided = append(s.decided, d)
-	if at.traced() {
+	if at.traced() && !r.e.inIteLoop(s) {
 		s.tr.add(d)
 	}
 	return d, nil

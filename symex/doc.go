@@ -43,6 +43,10 @@
 // path constraint; the run is then not exhausted), and the concretizer
 // capability that follow mode uses for a float's bits.
 //
+// loopite.go runs a loop without effects (a binary search over a constant
+// table) once for all its paths, its results ite terms over its branch
+// conditions, instead of forking at each probe.
+//
 // Start reading at search.go (Explore, the worklist, limits and Replay;
 // searchcov.go the covnew search, new branch sides first), then
 // exec.go (the run loop and how a path ends), exec_instr.go (the instruction

@@ -165,6 +165,30 @@ func appendPath(p []PathStep, step PathStep) []PathStep {
 func (e *Executor) jump(s *State, to *ssa.BasicBlock) error {
 	f := s.top()
 	from := f.block
+	if exit, ok, err := e.iteEnter(s, from, to); err != nil {
+		return err
+	} else if ok {
+		from, to = exit, f.block // the loop ran: the frame is past its exit
+	} else {
+		n, err := e.phis(s, from, to)
+		if err != nil {
+			return err
+		}
+		f.prev, f.block, f.pc = from, to, n
+		e.cover(to)
+	}
+	if e.tracking() && e.forking() {
+		e.enterBlock(s, f, from, to)
+	}
+	if fo := e.follow; fo != nil && fo.s == s {
+		return fo.entered(f, from, to)
+	}
+	return nil
+}
+
+// phis binds the phis of to on the edge from→to in s's top frame and
+// returns their number.
+func (e *Executor) phis(s *State, from, to *ssa.BasicBlock) (int, error) {
 	pred := -1
 	for i, p := range to.Preds {
 		if p == from {
@@ -173,34 +197,25 @@ func (e *Executor) jump(s *State, to *ssa.BasicBlock) error {
 		}
 	}
 	var vals []Value
-	n := 0
 	for _, instr := range to.Instrs {
 		phi, ok := instr.(*ssa.Phi)
 		if !ok {
 			break
 		}
 		if pred < 0 {
-			return e.unsup(phi, "phi without the incoming edge")
+			return 0, e.unsup(phi, "phi without the incoming edge")
 		}
 		v, err := e.value(s, phi.Edges[pred])
 		if err != nil {
-			return err
+			return 0, err
 		}
 		vals = append(vals, v)
-		n++
 	}
-	for i := 0; i < n; i++ {
-		f.env[to.Instrs[i].(*ssa.Phi)] = vals[i]
+	f := s.top()
+	for i, v := range vals {
+		f.env[to.Instrs[i].(*ssa.Phi)] = v
 	}
-	f.prev, f.block, f.pc = from, to, n
-	e.cover(to)
-	if e.tracking() && e.forking() {
-		e.enterBlock(s, f, from, to)
-	}
-	if fo := e.follow; fo != nil && fo.s == s {
-		return fo.entered(f, from, to)
-	}
-	return nil
+	return len(vals), nil
 }
 
 // value is the current value of an SSA operand.

@@ -38,6 +38,9 @@ type Options struct {
 	SolverChain *chain.Layers
 	// NoValueSets turns off the value sets of seed 004 (valuesets.go).
 	NoValueSets bool
+	// NoIteLoops runs loops without effects path by path instead of once
+	// for all their paths as ite terms (loopite.go).
+	NoIteLoops bool
 	// ScoutShare, with merging, lets a state with an uncovered block ahead
 	// pass merge points instead of parking (a scout, mergescout.go) while
 	// scouts did no more than this share of the exploration's work (≥ 1:
@@ -94,9 +97,12 @@ type Stats struct {
 	// than the exploration without merging it stood for and the run went
 	// on without merging after FellBackAt of merging (mergeyield.go).
 	BarrenPoints int
-	FellBack     bool
-	FellBackAt   time.Duration
-	Time         time.Duration
+	// IteLoops counts the loops run once for all their paths
+	// (loopite.go).
+	IteLoops   int
+	FellBack   bool
+	FellBackAt time.Duration
+	Time       time.Duration
 	// CPUTime is the process's CPU time (user and system, every thread)
 	// during the exploration: unlike Time, it hardly moves when other
 	// processes share the machine.
@@ -239,6 +245,9 @@ type Executor struct {
 	nilFuncs     []string                 // the func-typed input fields, nil in every input (Result.NilFuncs)
 	initSnaps    map[*State]map[int]Value // running initializers: memory before the current top-level call
 	ctx          context.Context
+
+	// ites are the ite loops of the functions run so far (loopite.go).
+	ites map[*ssa.Function]*iteFunc
 
 	mg *merger // nil without merging
 	sc *scouts // nil without merging or with Options.ScoutShare 0

@@ -17,7 +17,8 @@ type forking struct{ e *Executor }
 // of them and a clone that replays the current instruction with the other
 // decision is queued. A clone's replay takes its forced decisions first.
 func (f forking) branch(s *State, c term.Term, at site) (bool, error) {
-	e, traced := f.e, at.traced()
+	e := f.e
+	traced := at.traced() && !e.inIteLoop(s)
 	if len(s.forced) > 0 {
 		d := s.forced[0]
 		s.forced = s.forced[1:]

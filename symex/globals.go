@@ -260,7 +260,7 @@ func (e *Executor) runInit(pkg *ssa.Package) {
 		return
 	}
 	wasBr, wasCover := e.br, e.noCover
-	e.br, e.noCover = replaying{e.st}, true
+	e.br, e.noCover = replaying{e}, true
 	e.initing[pkg] = true
 	// An initializer's instructions are no path's: they do not count as
 	// the exploration's work (Stats.Steps, which --merge-after measures).

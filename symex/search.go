@@ -372,7 +372,7 @@ func (e *Executor) Replay(p *Path) error {
 // rerun runs the entry function concretely (replaying) on inputs.
 func (e *Executor) rerun(inputs []InputValue) (*Path, error) {
 	was := e.br
-	e.br = replaying{e.st}
+	e.br = replaying{e}
 	defer func() { e.br = was }()
 	fn := e.prog.Fn
 	s := e.entryState(fn)

@@ -150,3 +150,7 @@ func TestWantCasesReflect(t *testing.T) { checkWantCases(t, "testdata/reflect") 
 
 // TestWantCasesChan: the single-goroutine channel programs of testdata/chan.
 func TestWantCasesChan(t *testing.T) { checkWantCases(t, "testdata/chan") }
+
+// TestWantCasesIteLoops: the loops of testdata/iteloops, which run once
+// for all their paths (loopite.go) or path by path.
+func TestWantCasesIteLoops(t *testing.T) { checkWantCases(t, "testdata/iteloops") }

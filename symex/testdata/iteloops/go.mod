@@ -1,0 +1,3 @@
+module iteloops
+
+go 1.23
