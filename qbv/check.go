@@ -202,14 +202,7 @@ func (r *run) check(ctx context.Context, q *quantifier, m *term.Model) (Status, 
 		r.reason = "quantifier alternation deeper than the nesting limit"
 		return Unknown, nil, nil
 	}
-	r.s.Stats.NestedChecks++
-	sub := r.s.newRun(st, r.norm, r.depth+1)
-	sub.assert(neg)
-	status, cm, err := sub.loop(ctx, nil)
-	if status == Unknown && sub.reason != "" {
-		r.reason = sub.reason
-	}
-	return status, cm, err
+	return r.nestedCheck(ctx, neg)
 }
 
 // ceRenew is how many counterexample checks one quantifier-free solver
