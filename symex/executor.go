@@ -248,6 +248,8 @@ type Executor struct {
 
 	// ites are the ite loops of the functions run so far (loopite.go).
 	ites map[*ssa.Function]*iteFunc
+	// iteVS: the ite walks' value sets when the run keeps none (loopite.go).
+	iteVS *valueSets
 
 	mg *merger // nil without merging
 	sc *scouts // nil without merging or with Options.ScoutShare 0
