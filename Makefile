@@ -1,7 +1,7 @@
 GO ?= go
 BIN := bin/sift
 
-.PHONY: setup build demo test fuzz-diff fuzz-diff-arrays fuzz-diff-quant fuzz-diff-fp bench-dev bench-peers bench-docs symex-corpus \
+.PHONY: setup build demo test fuzz-diff fuzz-diff-arrays fuzz-diff-quant fuzz-diff-fp bench-dev bench-peers heldout-proxy bench-docs symex-corpus \
 	symex-corpus-docs symex-merge-bench symex-merge-docs concolic-bench \
 	panics-confirm panics-fuzz panics-bench oracle
 
@@ -71,6 +71,11 @@ bench-peers: build
 	./$(BIN) bench run $(BENCH_SUITE) --solver sift=$(BIN) --solver 'nofb=$(BIN) --no-fallback -t {timeout} {file}' \
 		-t 60s -j 2 -o $(OUT)/bench/peers-$(NAME)
 	./$(BIN) bench peers $(OUT)/bench/peers-$(NAME) ../shared/bench/PEERS.tsv --cpu-limit 20s --top 40
+
+# A held-out proxy for issue 33: the dev suite's sources' other files, sift
+# against z3 and cvc5 in the same run (clones two repositories: network).
+heldout-proxy: build
+	scripts/heldout-proxy.sh $(OUT)/heldout ./$(BIN)
 
 # A bench run's table and plots into docs/, scored again from its
 # results.jsonl (sift bench report):

@@ -15,7 +15,8 @@
 //     scatter plots (plot.go), before/after comparison (compare.go);
 //   - the per-file comparison of a run with a table of peers' answers and CPU times measured elsewhere: CPU
 //     PAR-2 against the peers' virtual best, the files above 2× + 0.1 s the best peer, the geometric mean of
-//     the ratios (peers.go);
+//     the ratios (peers.go); or with peers that ran beside it in the same run, on a suite no table covers
+//     (peers_run.go);
 //   - the results page index.html, one self-contained file: summary tables, the plots as inline SVG, and
 //     every file's outcomes as JSON for the page's script, which sorts, filters and draws only the rows in
 //     view (html.go; the template, style and script are in page/);

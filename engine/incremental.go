@@ -64,22 +64,47 @@ func (a *incrementalAckermann) Transform(ctx context.Context, p *stage.Problem) 
 
 // rewrittenProblem is p with rw applied to every assertion and assumption
 // (the incremental attempt's passes that keep indices); ctx's error when it
-// ends first.
-func rewrittenProblem(ctx context.Context, p *stage.Problem, rw func(term.Term) term.Term) (*stage.Problem, error) {
+// ends first. The leading assertions that last's previous problem began
+// with too are taken from it rather than looked up again: a client's checks
+// each add a few assertions to thousands, and one memo lookup per assertion
+// per check made a 400-step unrolling quadratic. The pass resets last
+// whenever rw's rewrites change.
+func rewrittenProblem(ctx context.Context, p *stage.Problem, rw func(term.Term) term.Term, last *prefixRewrites) (*stage.Problem, error) {
 	next := *p
 	next.Original, next.Posed = nil, nil
-	next.Assertions = make([]term.Term, len(p.Assertions))
-	for i, a := range p.Assertions {
+	n := commonPrefix(last.in, p.Assertions)
+	out := last.out[:n]
+	for _, a := range p.Assertions[n:] {
 		if err := ctx.Err(); err != nil {
+			last.reset()
 			return nil, err
 		}
-		next.Assertions[i] = rw(a)
+		out = append(out, rw(a))
 	}
+	last.in, last.out = append(last.in[:n], p.Assertions[n:]...), out
+	next.Assertions = slices.Clone(out)
 	next.Assumptions = make([]term.Term, len(p.Assumptions))
 	for i, a := range p.Assumptions {
 		next.Assumptions[i] = rw(a)
 	}
 	return &next, nil
+}
+
+// prefixRewrites is a pass's last rewrite of the assertions: in, and their
+// rewrites out, index by index.
+type prefixRewrites struct{ in, out []term.Term }
+
+func (c *prefixRewrites) reset() { c.in, c.out = nil, nil }
+
+// commonPrefix is the length of the longest common prefix of a and b.
+func commonPrefix(a, b []term.Term) int {
+	n := min(len(a), len(b))
+	for i := range n {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return n
 }
 
 // copyModel returns a copy of m's values and choices, for a pass's model

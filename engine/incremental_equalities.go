@@ -30,6 +30,7 @@ type incrementalEqualities struct {
 	parent map[term.Term]term.Term // union-find over variables
 	memo   map[term.Term]term.Term // rewrites under the current classes
 	used   map[term.Term]bool      // representatives memo rewrote to
+	last   prefixRewrites          // the last check's assertions, rewritten under memo
 }
 
 func newIncrementalEqualities() *incrementalEqualities { return &incrementalEqualities{} }
@@ -46,6 +47,7 @@ func (*incrementalEqualities) Decide(context.Context, *stage.Problem) (stage.Ver
 func (e *incrementalEqualities) reset(st *term.Store) {
 	e.st, e.held = st, nil
 	e.parent, e.memo, e.used = map[term.Term]term.Term{}, map[term.Term]term.Term{}, map[term.Term]bool{}
+	e.last.reset()
 }
 
 // find is the representative of x's class.
@@ -78,6 +80,7 @@ func (e *incrementalEqualities) union(x, y term.Term) {
 	}
 	if e.used[ry] {
 		e.memo, e.used = map[term.Term]term.Term{}, map[term.Term]bool{}
+		e.last.reset()
 	}
 	e.parent[ry] = rx
 }
@@ -136,18 +139,17 @@ func (e *incrementalEqualities) Transform(ctx context.Context, p *stage.Problem)
 	if len(e.parent) == 0 {
 		return p, nil, stage.Verdict{}, nil
 	}
-	next, err := rewrittenProblem(ctx, p, e.rewrite)
+	next, err := rewrittenProblem(ctx, p, e.rewrite, &e.last)
 	if err != nil {
 		return p, nil, stage.Verdict{Status: term.Unknown, Reason: stage.ContextReason(err)}, nil
 	}
-	classes := make(map[term.Term]term.Term, len(e.parent))
-	for x := range e.parent {
-		classes[x] = e.find(x)
-	}
+	// The classes are read when the model is mapped back, within this
+	// check (Driver.Decide), before any later check can join them: reading
+	// them here cost a pass over every variable per check.
 	back := func(m *term.Model) *term.Model {
 		out := copyModel(m)
-		for x, r := range classes {
-			if v, ok := m.Values[r]; ok {
+		for x := range e.parent {
+			if v, ok := m.Values[e.find(x)]; ok {
 				out.Set(x, v)
 			}
 		}

@@ -37,6 +37,8 @@ type incrementalStates struct {
 	an      *opaqueAnalysis
 	memo    map[term.Term]term.Term // rewrites under the analysis's version
 	version int
+	added   []term.Term // the assertions the analysis has looked at, in order
+	last    prefixRewrites
 }
 
 func newIncrementalStates() *incrementalStates { return &incrementalStates{} }
@@ -58,11 +60,18 @@ func (s *incrementalStates) Transform(ctx context.Context, p *stage.Problem) (*s
 	}
 	if s.st != st {
 		s.st, s.vars, s.an, s.memo = st, map[term.Term]term.Term{}, newOpaqueAnalysis(st), map[term.Term]term.Term{}
+		s.added = nil
+		s.last.reset()
 	}
 	an := s.an
-	an.add(roots)
+	// The assertions the last check began with too were looked at then.
+	n := commonPrefix(s.added, p.Assertions)
+	an.add(p.Assertions[n:])
+	an.add(p.Assumptions)
+	s.added = append(s.added[:n], p.Assertions[n:]...)
 	if v := an.settle(); v != s.version {
 		s.version, s.memo = v, map[term.Term]term.Term{}
+		s.last.reset()
 	}
 	if an.rewritten() == 0 {
 		return p, nil, stage.Verdict{}, nil
@@ -86,7 +95,7 @@ func (s *incrementalStates) Transform(ctx context.Context, p *stage.Problem) (*s
 		memo[t] = r
 		return r
 	}
-	next, err := rewrittenProblem(ctx, p, rw)
+	next, err := rewrittenProblem(ctx, p, rw, &s.last)
 	if err != nil {
 		return p, nil, stage.Verdict{Status: term.Unknown, Reason: stage.ContextReason(err)}, nil
 	}

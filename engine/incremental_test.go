@@ -69,6 +69,14 @@ func TestIncrementalSessions(t *testing.T) {
 			"(assert (= (m s2) (m s1)))(push)(assert (distinct (select (m s2) #b01) d))(check-sat)(pop)" +
 			"(push)(assert (distinct (select (m s2) #b10) d))(check-sat)(pop)(assert (= s2 s0))(check-sat)",
 			"sat\nunsat\nsat\nsat\n", 3},
+		// The passes take the assertions a check shares with the last one
+		// from their last rewrite: a base that starts over with other
+		// assertions at the same places must be rewritten anew.
+		{"states after reset-assertions", "(set-option :global-declarations true)(set-option :produce-models true)" +
+			"(declare-sort S 0)(declare-fun f (S) (_ BitVec 8))(declare-fun s0 () S)(declare-fun s1 () S)" +
+			"(assert (= (f s1) (bvadd (f s0) #x01)))(check-sat)(push)(assert (= (f s1) #x00))(check-sat)(get-value ((f s0)))(pop)" +
+			"(reset-assertions)(assert (= (f s1) (bvadd (f s0) #x02)))(check-sat)(push)(assert (= (f s1) #x00))(check-sat)(get-value ((f s0)))(pop)",
+			"sat\nsat\n(((f s0) #xff))\nsat\nsat\n(((f s0) #xfe))\n", 3},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -124,6 +124,23 @@ func TestQBVTraceAndStats(t *testing.T) {
 	}
 }
 
+// TestQBVNestedReused checks that a nested counterexample check posed
+// again takes its recorded answer: the regression's ∀ check recurs under
+// one value of its free symbol while the atoms of its instances are decided.
+func TestQBVNestedReused(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("..", "testdata", "regress", "qbv", "nested-check-reused-unsat.smt2"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, trace, stats, _ := runTraced(t, string(src), Options{NoFallback: true, Disable: []string{"quant"}}, 20*time.Second)
+	if strings.Join(got, " ") != "unsat" {
+		t.Fatalf("answers %v, want unsat\n%s", got, trace)
+	}
+	if v := stats["qbv-nested-reused"]; v == "" || v == "0" {
+		t.Errorf("qbv-nested-reused = %q, qbv-nested-checks = %q", v, stats["qbv-nested-checks"])
+	}
+}
+
 // TestQBVTimeShare checks the stage's share of the time: qbvShare of what
 // is left before the Z3 fallback, all of it without one.
 func TestQBVTimeShare(t *testing.T) {

@@ -36,7 +36,9 @@ const qbvShare = 0.25
 // newQBVStage returns the stage with share of the time left (see
 // TimeShare) and the trace it writes to (nil: none).
 func newQBVStage(share float64, trace io.Writer) *qbvStage {
-	return &qbvStage{solver: qbv.NewSolver(newQFDriver), share: share, trace: trace}
+	solver := qbv.NewSolver(newQFDriver)
+	solver.NewCheckQF = newCheckQFDriver
+	return &qbvStage{solver: solver, share: share, trace: trace}
 }
 
 func (*qbvStage) Name() string { return "qbv" }

@@ -185,7 +185,7 @@ func (r *run) check(ctx context.Context, q *quantifier, m *term.Model) (Status, 
 	neg = cheapProducts(st, neg, r.cheapMemo)
 	if !q.quantified {
 		if r.ce == nil || r.ceUses >= ceRenew {
-			r.ce, r.ceUses = r.s.NewQF(st), 0
+			r.ce, r.ceUses = r.s.newCheckQF(st), 0
 		}
 		r.ceUses++
 		if small := q.smallValues(st); len(small) > 0 {
@@ -202,14 +202,15 @@ func (r *run) check(ctx context.Context, q *quantifier, m *term.Model) (Status, 
 		r.reason = "quantifier alternation deeper than the nesting limit"
 		return Unknown, nil, nil
 	}
-	r.s.Stats.NestedChecks++
-	sub := r.s.newRun(st, r.norm, r.depth+1)
-	sub.assert(neg)
-	status, cm, err := sub.loop(ctx, nil)
-	if status == Unknown && sub.reason != "" {
-		r.reason = sub.reason
+	return r.nestedCheck(ctx, neg)
+}
+
+// newCheckQF returns a solver for counterexample checks.
+func (s *Solver) newCheckQF(st *term.Store) QFSolver {
+	if s.NewCheckQF != nil {
+		return s.NewCheckQF(st)
 	}
-	return status, cm, err
+	return s.NewQF(st)
 }
 
 // ceRenew is how many counterexample checks one quantifier-free solver

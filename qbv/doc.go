@@ -52,7 +52,7 @@
 //
 // Start reading at solve.go, then normalize.go, abstract.go, check.go and
 // instantiate.go. The others: facts.go (closed quantified terms proved
-// along the way), relevance.go (atoms a ground model does not need),
+// along the way, and the answers of nested checks), relevance.go (atoms a ground model does not need),
 // enumerate.go (checks by evaluation), finite.go
 // (uninterpreted sorts as bounded bit-vector domains), slices.go
 // (variables split at their extracts), match.go (instances at the ground

@@ -240,9 +240,12 @@ func (n *normalizer) freshBound(s term.Sort) term.Term {
 	}
 }
 
-// resolve eliminates one variable by destructive equality resolution, if
-// some disjunct allows it, and returns the remaining variables and
-// disjuncts (nil disjuncts: the disjunction became true).
+// resolve eliminates variables by destructive equality resolution, as
+// many as the disjuncts define in one pass (each definition with the
+// earlier ones put in, so none mentions an eliminated variable), and
+// returns the remaining variables and disjuncts (nil disjuncts: the
+// disjunction became true). One pass per batch rather than per variable:
+// the fixpoint checks define hundreds of variables over a large body.
 func (n *normalizer) resolve(xs, ds []term.Term) ([]term.Term, []term.Term, bool) {
 	st := n.st
 	isVar := make(map[term.Term]bool, len(xs))
@@ -250,38 +253,52 @@ func (n *normalizer) resolve(xs, ds []term.Term) ([]term.Term, []term.Term, bool
 		isVar[x] = true
 	}
 	binders := boundInside(st, ds)
+	sub := map[term.Term]term.Term{}
+	used := make([]bool, len(ds))
 	for i, d := range ds {
+		if len(sub) > 0 {
+			d = st.Substitute(d, sub)
+		}
 		x, val, ok := n.definition(d, xs, isVar, binders)
 		if !ok {
 			continue
 		}
 		n.stats.Resolved++
-		sub := map[term.Term]term.Term{x: val}
-		var out []term.Term
-		for j, e := range ds {
-			if j == i {
-				continue
-			}
-			e = st.Substitute(e, sub)
-			if e == st.True() {
-				return nil, nil, true
-			}
-			if e != st.False() {
-				out = append(out, e)
-			}
+		used[i] = true
+		delete(isVar, x)
+		// The earlier definitions may mention x: put val in.
+		one := map[term.Term]term.Term{x: val}
+		for y, t := range sub {
+			sub[y] = st.Substitute(t, one)
 		}
-		var rest []term.Term
-		for _, y := range xs {
-			if y != x {
-				rest = append(rest, y)
-			}
-		}
-		if len(out) == 0 {
-			out = []term.Term{st.False()}
-		}
-		return rest, out, true
+		sub[x] = val
 	}
-	return xs, ds, false
+	if len(sub) == 0 {
+		return xs, ds, false
+	}
+	var out []term.Term
+	for i, e := range ds {
+		if used[i] {
+			continue
+		}
+		e = st.Substitute(e, sub)
+		if e == st.True() {
+			return nil, nil, true
+		}
+		if e != st.False() {
+			out = append(out, e)
+		}
+	}
+	var rest []term.Term
+	for _, y := range xs {
+		if isVar[y] {
+			rest = append(rest, y)
+		}
+	}
+	if len(out) == 0 {
+		out = []term.Term{st.False()}
+	}
+	return rest, out, true
 }
 
 // definition recognises a disjunct that defines a variable: ¬(x = t) with t

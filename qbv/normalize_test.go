@@ -62,6 +62,8 @@ func TestNormalizeRules(t *testing.T) {
 			func(s Stats) int { return s.Resolved }},
 		{"nested exists left when not defined", "(forall ((x (_ BitVec 16))) (exists ((y (_ BitVec 16))) (=> (bvult x a) (and (bvugt y b) (bvult y x)))))", 2,
 			func(s Stats) int { return 1 }},
+		{"definitions chained in one pass", "(forall ((x (_ BitVec 16)) (y (_ BitVec 16)) (z (_ BitVec 16))) (or (distinct z (bvadd y #x0001)) (distinct y (bvmul x #x0003)) (distinct x a) (bvult z (bvmul b b))))", 0,
+			func(s Stats) int { return b2i(s.Resolved == 3) }},
 		{"private to one comparison", "(forall ((x (_ BitVec 16)) (y (_ BitVec 16))) (or (bvsle (bvadd (bvmul #x0003 x) y) a) (bvult (bvmul y y) b)))", 1,
 			func(s Stats) int { return s.Private }},
 		{"private, the comparison false", "(exists ((y (_ BitVec 16))) (distinct (bvsub a (bvmul #x0005 y)) b))", 0,
@@ -92,6 +94,15 @@ func TestNormalizeRules(t *testing.T) {
 			})
 		})
 	}
+}
+
+// b2i is 1 for true: a counter for a rule that must fire a given number
+// of times.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // randomFormula builds a random Boolean term over the free constants cs and

@@ -60,6 +60,12 @@ type Result struct {
 // Solver runs the procedure over the quantifier-free solvers NewQF makes.
 type Solver struct {
 	NewQF func(st *term.Store) QFSolver
+	// NewCheckQF, when set, makes the solvers of the counterexample
+	// checks of quantifier-free bodies (NewQF otherwise). Each check is a
+	// new formula with the free symbols fixed, which word-level passes
+	// before bit-blasting shrink, where the ground problem grows by lemmas
+	// and gains from staying incremental.
+	NewCheckQF func(st *term.Store) QFSolver
 	// ExpandBits bounds the total width of the variables of a ∀ that
 	// normalisation replaces by the conjunction of all its instances.
 	ExpandBits uint32

@@ -7,9 +7,11 @@ type Stats struct {
 	// Finite counts problems over uninterpreted sorts (finite.go).
 	Calls, Sat, Unsat, Unknown, Finite int
 	// Rounds counts ground solves; Checks counterexample checks, of which
-	// NestedChecks were quantified themselves (a nested run).
-	// Enumerated counts checks decided by evaluation (enumerate.go).
-	Rounds, Checks, NestedChecks, Enumerated int
+	// NestedChecks were quantified themselves (a nested run), and
+	// NestedReused nested checks took the answer of an earlier one of the
+	// same formula (facts.go). Enumerated counts checks decided by
+	// evaluation (enumerate.go).
+	Rounds, Checks, NestedChecks, NestedReused, Enumerated int
 	// Quantifiers counts atoms registered; Skolemizations and Instances the
 	// lemmas added; ValueTerms, SymbolicTerms and InverseTerms how the
 	// variables of instances were chosen; MatchedInstances counts the
@@ -35,7 +37,7 @@ func (s Stats) Pairs() [][2]string {
 	kv := func(k string, v int) [2]string { return [2]string{"qbv-" + k, strconv.Itoa(v)} }
 	return [][2]string{
 		kv("sat", s.Sat), kv("unsat", s.Unsat), kv("unknown", s.Unknown), kv("finite", s.Finite),
-		kv("rounds", s.Rounds), kv("checks", s.Checks), kv("nested-checks", s.NestedChecks), kv("enumerated", s.Enumerated),
+		kv("rounds", s.Rounds), kv("checks", s.Checks), kv("nested-checks", s.NestedChecks), kv("nested-reused", s.NestedReused), kv("enumerated", s.Enumerated),
 		kv("quantifiers", s.Quantifiers), kv("skolemizations", s.Skolemizations), kv("instances", s.Instances),
 		kv("value-terms", s.ValueTerms), kv("symbolic-terms", s.SymbolicTerms), kv("inverse-terms", s.InverseTerms),
 		kv("matched-instances", s.MatchedInstances),

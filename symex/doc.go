@@ -45,7 +45,10 @@
 //
 // loopite.go runs a loop without effects (a binary search over a constant
 // table) once for all its paths, its results ite terms over its branch
-// conditions, instead of forking at each probe.
+// conditions, instead of forking at each probe. tableread.go reads a
+// constant table at a symbolic index as an ite tree (over the table's runs,
+// or down an index that is itself an ite tree, such a loop's result), so
+// that no array reaches the solver.
 //
 // Start reading at search.go (Explore, the worklist, limits and Replay;
 // searchcov.go the covnew search, new branch sides first), then

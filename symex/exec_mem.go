@@ -152,7 +152,7 @@ func (e *Executor) stringIndex(s *State, x, index ssa.Value) (Value, error) {
 	if err := e.inBounds(s, nil, i, sv.Len, msgIndex); err != nil {
 		return nil, err
 	}
-	return e.mk(term.OpSelect, sv.Bytes, e.add(sv.Off, i)), nil
+	return e.liftSelect(sv.Bytes, e.add(sv.Off, i))
 }
 
 func (e *Executor) indexAddr(s *State, in *ssa.IndexAddr) (Value, error) {

@@ -248,6 +248,11 @@ type Executor struct {
 
 	// ites are the ite loops of the functions run so far (loopite.go).
 	ites map[*ssa.Function]*iteFunc
+	// iteVS: the ite walks' value sets when the run keeps none (loopite.go).
+	iteVS *valueSets
+	// tables: the arrays read at symbolic indices, what the reads know
+	// of them (tableread.go).
+	tables map[term.Term]table
 
 	mg *merger // nil without merging
 	sc *scouts // nil without merging or with Options.ScoutShare 0

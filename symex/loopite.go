@@ -36,6 +36,12 @@ import (
 // instructions. Decisions inside such a loop are not part of the path's
 // trace in any mode (traced), so a concrete replay, which walks one path
 // of the loop, repeats the trace of a path that summarized it.
+//
+// The walk decides with value sets whether or not the run's are on
+// (Options.NoValueSets turns off a way of answering queries, not the
+// summary): with them off it narrows sets of its own from the path
+// constraint, so the loops summarized, and the paths explored, do not
+// depend on the switch.
 
 const (
 	maxIteLeaves = 1 << 11
@@ -201,7 +207,8 @@ type iteNode struct {
 type iteWalk struct {
 	e      *Executor
 	il     *iteLoop
-	s      *State // a copy of the state with its own top frame
+	s      *State     // a copy of the state with its own top frame
+	vs     *valueSets // the run's, or the walk's own (walkSets)
 	ev     *term.Evaluator
 	leaves int
 	steps  int
@@ -259,8 +266,9 @@ func (e *Executor) iteEnter(s *State, from, to *ssa.BasicBlock) (exit *ssa.Basic
 	if s.model != nil {
 		w.ev = term.NewEvaluator(e.st, s.model)
 	}
+	w.vs = e.walkSets(w.s)
 	br := e.br
-	e.br = iteBrancher{e}
+	e.br = iteBrancher{w.vs}
 	root, err := w.walk(true)
 	e.br = br
 	s.steps += w.steps
@@ -435,7 +443,7 @@ func (w *iteWalk) walk(onModel bool) (*iteNode, error) {
 				}
 				// The path's value sets prune the sides no input of
 				// the path takes (a trip count past the length bound).
-				switch w.e.vs.decideIn(w.s, c) {
+				switch w.vs.decide(w.s, c) {
 				case svi.Always:
 					to = f.block.Succs[0]
 				case svi.Never:
@@ -544,8 +552,8 @@ func (w *iteWalk) split(c term.Term, onModel bool) (*iteNode, error) {
 		}
 		w.lits = append(lits[:len(lits):len(lits)], lit)
 		w.onModel = onModel && modelSide == side
-		w.e.vs.assume(w.s, lit)
-		if w.e.vs != nil && w.s.sets.Empty() {
+		w.vs.assume(w.s, lit)
+		if w.s.sets.Empty() {
 			continue // no input of the path takes this side
 		}
 		n, err := w.step(block, block.Succs[1-b2i(side)])
@@ -607,19 +615,38 @@ func (e *Executor) iteJoin(c term.Term, a, b Value) (Value, bool) {
 	return v, err == nil
 }
 
+// walkSets returns the value sets a walk from s decides with, setting s's
+// (a copy of the path's state) when the run keeps none: the run's when
+// value sets are on, else the executor's walk tracker, with the sets of
+// s's path constraint. Rebuilt from the constraint, they are what a run
+// with value sets on keeps on a path that no merge made.
+func (e *Executor) walkSets(s *State) *valueSets {
+	if e.vs != nil {
+		return e.vs
+	}
+	if e.iteVS == nil {
+		e.iteVS = newValueSets(e.st)
+	}
+	s.sets, s.parts = nil, nil
+	for _, c := range s.pc {
+		s.sets = e.iteVS.tr.Assume(s.sets, c)
+	}
+	return e.iteVS
+}
+
 // iteBrancher decides the run-time checks inside a walk: constants and
-// what the value sets settle; nothing is traced (the loop's decisions are
-// not the path's). A check they leave open ends the walk.
-type iteBrancher struct{ e *Executor }
+// what the walk's value sets settle; nothing is traced (the loop's
+// decisions are not the path's). A check they leave open ends the walk.
+type iteBrancher struct{ vs *valueSets }
 
 func (b iteBrancher) branch(s *State, c term.Term, at site) (bool, error) {
 	switch c {
-	case b.e.st.True():
+	case b.vs.st.True():
 		return true, nil
-	case b.e.st.False():
+	case b.vs.st.False():
 		return false, nil
 	}
-	switch b.e.vs.decideIn(s, c) { // the walk's sets: the path's, narrowed by the walk's decisions
+	switch b.vs.decide(s, c) { // the walk's sets: the path's, narrowed by the walk's decisions
 	case svi.Always:
 		return true, nil
 	case svi.Never:

@@ -28,6 +28,9 @@ func (e *Executor) idx(n int) term.Term { return e.st.ConstUint64(64, uint64(n))
 func (e *Executor) liftSelect(a Value, i term.Term) (Value, error) {
 	switch a := a.(type) {
 	case term.Term:
+		if t, ok := e.tableRead(a, i); ok {
+			return t, nil
+		}
 		return e.st.MustMake(term.OpSelect, nil, a, i), nil
 	case Struct:
 		out := make(Struct, len(a))

@@ -17,7 +17,7 @@ var corpusFuncs = []struct {
 	maxLens []int
 }{
 	{"CountA", []int{2, 3}}, {"StrspnAB", []int{2, 3}}, {"Strspn", []int{2}}, {"Memspn", []int{2}},
-	{"MemspnA", []int{2, 3}}, {"SumBytes", []int{3}}, {"AddOverflows", []int{0}}, {"Div", []int{0}},
+	{"MemspnA", []int{2, 3}}, {"MarkA", []int{3}}, {"SumBytes", []int{3}}, {"AddOverflows", []int{0}}, {"Div", []int{0}},
 	{"Guarded", []int{3}}, {"Last", []int{3}}, {"Runes", []int{2}}, {"Quadrant", []int{0}}, {"Table", []int{0}},
 	{"Build", []int{2}}, {"MapUse", []int{0}}, {"Diamonds", []int{0}}, {"PCMerge", []int{0}},
 	{"MergedIndex", []int{2}},

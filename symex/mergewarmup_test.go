@@ -42,7 +42,7 @@ func TestWarmUpRestart(t *testing.T) {
 	cases := []struct {
 		fn string
 		n  int
-	}{{"StrspnAB", 4}, {"CountA", 3}, {"MemspnA", 3}}
+	}{{"StrspnAB", 4}, {"CountA", 3}, {"MarkA", 3}}
 	strategies := []func() merge.Strategy{
 		func() merge.Strategy { return merge.NewStd(0) },
 		func() merge.Strategy { return merge.NewPat() },
@@ -92,7 +92,7 @@ func sameFindings(t *testing.T, r, none *Result) {
 // TestWarmUpReach: a warm-up that passes MergeAfter half-way through a
 // space it projects to finish within WarmUpReach × MergeAfter goes on and
 // exhausts it as --merge=none does, with none's paths and no merge. (The
-// estimate is cautious: CountA and MemspnA ask their solver queries first,
+// estimate is cautious: CountA and MarkA ask their solver queries first,
 // so half-way through the work their finished share has not grown yet and
 // the warm-up hands over, as TestWarmUpRestart has it.)
 func TestWarmUpReach(t *testing.T) {

@@ -7,6 +7,8 @@ import (
 	"io"
 	"maps"
 	"os/exec"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/sift-solver/sift/bv"
@@ -49,13 +51,14 @@ type EngineSolver struct {
 	sess    *engine.Session
 	byStage map[string]int
 	quant   map[string]int // quantified checks only
+	why     map[string]int // the unknown checks by the engine's reason
 	times   queryTimes
 }
 
 // NewEngineSolver makes an in-process solver over st.
 func NewEngineSolver(st *term.Store) *EngineSolver {
 	return &EngineSolver{st: st, sess: engine.NewSession(st, engine.Options{Disable: queryStreamDisabled}),
-		byStage: map[string]int{}, quant: map[string]int{}}
+		byStage: map[string]int{}, quant: map[string]int{}, why: map[string]int{}}
 }
 
 // queryStreamDisabled is the preprocessing the executor's session goes
@@ -87,6 +90,7 @@ func (s *EngineSolver) Check(ctx context.Context, as []term.Term, _ []term.Term)
 	stage := s.sess.LastStage()
 	if stage == "" {
 		stage = "unknown"
+		s.why[r.Reason]++
 	}
 	s.byStage[stage]++
 	// A merged state's ∀ may sit below a conjunction or a disjunction (a
@@ -103,8 +107,18 @@ func (s *EngineSolver) Check(ctx context.Context, as []term.Term, _ []term.Term)
 	return smtlib.Sat, m, nil
 }
 
+// Statistics are the session's, the query times and, for each reason the
+// engine gave for unknown checks, their count (unknown-why-REASON).
 func (s *EngineSolver) Statistics() [][2]string {
-	return append(s.sess.Statistics(), s.times.pairs()...)
+	out := append(s.sess.Statistics(), s.times.pairs()...)
+	for _, why := range slices.Sorted(maps.Keys(s.why)) {
+		name := strings.Join(strings.Fields(why), "-")
+		if name == "" {
+			name = "none"
+		}
+		out = append(out, [2]string{"unknown-why-" + name, strconv.Itoa(s.why[why])})
+	}
+	return out
 }
 
 // PipeSolver drives any SMT-LIB solver process over stdin/stdout with

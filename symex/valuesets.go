@@ -136,15 +136,6 @@ func (v *valueSets) decide(s *State, c term.Term) svi.Verdict {
 	return agreed
 }
 
-// decideIn is decide for any value sets, nil (value sets off) included:
-// CannotHandle then.
-func (v *valueSets) decideIn(s *State, c term.Term) svi.Verdict {
-	if v == nil {
-		return svi.CannotHandle
-	}
-	return v.decide(s, c)
-}
-
 // settle decides the branch on c from s's sets when they show one side
 // infeasible. haveModel and d are what the path's model says about c;
 // depthCut is set when the other side would not be checked. It returns the

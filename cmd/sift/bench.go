@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
+	"slices"
 	"syscall"
 	"time"
 
@@ -28,7 +29,8 @@ type BenchCmd struct {
 // BenchPeersCmd is `sift bench peers RUN PEERS.tsv`.
 type BenchPeersCmd struct {
 	Dir      string        `arg:"" name:"run" help:"Results directory (or results.jsonl)."`
-	Peers    string        `arg:"" name:"peers" help:"Peers table: path, expected, NAME_answer and NAME_cpu_s columns."`
+	Peers    string        `arg:"" optional:"" name:"peers" help:"Peers table: path, expected, NAME_answer and NAME_cpu_s columns."`
+	Peer     []string      `name:"peer" help:"Take the peers from the run itself: this solver of the run is one (repeatable; instead of a peers table)."`
 	Top      int           `default:"30" help:"Slowest files listed per solver."`
 	CPULimit time.Duration `name:"cpu-limit" help:"Count an answer that took more CPU time as unsolved (default: the run's limit); for runs with a longer wall limit on a loaded machine."`
 }
@@ -39,16 +41,25 @@ func (c *BenchPeersCmd) Run(s *streams) error {
 	if err != nil {
 		return err
 	}
-	p, err := bench.ReadPeers(c.Peers)
+	sc := bench.ScoreRecords(recs, bench.SolverOrder(c.Dir))
+	var p *bench.Peers
+	switch {
+	case (c.Peers == "") == (len(c.Peer) == 0):
+		return errors.New("give a peers table or --peer NAME, one of the two")
+	case c.Peers != "":
+		p, err = bench.ReadPeers(c.Peers)
+	default:
+		p, err = bench.PeersFromRun(sc, c.Peer)
+	}
 	if err != nil {
 		return err
 	}
-	sc := bench.ScoreRecords(recs, bench.SolverOrder(c.Dir))
 	limit := sc.LimitSec
 	if c.CPULimit > 0 {
 		limit = c.CPULimit.Seconds()
 	}
-	return bench.WritePeerComparison(s.out, bench.ComparePeers(sc, p, limit), limit, c.Top)
+	vs := slices.DeleteFunc(bench.ComparePeers(sc, p, limit), func(v bench.VsPeers) bool { return slices.Contains(c.Peer, v.Solver) })
+	return bench.WritePeerComparison(s.out, vs, limit, c.Top)
 }
 
 // BenchRunCmd is `sift bench run`.

@@ -26,6 +26,27 @@ func MemspnA(s []byte, n uint8) int {
 	return Memspn(s, int(n), "a")
 }
 
+// MarkA is MemspnA that copies the prefix it matched into a buffer: the
+// store gives its loop an effect, so the loop forks and merges (MemspnA's
+// loop, without effects, runs once as ite terms, loopite.go).
+func MarkA(s []byte, n uint8) int {
+	if n > 3 {
+		n = 3
+	}
+	var buf [3]byte
+	p, count := 0, 0
+	for p < 1 && count < int(n) {
+		if count < len(s) && s[count] == 'a' {
+			buf[count] = s[count]
+			count++
+			p = 0
+		} else {
+			p++
+		}
+	}
+	return count
+}
+
 // Strspn is the length of the prefix of s made of bytes in accept.
 func Strspn(s, accept string) int {
 	i := 0
