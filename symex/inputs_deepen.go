@@ -29,7 +29,12 @@ import (
 // findingBound and has all the budget left. Exhaustion keeps its meaning:
 // a later round's space holds every earlier one's, and the run is
 // exhausted only as its last round is. Its search, unless one is asked
-// for, is covnew (searchcov.go).
+// for, is dfs in the rounds of a share and covnew (searchcov.go) in the
+// last: on the panic benchmark's rows at 60 s, dfs found BurntSushi/toml's
+// inline-table panic in a share round (bound 4, 8.9 s) that covnew missed
+// in the whole budget, and the rows covnew found at once dfs found as
+// soon; the last round, the rest of the budget at a long bound, goes to
+// new branch sides first.
 
 // DefaultDeepenMax is the largest length bound deepening tries by default.
 const DefaultDeepenMax = 1024
@@ -51,6 +56,7 @@ const minRoundCPU = 10 * time.Millisecond
 // Round is one exploration of a deepening run.
 type Round struct {
 	MaxLen    int
+	Search    string // "" for the default
 	Exhausted bool
 	Stopped   string
 	Paths     int
@@ -81,9 +87,6 @@ func ExploreDeepening(ctx context.Context, p *Program, newOpts func() Options, n
 	for ; ; maxLen *= 2 {
 		o := newOpts()
 		o.MaxLen = maxLen
-		if finding && o.Search == "" {
-			o.Search = "covnew" // new branch sides first (searchcov.go)
-		}
 		used := time.Duration(0) // the first round's clock is the run's
 		if total != nil {
 			used = ProcessCPU() - start
@@ -95,6 +98,12 @@ func ExploreDeepening(ctx context.Context, p *Program, newOpts func() Options, n
 				o.CPULimit = max(o.CPULimit/findingShare, minRoundCPU)
 			}
 		}
+		if finding && o.Search == "" {
+			o.Search = "covnew" // new branch sides first (searchcov.go)
+			if share {
+				o.Search = "dfs"
+			}
+		}
 		ex, res, err := exploreRound(ctx, p, o, newSolver)
 		if err != nil {
 			if total != nil { // a later round's failure leaves the earlier rounds' result
@@ -104,7 +113,7 @@ func ExploreDeepening(ctx context.Context, p *Program, newOpts func() Options, n
 			}
 			return nil, ex, err
 		}
-		r := Round{MaxLen: maxLen, Exhausted: res.Stats.Exhausted(), Stopped: res.Stats.Stopped, Paths: res.Stats.Paths,
+		r := Round{MaxLen: maxLen, Search: o.Search, Exhausted: res.Stats.Exhausted(), Stopped: res.Stats.Stopped, Paths: res.Stats.Paths,
 			Panics: len(res.Panics), Start: used, CPU: res.Stats.CPUTime}
 		rounds = append(rounds, r)
 		total = addRound(total, res, used)

@@ -42,6 +42,18 @@ func TestDeepening(t *testing.T) {
 		paths := 0
 		for i, r := range res.Rounds {
 			bounds = append(bounds, r.MaxLen)
+			// The finding schedule: dfs in a round of a share (one
+			// that may deepen), covnew in the last.
+			want := ""
+			switch {
+			case c.stop && r.MaxLen*2 <= c.deeper:
+				want = "dfs"
+			case c.stop:
+				want = "covnew"
+			}
+			if r.Search != want {
+				t.Errorf("%s: round %d (max_len %d) searched %q, want %q", name, i, r.MaxLen, r.Search, want)
+			}
 			paths += r.Paths
 			if last := i == len(res.Rounds)-1; !last && !r.Exhausted && r.Stopped != "CPU limit" {
 				t.Errorf("%s: round %d (max_len %d) deepened without exhausting", name, i, r.MaxLen)

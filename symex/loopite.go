@@ -242,6 +242,12 @@ func (e *Executor) iteEnter(s *State, from, to *ssa.BasicBlock) (exit *ssa.Basic
 	if il == nil || il.loop.Header != to || il.loop.Contains(from) {
 		return nil, false, nil
 	}
+	if r := s.iteReplay; r != nil {
+		s.iteReplay = nil
+		if len(s.forced) > 0 && r.fn == f.fn && r.from == from && r.to == to {
+			return e.iteExit(s, il, r)
+		}
+	}
 	if il.giveUps >= iteGiveUps && len(s.forced) == 0 { // a replaying clone walks as its original did
 		return nil, false, nil
 	}
@@ -276,50 +282,78 @@ func (e *Executor) iteEnter(s *State, from, to *ssa.BasicBlock) (exit *ssa.Basic
 		}
 		return nil, false, nil
 	}
-	var exits []*ssa.BasicBlock
-	root.exits(&exits)
-	type leaving struct {
-		from *ssa.BasicBlock
-		vals []Value
-	}
-	by := make([]leaving, len(exits))
-	for k, x := range exits {
-		if by[k].from, by[k].vals, _, ok = e.iteFold(root, x); !ok {
+	r := &iteDone{fn: f.fn, from: from, to: to, root: root}
+	root.exits(&r.exits)
+	r.by = make([]iteLeaving, len(r.exits))
+	for k, x := range r.exits {
+		if r.by[k].from, r.by[k].vals, _, ok = e.iteFold(root, x); !ok {
 			il.giveUps++
 			return nil, false, nil
 		}
 	}
+	e.cover(to)
+	if err := w.cover(s); err != nil {
+		return nil, false, err
+	}
+	return e.iteExit(s, il, r)
+}
+
+// iteDone is a finished walk of the loop that the jump from→to of fn
+// enters: its tree, exits and the values leaving by each. A fork's clone
+// among the exits replays the jump with the walk its original made, not
+// a new one: the clone's value sets hold the other side's literal
+// already, which can prune exits of a new walk and leave its forced
+// decisions unused.
+type iteDone struct {
+	fn       *ssa.Function
+	from, to *ssa.BasicBlock
+	root     *iteNode
+	exits    []*ssa.BasicBlock
+	by       []iteLeaving
+}
+
+// iteLeaving is the block a walk leaves the loop from towards one exit,
+// with the loop's outs and then the exit's phis.
+type iteLeaving struct {
+	from *ssa.BasicBlock
+	vals []Value
+}
+
+// iteExit takes s's top frame out of the walked loop r by one of its
+// exits, forking among them (the clones keep r for their replay).
+func (e *Executor) iteExit(s *State, il *iteLoop, r *iteDone) (*ssa.BasicBlock, bool, error) {
+	f := s.top()
 	k := 0
-	for ; k < len(exits)-1; k++ {
-		d, err := e.branchAt(s, e.iteGuard(root, exits[k]), siteBound)
+	for ; k < len(r.exits)-1; k++ {
+		queued := len(e.pending)
+		d, err := e.branchAt(s, e.iteGuard(r.root, r.exits[k]), siteBound)
 		if err != nil {
 			return nil, false, err
+		}
+		for _, c := range e.pending[queued:] {
+			c.iteReplay = r
 		}
 		if d {
 			break
 		}
 	}
-	x := exits[k]
+	x, by := r.exits[k], r.by[k]
 	for i, v := range il.outs {
-		f.env[v] = by[k].vals[i]
+		f.env[v] = by.vals[i]
 	}
-	n = 0
+	n := 0
 	for _, instr := range x.Instrs {
 		phi, ok := instr.(*ssa.Phi)
 		if !ok {
 			break
 		}
-		f.env[phi] = by[k].vals[len(il.outs)+n]
+		f.env[phi] = by.vals[len(il.outs)+n]
 		n++
 	}
-	f.prev, f.block, f.pc = by[k].from, x, n
-	e.cover(to)
-	if err := w.cover(s); err != nil {
-		return nil, false, err
-	}
+	f.prev, f.block, f.pc = by.from, x, n
 	e.cover(x)
 	e.stats.IteLoops++
-	return by[k].from, true, nil
+	return by.from, true, nil
 }
 
 // exits appends the exit blocks of n's paths not in out yet, in the

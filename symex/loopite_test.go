@@ -89,3 +89,25 @@ func TestIteLoops(t *testing.T) {
 		}
 	}
 }
+
+// TestIteLoopCloneReplays: Constraint's regexp searches its character
+// classes in ite loops with several exits, and the clones forked among
+// the exits replay the walk their originals made (a new walk under the
+// clone's narrower value sets dropped exits and shifted the forced
+// decisions: "replay decisions left", or paths missed). Every path
+// replays and the panic is found.
+func TestIteLoopCloneReplays(t *testing.T) {
+	p := loadTestFunc(t, "testdata/iteloops", "Member", "Constraint")
+	ex, res := explore(t, p, Options{MaxLen: 2}, nil)
+	if !res.Stats.Exhausted() || res.Stats.IteLoops == 0 {
+		t.Fatalf("stopped %q, %d ite loops", res.Stats.Stopped, res.Stats.IteLoops)
+	}
+	if len(res.Panics) != 1 {
+		t.Errorf("%d panic sites, want 1", len(res.Panics))
+	}
+	for _, path := range res.Paths {
+		if err := ex.Replay(path); err != nil {
+			t.Error(err)
+		}
+	}
+}

@@ -80,8 +80,11 @@ type State struct {
 	tr      trace
 	forced  []bool // decisions to replay in the current instruction (a fork's clone)
 	decided []bool // decisions taken so far in the current instruction
-	model   *term.Model
-	spare   []*term.Model // more models of pc, from the members of a merge
+	// iteReplay is the loop walk a clone forked among its exits replays
+	// (loopite.go).
+	iteReplay *iteDone
+	model     *term.Model
+	spare     []*term.Model // more models of pc, from the members of a merge
 	// sets are the value sets of the path's variables (valuesets.go); nil
 	// when nothing narrowed them or value sets are off.
 	sets *svi.Sets

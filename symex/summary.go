@@ -51,12 +51,14 @@ type Summary struct {
 	NilFuncs []string `json:"nil_funcs,omitempty"`
 }
 
-// SummaryRound is one round of a deepening run: its length bound, whether
+// SummaryRound is one round of a deepening run: its length bound and
+// search (when one was chosen for it), whether
 // it exhausted the space up to it (a promise for every input of that
 // length or less) or what stopped it, its paths and new panic sites, and
 // its CPU seconds from the run's start and its own.
 type SummaryRound struct {
 	MaxLen    int     `json:"max_len"`
+	Search    string  `json:"search,omitempty"`
 	Exhausted bool    `json:"exhausted"`
 	Stopped   string  `json:"stopped"`
 	Paths     int     `json:"paths"`
@@ -174,7 +176,7 @@ func (r *Result) Summary(opts Options) *Summary {
 	out.FirstPanicS = FirstPanicS(out.Panics)
 	for _, rd := range r.Rounds {
 		out.MaxLen = rd.MaxLen
-		out.Deepening = append(out.Deepening, SummaryRound{MaxLen: rd.MaxLen, Exhausted: rd.Exhausted, Stopped: rd.Stopped,
+		out.Deepening = append(out.Deepening, SummaryRound{MaxLen: rd.MaxLen, Search: rd.Search, Exhausted: rd.Exhausted, Stopped: rd.Stopped,
 			Paths: rd.Paths, Panics: rd.Panics, StartS: rd.Start.Seconds(), CPUS: rd.CPU.Seconds()})
 	}
 	at := map[string]int{}

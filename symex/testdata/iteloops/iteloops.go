@@ -5,6 +5,11 @@
 // expectations of symex's TestWantCases (see testdata/unsafe).
 package iteloops
 
+import (
+	"regexp"
+	"strconv"
+)
+
 // table is sorted: a binary search over it is a range membership.
 var table = [...]uint16{3, 9, 27, 81, 243, 729, 2187, 6561, 19683, 40000, 50000, 60000}
 
@@ -158,4 +163,25 @@ func Symbolic(s string) int {
 		panic("sum")
 	}
 	return sum
+}
+
+// constraint is a version constraint as version libraries match them: an
+// operator, a dotted number, a pre-release tag.
+var constraint = regexp.MustCompile(`^\s*(|=|!=|<|>|~>)\s*([0-9]+(\.[0-9]+)?)(-([0-9A-Za-z\-]+))?\s*$`)
+
+// Constraint panics on a number the regexp accepts that does not fit in
+// 4 bits, as a version library panicked on one past 32 (the
+// goversion-constraint row of docs/bench/panics). Its character classes
+// are searched by ite loops with several exits: a fork's clone among the
+// exits must replay the walk its original made (TestIteLoopCloneReplays).
+func Constraint(s string) int64 {
+	m := constraint.FindStringSubmatch(s)
+	if m == nil {
+		return -1
+	}
+	n, err := strconv.ParseInt(m[2], 10, 4)
+	if err != nil {
+		panic(err)
+	}
+	return n
 }
