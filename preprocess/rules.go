@@ -36,12 +36,12 @@ var ruleList = []*rule{
 	ruleUremConstBound, ruleEqDivDividend, ruleEqInjective, ruleEqLinear, ruleEqCofactor,
 	ruleIteNested, ruleIteEqSelect, ruleIteMerge, ruleIteConjuncts, ruleIteOp,
 	// Comparisons (rules_cmp.go).
-	ruleCmpExtremes, ruleCmpBounds, ruleCmpConcat, ruleCmpNot, ruleCmpIte, ruleCmpConstStrict,
+	ruleCmpExtremes, ruleCmpSign, ruleCmpBounds, ruleCmpConcat, ruleCmpNot, ruleCmpIte, ruleCmpConstStrict,
 	// Arithmetic (rules_linear.go, rules_mul.go).
 	ruleNegShl, ruleLinear, ruleNotLinear,
 	ruleMulBit, ruleMulChain, ruleMulOnes, ruleMulPow2Factor, ruleMulConcatZero,
 	// Bitwise operators (rules_bits.go).
-	ruleBitChain, ruleNotConcat, ruleNotXorConst, ruleNotIteConst, ruleBitElim, ruleCompElim,
+	ruleBitChain, ruleBitDisjoint, ruleNotConcat, ruleNotXorConst, ruleNotIteConst, ruleBitElim, ruleCompElim,
 	// Division (rules_div.go).
 	ruleSignedDivElim, ruleDivSpecial, ruleDivSame, ruleUdivUrem, ruleDivPow2Const, ruleDivShlOne, ruleDivBit, ruleUremNot, ruleLshrUdiv,
 	ruleOpIteCheaper,
