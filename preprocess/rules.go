@@ -41,7 +41,7 @@ var ruleList = []*rule{
 	ruleNegShl, ruleLinear, ruleNotLinear,
 	ruleMulBit, ruleMulChain, ruleMulOnes, ruleMulPow2Factor, ruleMulConcatZero,
 	// Bitwise operators (rules_bits.go).
-	ruleBitChain, ruleBitDisjoint, ruleNotConcat, ruleNotXorConst, ruleNotIteConst, ruleBitElim, ruleCompElim,
+	ruleBitChain, ruleNotConcat, ruleNotXorConst, ruleNotIteConst, ruleBitElim, ruleCompElim,
 	// Division (rules_div.go).
 	ruleSignedDivElim, ruleDivSpecial, ruleDivSame, ruleUdivUrem, ruleDivPow2Const, ruleDivShlOne, ruleDivBit, ruleUremNot, ruleLshrUdiv,
 	ruleOpIteCheaper,
