@@ -28,9 +28,10 @@
 // The rewrite pass's rules are a registry (rules.go): one rule per name,
 // each with examples, grouped by family in rules_*.go — Boolean structure,
 // comparisons, sums in linear normal form, products, bitwise operators,
-// division, slices and shifts; rules_injective.go turns an equation of
-// injective sums of narrow values (short polynomial hashes) into the
-// equalities of the values. rules_test.go checks every rule alone by
+// division, slices and shifts; rules_disjoint.go joins sums of
+// concatenations with disjoint non-zero parts; rules_injective.go
+// turns an equation of injective sums of narrow values (short polynomial
+// hashes) into the equalities of the values. rules_test.go checks every rule alone by
 // brute force at widths 1 to 6.
 //
 // The other files: fresh.go (fresh variables, one per role and term),

@@ -7,9 +7,10 @@ import (
 )
 
 // FlattenAnd splits top-level conjunctions into separate assertions (also
-// negated disjunctions, by De Morgan), drops true and duplicates, and turns
-// the problem into false when an assertion is false. Separate assertions are
-// what substitution and embedded-constraint detection look at.
+// negated disjunctions, by De Morgan, and negated implications), drops true
+// and duplicates, and turns the problem into false when an assertion is
+// false. Separate assertions are what substitution and embedded-constraint
+// detection look at.
 type FlattenAnd struct{}
 
 func (FlattenAnd) Name() string { return "flatten-and" }
@@ -33,12 +34,19 @@ func (FlattenAnd) Apply(ctx context.Context, s *State) (bool, error) {
 			}
 			return
 		case term.OpNot:
-			if a := st.Arg(t, 0); st.Op(a) == term.OpOr {
+			switch a := st.Arg(t, 0); st.Op(a) {
+			case term.OpOr:
 				changed = true
 				s.NoteRewritten(1)
 				for _, b := range st.Args(a) {
 					add(st.Not(b))
 				}
+				return
+			case term.OpImplies: // binary: the builder nests longer chains
+				changed = true
+				s.NoteRewritten(1)
+				add(st.Arg(a, 0))
+				add(st.Not(st.Arg(a, 1)))
 				return
 			}
 		}

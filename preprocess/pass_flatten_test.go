@@ -10,6 +10,7 @@ func TestFlattenAnd(t *testing.T) {
 	}{
 		{"nested and", "(assert (and p (and q (bvult x #x3))))", "p\nq\n(bvult x #x3)", false},
 		{"negated or", "(assert (not (or p (not q))))", "(not p)\nq", false},
+		{"negated implication", "(assert (not (=> p (and q r))))", "p\n(not (and q r))", false},
 		{"true dropped", "(assert true)(assert p)", "p", false},
 		{"duplicates dropped", "(assert (and p q))(assert p)", "p\nq", false},
 		{"false decides", "(assert p)(assert false)", "false", true},

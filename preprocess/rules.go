@@ -36,7 +36,7 @@ var ruleList = []*rule{
 	ruleUremConstBound, ruleEqDivDividend, ruleEqInjective, ruleEqLinear, ruleEqCofactor,
 	ruleIteNested, ruleIteEqSelect, ruleIteMerge, ruleIteConjuncts, ruleIteOp,
 	// Comparisons (rules_cmp.go).
-	ruleCmpExtremes, ruleCmpBounds, ruleCmpConcat, ruleCmpNot, ruleCmpIte, ruleCmpConstStrict,
+	ruleCmpExtremes, ruleCmpSign, ruleCmpBounds, ruleCmpConcat, ruleCmpNot, ruleCmpIte, ruleCmpConstStrict,
 	// Arithmetic (rules_linear.go, rules_mul.go).
 	ruleNegShl, ruleLinear, ruleNotLinear,
 	ruleMulBit, ruleMulChain, ruleMulOnes, ruleMulPow2Factor, ruleMulConcatZero,

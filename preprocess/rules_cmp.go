@@ -244,3 +244,30 @@ var ruleCmpIte = &rule{name: "cmp-ite", ops: cmpOps,
 		return t, false
 	},
 	examples: []string{"(bvult (ite p x y) (ite p x (bvmul x y)))", "(bvsle (ite p #1 #5) #3)", "(bvule #2 (ite (bvult x y) #1 #3))"}}
+
+// A signed comparison with zero (or minus one) tests the sign bit only:
+// (0 ≤s a) is a's top bit clear, (a ≤s -1) is it set. As a bit equality it
+// meets the sign tests of the same term that abs and signed division make,
+// and the embedded pass decides those from a top-level comparison.
+var ruleCmpSign = &rule{name: "cmp-sign", ops: ops(term.OpBVSlt, term.OpBVSle),
+	apply: func(r *rewriter, t term.Term) (term.Term, bool) {
+		st := r.st
+		op, a, b := st.Op(t), st.Arg(t, 0), st.Arg(t, 1)
+		w := r.width(a)
+		zero, ones := bv.Zero(w), bv.Ones(w)
+		var x term.Term
+		var neg bool
+		switch {
+		case op == term.OpBVSle && r.is(a, zero), op == term.OpBVSlt && r.is(a, ones):
+			x, neg = b, false // 0 ≤ b, -1 < b
+		case op == term.OpBVSle && r.is(b, ones), op == term.OpBVSlt && r.is(b, zero):
+			x, neg = a, true // a ≤ -1, a < 0
+		default:
+			return t, false
+		}
+		if r.isConst(x) {
+			return t, false
+		}
+		return r.eq(r.extract(x, w-1, w-1), r.bv(1, uint64(btoi(neg)))), true
+	},
+	examples: []string{"(bvsle #0 (bvmul x y))", "(bvslt x #0)", "(bvsle x #ones)", "(bvslt #ones (bvadd x y))"}}

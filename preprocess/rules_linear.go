@@ -188,6 +188,7 @@ func signedPositive(c bv.Value) bool {
 // "minus one" and a bvsub for a constant minus a sum.
 func (r *rewriter) sum(p *linear) term.Term {
 	st := r.st
+	p = r.disjointLeaves(p)
 	var pos, neg term.Term
 	addTo := func(acc *term.Term, x term.Term, c bv.Value) {
 		var s term.Term
@@ -288,7 +289,9 @@ var ruleLinear = &rule{name: "linear", ops: ops(term.OpBVAdd, term.OpBVSub, term
 	},
 	examples: []string{"(bvadd x (bvsub y x))", "(bvsub (bvadd x #3) (bvadd y #1))", "(bvneg (bvnot x))", "(bvadd (bvmul x #3) (bvneg x))",
 		"(bvmul (bvadd x y) #3)", "(bvadd (bvnot x) (bvadd x y))", "(bvsub #5 (bvneg x))", "(bvadd x (bvneg (bvmul (bvudiv x y) y)))",
-		"(bvadd (bvshl x #1) x)", "(bvsub x #1)", "(bvsub x (bvneg y))"}}
+		"(bvadd (bvshl x #1) x)", "(bvsub x #1)", "(bvsub x (bvneg y))",
+		"(bvadd (concat x (_ bv0 %W)) (concat (_ bv0 %W) y))", "(bvsub (bvadd (concat x (_ bv0 %W)) (concat (_ bv0 %W) #5)) (concat y y))",
+		"(bvsub (bvneg (concat x (_ bv0 %W))) (concat (_ bv0 %W) y))"}}
 
 // A bitwise complement of a sum, or of a multiple of a leaf, is a sum:
 // ~(x + k) = -x - k - 1, ~(ones << s) = (1 << s) - 1.
