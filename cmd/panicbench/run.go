@@ -205,12 +205,12 @@ func (c *tableCmd) Run(ctx context.Context) error {
 		}
 	}
 	for _, from := range c.FuzzFrom {
-		if err := rec.fuzzFrom(c.Dir, from); err != nil {
+		if err := rec.fillFrom(c.Dir, from, fuzzPart); err != nil {
 			return err
 		}
 	}
 	for _, from := range c.SymexFrom {
-		if err := rec.symexFrom(c.Dir, from); err != nil {
+		if err := rec.fillFrom(c.Dir, from, symexPart); err != nil {
 			return err
 		}
 	}
@@ -246,58 +246,55 @@ func (rec *runRecord) replaceRows(dir, from string) error {
 	return nil
 }
 
-// fuzzFrom fills the fuzz results of the rows that have none with those
-// of the run in from (and copies their logs into dir).
-func (rec *runRecord) fuzzFrom(dir, from string) error {
-	other, err := readRun(from)
-	if err != nil {
-		return err
-	}
-	var ids []string
-	for _, o := range other.Results {
-		i := slices.IndexFunc(rec.Results, func(r panicbench.Result) bool { return r.ID == o.ID })
-		if i < 0 || o.Fuzz == nil || rec.Results[i].Fuzz != nil {
-			continue
-		}
-		if err := copyLog(from, dir, o.ID+".fuzz.log"); err != nil {
-			return err
-		}
-		rec.Results[i].Fuzz = o.Fuzz
-		ids = append(ids, o.ID)
-	}
-	if len(ids) > 0 {
-		rec.Notes = append(rec.Notes, fmt.Sprintf("The zero-seeded fuzzer's results of %s are from `%s` (started %s)",
-			strings.Join(ids, ", "), other.Command, other.Started.Format("2006-01-02 15:04 UTC")))
-	}
-	return nil
+// A part of a row that a run can take from another run: the
+// zero-seeded fuzzer's results, or symex's with the pair's seeded fuzzer.
+type rowPart struct {
+	has  func(r *panicbench.Result) bool
+	take func(r, o *panicbench.Result)
+	logs []string // suffixes of the row's logs; a missing one is skipped
+	what string   // in the run's notes
 }
 
-// symexFrom fills the symex results (and the pair's seeded fuzzer) of
-// the rows that have none with those of the run in from (and copies their
-// logs into dir).
-func (rec *runRecord) symexFrom(dir, from string) error {
+var (
+	fuzzPart = rowPart{
+		has:  func(r *panicbench.Result) bool { return r.Fuzz != nil },
+		take: func(r, o *panicbench.Result) { r.Fuzz = o.Fuzz },
+		logs: []string{".fuzz.log"},
+		what: "The zero-seeded fuzzer's results",
+	}
+	symexPart = rowPart{
+		has:  func(r *panicbench.Result) bool { return r.Symex != nil },
+		take: func(r, o *panicbench.Result) { r.Symex, r.Seeded, r.SeededSkipped = o.Symex, o.Seeded, o.SeededSkipped },
+		logs: []string{".symex.log", ".symex.json", ".seeded.fuzz.log"},
+		what: "sift symex's results (and the pair's)",
+	}
+)
+
+// fillFrom fills part of the rows that lack it with the same rows' part in
+// the run in from, and copies their logs into dir.
+func (rec *runRecord) fillFrom(dir, from string, part rowPart) error {
 	other, err := readRun(from)
 	if err != nil {
 		return err
 	}
 	var ids []string
-	for _, o := range other.Results {
+	for j := range other.Results {
+		o := &other.Results[j]
 		i := slices.IndexFunc(rec.Results, func(r panicbench.Result) bool { return r.ID == o.ID })
-		if i < 0 || o.Symex == nil || rec.Results[i].Symex != nil {
+		if i < 0 || !part.has(o) || part.has(&rec.Results[i]) {
 			continue
 		}
-		for _, suffix := range []string{".symex.log", ".symex.json", ".seeded.fuzz.log"} {
+		for _, suffix := range part.logs {
 			if err := copyLog(from, dir, o.ID+suffix); err != nil && !errors.Is(err, fs.ErrNotExist) {
 				return err
 			}
 		}
-		r := &rec.Results[i]
-		r.Symex, r.Seeded, r.SeededSkipped = o.Symex, o.Seeded, o.SeededSkipped
+		part.take(&rec.Results[i], o)
 		ids = append(ids, o.ID)
 	}
 	if len(ids) > 0 {
-		rec.Notes = append(rec.Notes, fmt.Sprintf("sift symex's results (and the pair's) of %s are from `%s` (started %s)",
-			strings.Join(ids, ", "), other.Command, other.Started.Format("2006-01-02 15:04 UTC")))
+		rec.Notes = append(rec.Notes, fmt.Sprintf("%s of %s are from `%s` (started %s)",
+			part.what, strings.Join(ids, ", "), other.Command, other.Started.Format("2006-01-02 15:04 UTC")))
 	}
 	return nil
 }
