@@ -87,13 +87,7 @@ func firstDiff(a, b []string) []string {
 // explore the same paths, find the same panics and cover the same blocks.
 func TestAblationsAgreeOnCorpus(t *testing.T) {
 	t.Parallel() // heavy: beside the other heavy tests (symex_test.go)
-	for _, c := range corpusFuncs {
-		n := c.maxLens[len(c.maxLens)-1]
-		t.Run(fmt.Sprintf("%s/%d", c.fn, n), func(t *testing.T) {
-			p := loadCorpus(t, c.fn)
-			checkAblations(t, p, Options{MaxLen: n})
-		})
-	}
+	eachCorpusFuncAtLargest(t, func(t *testing.T, p *Program, opts Options) { checkAblations(t, p, opts) })
 }
 
 // checkAblations runs p under every configuration of ablations and compares

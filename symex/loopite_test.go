@@ -1,7 +1,6 @@
 package symex
 
 import (
-	"fmt"
 	"reflect"
 	"testing"
 
@@ -44,12 +43,7 @@ func checkIteLoops(t *testing.T, p *Program, opts Options, m merge.Strategy) *Re
 // TestIteLoopsAgreeOnCorpus: the test corpus with and without ite loops.
 func TestIteLoopsAgreeOnCorpus(t *testing.T) {
 	t.Parallel() // heavy: beside the other heavy tests (symex_test.go)
-	for _, c := range corpusFuncs {
-		n := c.maxLens[len(c.maxLens)-1]
-		t.Run(fmt.Sprintf("%s/%d", c.fn, n), func(t *testing.T) {
-			checkIteLoops(t, loadCorpus(t, c.fn), Options{MaxLen: n}, nil)
-		})
-	}
+	eachCorpusFuncAtLargest(t, func(t *testing.T, p *Program, opts Options) { checkIteLoops(t, p, opts, nil) })
 }
 
 // TestIteLoops: testdata/iteloops, whose searches run once for all their

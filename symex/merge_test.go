@@ -34,6 +34,17 @@ func init() {
 	}
 }
 
+// eachCorpusFuncAtLargest runs check as a subtest on every corpus
+// function at its largest bound.
+func eachCorpusFuncAtLargest(t *testing.T, check func(t *testing.T, p *Program, opts Options)) {
+	for _, c := range corpusFuncs {
+		n := c.maxLens[len(c.maxLens)-1]
+		t.Run(fmt.Sprintf("%s/%d", c.fn, n), func(t *testing.T) {
+			check(t, loadCorpus(t, c.fn), Options{MaxLen: n})
+		})
+	}
+}
+
 func panicSet(r *Result) []string {
 	var out []string
 	for _, p := range r.Panics {
