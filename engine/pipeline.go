@@ -102,18 +102,18 @@ func DefaultStages() []stage.Stage { return newPipeline(Options{}, 0).Steps }
 // newQFPipeline returns the pipeline of the procedures' quantifier-free
 // sub-problems (quant's, qbv's, and the proofs of Z3 models): constants,
 // then bit-blasting without array pruning, incremental across the calls of
-// the one that keeps it. With rewrite the word-level rewriter runs between.
-func newQFPipeline(rewrite bool) *Driver {
+// the one that keeps it. The preprocessing passes, if any, run between.
+func newQFPipeline(passes ...preprocess.Pass) *Driver {
 	steps := []stage.Stage{constantStage{}}
-	if rewrite {
-		steps = append(steps, &preprocessStage{driver: preprocess.NewDriver(preprocess.Options{}, &preprocess.Rewrite{})})
+	if len(passes) > 0 {
+		steps = append(steps, &preprocessStage{driver: preprocess.NewDriver(preprocess.Options{}, passes...)})
 	}
 	return NewDriver(append(steps, bitblast.New(bitblast.PruningOff))...)
 }
 
 // newQFDriver returns a quantifier-free solver for qbv, incremental across
 // the calls of one run.
-func newQFDriver(st *term.Store) qbv.QFSolver { return qfDriver{st, newQFPipeline(false)} }
+func newQFDriver(st *term.Store) qbv.QFSolver { return qfDriver{st, newQFPipeline()} }
 
 // newCheckQFDriver returns qbv's solver of counterexample checks: and
 // flattening, the word-level rewriter and variable substitution, then
@@ -124,8 +124,7 @@ func newQFDriver(st *term.Store) qbv.QFSolver { return qfDriver{st, newQFPipelin
 // posed, 0.08 s so). The other default passes cost more on the Scholl
 // files' many small checks than they saved.
 func newCheckQFDriver(st *term.Store) qbv.QFSolver {
-	pp := &preprocessStage{driver: preprocess.NewDriver(preprocess.Options{}, preprocess.FlattenAnd{}, &preprocess.Rewrite{}, preprocess.VarSubst{})}
-	return qfDriver{st, NewDriver(constantStage{}, pp, bitblast.New(bitblast.PruningOff))}
+	return qfDriver{st, newQFPipeline(preprocess.FlattenAnd{}, &preprocess.Rewrite{}, preprocess.VarSubst{})}
 }
 
 // newProofQFDriver is newQFDriver with the word-level rewriter before
@@ -135,7 +134,9 @@ func newCheckQFDriver(st *term.Store) qbv.QFSolver {
 // 12 ms rewritten against 250 ms bit-blasted as fixed; the rest of the
 // default passes cost more than they saved on the parity benchmark's sat
 // files (semantic-fusion 151: 4 ms plain or rewritten, 14 ms with all).
-func newProofQFDriver(st *term.Store) qbv.QFSolver { return qfDriver{st, newQFPipeline(true)} }
+func newProofQFDriver(st *term.Store) qbv.QFSolver {
+	return qfDriver{st, newQFPipeline(&preprocess.Rewrite{})}
+}
 
 // newModelProver returns the Z3 fallback's own prover of a model's
 // quantified assertions: qbv's counterexample-guided instantiation over

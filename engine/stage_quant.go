@@ -24,7 +24,7 @@ type quantStage struct {
 }
 
 func newQuantStage() *quantStage {
-	s := &quantStage{qf: newQFPipeline(false)}
+	s := &quantStage{qf: newQFPipeline()}
 	s.solver = quant.NewSolver(s.solveQF)
 	return s
 }

@@ -256,18 +256,18 @@ var ruleCmpSign = &rule{name: "cmp-sign", ops: ops(term.OpBVSlt, term.OpBVSle),
 		w := r.width(a)
 		zero, ones := bv.Zero(w), bv.Ones(w)
 		var x term.Term
-		var neg bool
+		var sign uint64 // the sign bit the comparison asks for
 		switch {
 		case op == term.OpBVSle && r.is(a, zero), op == term.OpBVSlt && r.is(a, ones):
-			x, neg = b, false // 0 ≤ b, -1 < b
+			x, sign = b, 0 // 0 ≤ b, -1 < b
 		case op == term.OpBVSle && r.is(b, ones), op == term.OpBVSlt && r.is(b, zero):
-			x, neg = a, true // a ≤ -1, a < 0
+			x, sign = a, 1 // a ≤ -1, a < 0
 		default:
 			return t, false
 		}
 		if r.isConst(x) {
 			return t, false
 		}
-		return r.eq(r.extract(x, w-1, w-1), r.bv(1, uint64(btoi(neg)))), true
+		return r.eq(r.extract(x, w-1, w-1), r.bv(1, sign)), true
 	},
 	examples: []string{"(bvsle #0 (bvmul x y))", "(bvslt x #0)", "(bvsle x #ones)", "(bvslt #ones (bvadd x y))"}}

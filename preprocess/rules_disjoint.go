@@ -142,19 +142,11 @@ func (r *rewriter) binDisjoint(xs []term.Term) ([]*disjointBin, bool) {
 	return bins, merged
 }
 
-// binTerm is the one term equal to the sum (or, xor) of a bin's members.
-func (r *rewriter) binTerm(b *disjointBin, w uint32) term.Term {
-	if len(b.members) == 1 {
-		return b.members[0]
-	}
-	return r.joinSpans(b.ps, w)
-}
-
 // disjointLeaves merges the leaves of p with one coefficient whose pieces
 // are disjoint (c·a + c·b = c·(a|b) when a & b = 0), and the constant into
 // a leaf with coefficient one when it fits into its zeros.
 func (r *rewriter) disjointLeaves(p *linear) *linear {
-	if p == nil || len(p.coef)+btoi(!p.k.IsZero()) < 2 {
+	if p == nil || len(p.coef) == 0 || len(p.coef) == 1 && p.k.IsZero() {
 		return p
 	}
 	// Group the leaves that are concatenations by coefficient.
@@ -185,8 +177,7 @@ func (r *rewriter) disjointLeaves(p *linear) *linear {
 	var out *linear
 	for _, g := range groups {
 		xs := g.xs
-		withK := !p.k.IsZero() && g.c.Equal(one)
-		if withK {
+		if !p.k.IsZero() && g.c.Equal(one) {
 			xs = append(slices.Clone(xs), r.konst(p.k))
 		}
 		if len(xs) < 2 {
@@ -210,7 +201,7 @@ func (r *rewriter) disjointLeaves(p *linear) *linear {
 					delete(out.coef, x)
 				}
 			}
-			m := r.binTerm(b, p.w)
+			m := r.joinSpans(b.ps, p.w)
 			if v := bv.Add(out.get(m), g.c); v.IsZero() {
 				delete(out.coef, m)
 			} else {
@@ -222,11 +213,4 @@ func (r *rewriter) disjointLeaves(p *linear) *linear {
 		return p
 	}
 	return out
-}
-
-func btoi(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }

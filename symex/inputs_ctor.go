@@ -76,19 +76,9 @@ func (e *Executor) constructorOf(t types.Type) *ssa.Function {
 	}
 	own := "New" + named.Obj().Name()
 	return slices.MinFunc(cands, func(a, b *ssa.Function) int {
-		return cmp.Or(boolRank(a.Name() != own, b.Name() != own),
+		return cmp.Or(cmp.Compare(b2i(a.Name() != own), b2i(b.Name() != own)),
 			cmp.Compare(len(b.Params), len(a.Params)), cmp.Compare(a.Name(), b.Name()))
 	})
-}
-
-func boolRank(a, b bool) int {
-	switch {
-	case a == b:
-		return 0
-	case a:
-		return 1
-	}
-	return -1
 }
 
 // hasUnexportedField reports whether named is a struct type with an
