@@ -122,6 +122,9 @@ func (r *lodRound) defineRead(ctx context.Context, rd, e term.Term) error {
 	l.grew = true
 	l.defineReads++
 	r.lemma(lemmaDefine, []sat.Edge{l.tb.enc[e].edge}, rd, other)
+	if q := l.tb.lift; q != nil {
+		q.addAlias(rd, other, l.tb.enc[e].edge)
+	}
 	if ok {
 		return r.defineDown(ctx, e, other, 0)
 	}
@@ -146,6 +149,9 @@ func (r *lodRound) defineDown(ctx context.Context, e, rd term.Term, depth int) e
 	switch st.Op(n) {
 	case term.OpConstArray:
 		r.lemma(lemmaDefine, nil, rd, st.Arg(n, 0))
+		if tb.lift != nil {
+			tb.lift.addAlias(rd, st.Arg(n, 0))
+		}
 		return nil
 	case term.OpStore:
 		hit := tb.equal(i, st.Arg(n, 1))
@@ -157,11 +163,13 @@ func (r *lodRound) defineDown(ctx context.Context, e, rd term.Term, depth int) e
 	default:
 		return nil
 	}
+	var nexts []term.Term
 	for _, br := range below {
 		next, ok, err := r.read(ctx, br.arr, i)
 		if err != nil {
 			return err
 		}
+		nexts = append(nexts, next)
 		l.extra[e] = append(l.extra[e], next)
 		l.defineReads++
 		r.lemma(lemmaDefine, []sat.Edge{br.premise}, rd, next)
@@ -170,6 +178,16 @@ func (r *lodRound) defineDown(ctx context.Context, e, rd term.Term, depth int) e
 				return err
 			}
 		}
+	}
+	if tb.lift != nil {
+		// rd = ite(c, then, else): the store's value when the index hits.
+		var s split
+		if st.Op(n) == term.OpStore {
+			s = split{c: below[0].premise.Not(), then: st.Arg(n, 2), els: nexts[0], eq: true, u: i, v: st.Arg(n, 1)}
+		} else {
+			s = tb.iteSplit(st.Arg(n, 0), nexts[0], nexts[1])
+		}
+		tb.lift.addSplit(rd, s)
 	}
 	return nil
 }

@@ -137,6 +137,7 @@ func (s *Stage) reset(st *term.Store) {
 	s.tb.lazyOnly = s.lazyOnly
 	if s.holdBase {
 		s.tb.eqs = &eqAtoms{}
+		s.tb.lift = newEqLift()
 	}
 	s.cnf = sat.NewCNF(b.AIG(), solver)
 	s.acts = map[term.Term]sat.Lit{}
@@ -254,6 +255,9 @@ func (s *Stage) Decide(ctx context.Context, p *stage.Problem) (v stage.Verdict, 
 	if s.tb.lod.extraGrew() {
 		s.base = nil // definitions added reads to the permanent cone
 	}
+	if err := s.tb.liftAll(ctx, s.cnf, s.solver); err != nil {
+		return stop(err)
+	}
 	if s.tb.eqs != nil {
 		if err := s.tb.eqs.close(ctx, s.cnf, s.solver); err != nil {
 			return stop(err)
@@ -302,6 +306,9 @@ func (s *Stage) Decide(ctx context.Context, p *stage.Problem) (v stage.Verdict, 
 				return stage.Verdict{Status: term.Sat, Model: m}, nil
 			}
 			if err := s.tb.lod.define(ctx, s.cnf, s.solver); err != nil {
+				return stop(err)
+			}
+			if err := s.tb.liftAll(ctx, s.cnf, s.solver); err != nil {
 				return stop(err)
 			}
 			if s.tb.eqs != nil {
@@ -434,6 +441,7 @@ func (s *Stage) addPermanent(ctx context.Context, p *stage.Problem) (int, error)
 		}
 		s.solver.Add(s.cnf.Lit(e))
 		s.tb.lod.addFacts(t)
+		s.tb.liftFacts(t)
 		s.perm = append(s.perm, t)
 		n++
 	}
