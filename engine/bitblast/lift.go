@@ -128,27 +128,18 @@ func (tb *termBlaster) liftFacts(t term.Term) {
 	if q == nil {
 		return
 	}
-	stack := []term.Term{t}
-	for len(stack) > 0 {
-		c := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		switch st.Op(c) {
-		case term.OpAnd:
-			stack = append(stack, st.Args(c)...)
-		case term.OpEq:
-			x, y := st.Arg(c, 0), st.Arg(c, 1)
-			if len(st.Args(c)) != 2 || !tb.isWord(st.SortOf(x)) {
-				continue
-			}
-			e := tb.enc[c].edge
-			if st.Op(y) != term.OpBVConst {
-				q.addAlias(x, y, e)
-			}
-			if st.Op(x) != term.OpBVConst {
-				q.addAlias(y, x, e)
-			}
+	st.EachConjunct(t, func(c term.Term) {
+		if st.Op(c) != term.OpEq || len(st.Args(c)) != 2 || !tb.isWord(st.SortOf(st.Arg(c, 0))) {
+			return
 		}
-	}
+		x, y, e := st.Arg(c, 0), st.Arg(c, 1), tb.enc[c].edge
+		if st.Op(y) != term.OpBVConst {
+			q.addAlias(x, y, e)
+		}
+		if st.Op(x) != term.OpBVConst {
+			q.addAlias(y, x, e)
+		}
+	})
 }
 
 // iteSplit is the split ite(c, a, b) of a blasted ite.

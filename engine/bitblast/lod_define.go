@@ -48,26 +48,18 @@ func (l *lodState) noteRead(rd term.Term) {
 // addFacts records the array equalities among the top-level conjuncts of t,
 // an assertion held for good.
 func (l *lodState) addFacts(t term.Term) {
-	st := l.st
-	stack := []term.Term{t}
-	for len(stack) > 0 {
-		c := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if st.Op(c) == term.OpAnd {
-			stack = append(stack, st.Args(c)...)
-			continue
-		}
+	l.st.EachConjunct(t, func(c term.Term) {
 		if !l.isArrEq[c] || l.factSeen[c] {
-			continue
+			return
 		}
 		l.factSeen[c] = true
-		for _, side := range st.Args(c) {
+		for _, side := range l.st.Args(c) {
 			l.facts[side] = append(l.facts[side], c)
 			for _, rd := range l.readsOf[side] {
 				l.pending = append(l.pending, definePair{rd, c})
 			}
 		}
-	}
+	})
 }
 
 // define expands the pending reads through their definitions.
