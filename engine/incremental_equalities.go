@@ -89,19 +89,11 @@ func (e *incrementalEqualities) union(x, y term.Term) {
 // conjuncts of t.
 func (e *incrementalEqualities) learn(t term.Term) {
 	st := e.st
-	stack := []term.Term{t}
-	for len(stack) > 0 {
-		c := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		switch st.Op(c) {
-		case term.OpAnd:
-			stack = append(stack, st.Args(c)...)
-		case term.OpEq:
-			if args := st.Args(c); len(args) == 2 && st.Op(args[0]) == term.OpVar && st.Op(args[1]) == term.OpVar {
-				e.union(args[0], args[1])
-			}
+	st.EachConjunct(t, func(c term.Term) {
+		if args := st.Args(c); st.Op(c) == term.OpEq && len(args) == 2 && st.Op(args[0]) == term.OpVar && st.Op(args[1]) == term.OpVar {
+			e.union(args[0], args[1])
 		}
-	}
+	})
 }
 
 func (e *incrementalEqualities) rewrite(t term.Term) term.Term {

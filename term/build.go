@@ -187,6 +187,21 @@ func (st *Store) Eq(a, b Term) Term      { return st.MustMake(OpEq, nil, a, b) }
 func (st *Store) Ite(c, a, b Term) Term  { return st.MustMake(OpIte, nil, c, a, b) }
 func (st *Store) Implies(a, b Term) Term { return st.MustMake(OpImplies, nil, a, b) }
 
+// EachConjunct calls f on every top-level conjunct of t that is not itself
+// a conjunction (nested and-s flattened, last argument first).
+func (st *Store) EachConjunct(t Term, f func(Term)) {
+	stack := []Term{t}
+	for len(stack) > 0 {
+		c := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if st.Op(c) == OpAnd {
+			stack = append(stack, st.Args(c)...)
+			continue
+		}
+		f(c)
+	}
+}
+
 func (st *Store) wantBools(op Op, args []Term, min, max int) error {
 	if len(args) < min || (max >= 0 && len(args) > max) {
 		if min == max {

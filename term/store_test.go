@@ -1,6 +1,7 @@
 package term
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -306,5 +307,29 @@ func TestRollback(t *testing.T) {
 	}
 	if p, _ := st.Make(OpBVMul, nil, y2, st.ConstUint64(8, 3)); st.Op(p) != OpBVMul || st.Arg(p, 0) != y2 {
 		t.Errorf("interning after rollback built %v", p)
+	}
+}
+
+// TestEachConjunct checks that nested conjunctions are flattened, last
+// argument first, and that anything else is its own conjunct.
+func TestEachConjunct(t *testing.T) {
+	st := NewStore()
+	p, q, r := st.Var("p", BoolSortID), st.Var("q", BoolSortID), st.Var("r", BoolSortID)
+	tests := []struct {
+		name string
+		t    Term
+		want []Term
+	}{
+		{"atom", p, []Term{p}},
+		{"flat", st.And(p, q), []Term{q, p}},
+		{"nested", st.And(p, st.And(q, r)), []Term{r, q, p}},
+		{"disjunction", st.Or(p, q), []Term{st.Or(p, q)}},
+	}
+	for _, tc := range tests {
+		var got []Term
+		st.EachConjunct(tc.t, func(c Term) { got = append(got, c) })
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+		}
 	}
 }

@@ -39,6 +39,9 @@ type termBlaster struct {
 	// eqs records the word equalities built, for their transitivity
 	// clauses (transitivity.go); nil: not recorded.
 	eqs *eqAtoms
+	// lift records the equalities to lift over case splits (lift.go);
+	// nil: none are.
+	lift *eqLift
 }
 
 func newTermBlaster(st *term.Store, b *sat.Blaster) *termBlaster {
@@ -238,6 +241,9 @@ func (tb *termBlaster) node(t term.Term) error {
 			return err
 		}
 		setE(tb.equal(args[0], args[1]))
+		if tb.lift != nil && isBV(args[0]) {
+			tb.lift.want(args[0], args[1])
+		}
 	case term.OpDistinct:
 		// Pairwise: every two arguments differ.
 		var es []sat.Edge

@@ -28,6 +28,8 @@
 //	pruning.go     Pruning (--array-pruning) and the alias oracle
 //	transitivity.go  transitivity clauses over triangles of word
 //	               equalities (the session's incremental stage)
+//	lift.go        equalities of words lifted over their case splits
+//	               (ite, read over write; the incremental stage)
 //
 // Invariants:
 //   - Every lemma is an instance of an axiom of the theories (or a Skolem

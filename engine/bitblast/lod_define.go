@@ -48,26 +48,18 @@ func (l *lodState) noteRead(rd term.Term) {
 // addFacts records the array equalities among the top-level conjuncts of t,
 // an assertion held for good.
 func (l *lodState) addFacts(t term.Term) {
-	st := l.st
-	stack := []term.Term{t}
-	for len(stack) > 0 {
-		c := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if st.Op(c) == term.OpAnd {
-			stack = append(stack, st.Args(c)...)
-			continue
-		}
+	l.st.EachConjunct(t, func(c term.Term) {
 		if !l.isArrEq[c] || l.factSeen[c] {
-			continue
+			return
 		}
 		l.factSeen[c] = true
-		for _, side := range st.Args(c) {
+		for _, side := range l.st.Args(c) {
 			l.facts[side] = append(l.facts[side], c)
 			for _, rd := range l.readsOf[side] {
 				l.pending = append(l.pending, definePair{rd, c})
 			}
 		}
-	}
+	})
 }
 
 // define expands the pending reads through their definitions.
@@ -122,6 +114,9 @@ func (r *lodRound) defineRead(ctx context.Context, rd, e term.Term) error {
 	l.grew = true
 	l.defineReads++
 	r.lemma(lemmaDefine, []sat.Edge{l.tb.enc[e].edge}, rd, other)
+	if q := l.tb.lift; q != nil {
+		q.addAlias(rd, other, l.tb.enc[e].edge)
+	}
 	if ok {
 		return r.defineDown(ctx, e, other, 0)
 	}
@@ -146,6 +141,9 @@ func (r *lodRound) defineDown(ctx context.Context, e, rd term.Term, depth int) e
 	switch st.Op(n) {
 	case term.OpConstArray:
 		r.lemma(lemmaDefine, nil, rd, st.Arg(n, 0))
+		if tb.lift != nil {
+			tb.lift.addAlias(rd, st.Arg(n, 0))
+		}
 		return nil
 	case term.OpStore:
 		hit := tb.equal(i, st.Arg(n, 1))
@@ -157,11 +155,13 @@ func (r *lodRound) defineDown(ctx context.Context, e, rd term.Term, depth int) e
 	default:
 		return nil
 	}
+	var nexts []term.Term
 	for _, br := range below {
 		next, ok, err := r.read(ctx, br.arr, i)
 		if err != nil {
 			return err
 		}
+		nexts = append(nexts, next)
 		l.extra[e] = append(l.extra[e], next)
 		l.defineReads++
 		r.lemma(lemmaDefine, []sat.Edge{br.premise}, rd, next)
@@ -170,6 +170,16 @@ func (r *lodRound) defineDown(ctx context.Context, e, rd term.Term, depth int) e
 				return err
 			}
 		}
+	}
+	if tb.lift != nil {
+		// rd = ite(c, then, else): the store's value when the index hits.
+		var s split
+		if st.Op(n) == term.OpStore {
+			s = split{c: below[0].premise.Not(), then: st.Arg(n, 2), els: nexts[0], eq: true, u: i, v: st.Arg(n, 1)}
+		} else {
+			s = tb.iteSplit(st.Arg(n, 0), nexts[0], nexts[1])
+		}
+		tb.lift.addSplit(rd, s)
 	}
 	return nil
 }
