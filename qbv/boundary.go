@@ -23,8 +23,12 @@ import (
 // instance still refutes that model: the loop's progress is kept, and any
 // instance is sound.
 
-// boundaryBudget bounds the evaluated nodes per counterexample.
-const boundaryBudget = 1 << 18
+// boundaryBudget bounds the evaluated nodes per counterexample, and
+// boundaryPasses the passes over its variables.
+const (
+	boundaryBudget = 1 << 18
+	boundaryPasses = 3
+)
 
 // boundaryValues returns the candidate ends of a w-bit range, the most
 // extreme first: 0, all ones, 1, all ones − 1, the signed minimum and
@@ -39,8 +43,8 @@ func boundaryValues(w uint32) []bv.Value {
 	var out []bv.Value
 	seen := map[string]bool{}
 	for _, x := range raw {
-		if x.Sign() < 0 || seen[x.String()] {
-			continue
+		if x.Sign() < 0 || x.Cmp(ones) > 0 || seen[x.String()] {
+			continue // outside the range, in one or two bits
 		}
 		seen[x.String()] = true
 		out = append(out, bv.FromBig(w, x))
@@ -48,8 +52,16 @@ func boundaryValues(w uint32) []bv.Value {
 	return out
 }
 
+// has reports whether a ground term has the value v under the current
+// model, without counting it as selected.
+func (p *pool) has(v term.Value) bool {
+	found := false
+	p.lookupFunc(v, func(term.Term) bool { found = true; return false })
+	return found
+}
+
 // toBoundary returns ce with each bit-vector counterexample value of q
-// replaced, in turn, by the first boundary value that keeps the
+// that no ground term has replaced, in turn, by the first boundary value that keeps the
 // assignment a counterexample under the ground model m; ce itself when
 // no value moves, q is quantified, or the body is too large to evaluate
 // that often.
@@ -61,7 +73,7 @@ func (r *run) toBoundary(q *quantifier, m, ce *term.Model) *term.Model {
 	tries := 0
 	for _, c := range q.ic {
 		if st.IsBitVec(st.SortOf(c)) {
-			tries += len(boundaryValues(width(st, c)))
+			tries += boundaryPasses * len(boundaryValues(width(st, c)))
 		}
 	}
 	if tries == 0 || dagSize(st, q.neg, boundaryBudget/tries) > boundaryBudget/tries {
@@ -74,21 +86,26 @@ func (r *run) toBoundary(q *quantifier, m, ce *term.Model) *term.Model {
 	cur := withValues(m, q.ic, vals)
 	ev := term.NewEvaluator(st, cur)
 	moved := false
-	for i, c := range q.ic {
-		if vals[i].Kind != term.ValBV {
-			continue
-		}
-		for _, b := range boundaryValues(width(st, c)) {
-			if b.Equal(vals[i].BV) {
-				break // already at the most extreme end that works
+	// A later variable's move can free an earlier one (x < l: x reaches
+	// its end once l has), so passes repeat while values move.
+	for pass, changed := 0, true; changed && pass < boundaryPasses; pass++ {
+		changed = false
+		for i, c := range q.ic {
+			if vals[i].Kind != term.ValBV || r.pool.has(vals[i]) {
+				continue // a ground term of the value generalises better
 			}
-			cur.Values[c] = st.BVValue(b)
-			ev.Reset(cur)
-			if ok, err := ev.EvalBool(q.neg); err == nil && ok {
-				vals[i], moved = cur.Values[c], true
-				break
+			for _, b := range boundaryValues(width(st, c)) {
+				if b.Equal(vals[i].BV) {
+					break // already at an end at least as extreme
+				}
+				cur.Values[c] = st.BVValue(b)
+				ev.Reset(cur)
+				if ok, err := ev.EvalBool(q.neg); err == nil && ok {
+					vals[i], moved, changed = cur.Values[c], true, true
+					break
+				}
+				cur.Values[c] = vals[i]
 			}
-			cur.Values[c] = vals[i]
 		}
 	}
 	if !moved {
