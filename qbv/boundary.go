@@ -60,14 +60,42 @@ func (p *pool) has(v term.Value) bool {
 	return found
 }
 
+// widenedProduct reports whether body multiplies a bound variable in a
+// product that cannot overflow: both operands extensions whose inner
+// widths add up to at most the product's width. That is how the
+// ranking-function encodings keep their ranks exact; where products wrap,
+// the ends of the ranges are not where the counterexamples that matter
+// lie.
+func widenedProduct(st *term.Store, body term.Term, vars []term.Term) bool {
+	bound := make(map[term.Term]bool, len(vars))
+	for _, v := range vars {
+		bound[v] = true
+	}
+	found := false
+	st.PostOrder([]term.Term{body}, func(t term.Term) {
+		if found || st.Op(t) != term.OpBVMul || st.NumArgs(t) != 2 {
+			return
+		}
+		inner := uint32(0)
+		for _, a := range st.Args(t) {
+			if op := st.Op(a); op != term.OpSignExtend && op != term.OpZeroExtend {
+				return
+			}
+			inner += width(st, st.Arg(a, 0))
+		}
+		found = inner <= width(st, t) && st.Contains(t, func(u term.Term) bool { return bound[u] })
+	})
+	return found
+}
+
 // toBoundary returns ce with each bit-vector counterexample value of q
 // that no ground term has replaced, in turn, by the first boundary value that keeps the
 // assignment a counterexample under the ground model m; ce itself when
-// no value moves, q is quantified, or the body is too large to evaluate
-// that often.
+// no value moves, q is quantified, has no widened product over its
+// variables, or the body is too large to evaluate that often.
 func (r *run) toBoundary(q *quantifier, m, ce *term.Model) *term.Model {
 	st := r.st
-	if q.quantified || len(q.ic) == 0 {
+	if q.quantified || len(q.ic) == 0 || !widenedProduct(st, q.body, q.vars) {
 		return ce
 	}
 	tries := 0

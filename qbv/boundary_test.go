@@ -31,27 +31,33 @@ func TestBoundaryValues(t *testing.T) {
 	}
 }
 
-// TestToBoundary: for ∀x l. x < l ⇒ x < a with a = 10 in the ground model,
-// the counterexample x = 20, l = 30 moves to x = 254, l = 255 (x moves only
-// once l has); a counterexample whose value a ground term has stays.
+// TestToBoundary: for ∀x l. x < l ⇒ x·a < 100 with a = 10 in the ground
+// model and a product widened to 16 bits, the counterexample x = 20,
+// l = 30 moves to x = 254, l = 255 (x moves only once l has); a
+// counterexample whose value a ground term has stays; with an 8-bit
+// product, which wraps, nothing moves.
 func TestToBoundary(t *testing.T) {
 	st := term.NewStore()
 	s8 := st.BitVecSort(8)
 	x, l, a := st.Var("x", s8), st.Var("l", s8), st.Var("a", s8)
 	ult := func(p, q term.Term) term.Term { return st.MustMake(term.OpBVUlt, nil, p, q) }
 	k := func(v uint64) term.Value { return st.BVValue(bv.New(8, v)) }
-	body := st.Or(st.Not(ult(x, l)), ult(x, a))
+	zext := func(p term.Term) term.Term { return st.MustMake(term.OpZeroExtend, []uint32{8}, p) }
+	widened := st.Or(st.Not(ult(x, l)), ult(st.MustMake(term.OpBVMul, nil, zext(x), zext(a)), st.ConstUint64(16, 100)))
+	wraps := st.Or(st.Not(ult(x, l)), ult(st.MustMake(term.OpBVMul, nil, x, a), st.ConstUint64(8, 100)))
 	tests := []struct {
 		name      string
+		body      term.Term
 		groundA   bool // a is in the ground pool
 		x, l      uint64
 		wantX     uint64
 		wantL     uint64
 		wantMoved bool
 	}{
-		{"to the ends", false, 20, 30, 254, 255, true},
-		{"at the ends", false, 254, 255, 254, 255, false},
-		{"a ground term's value stays", true, 10, 30, 10, 255, true},
+		{"to the ends", widened, false, 20, 30, 254, 255, true},
+		{"at the ends", widened, false, 254, 255, 254, 255, false},
+		{"a ground term's value stays", widened, true, 10, 30, 10, 255, true},
+		{"a product that wraps", wraps, false, 20, 30, 20, 30, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -62,7 +68,7 @@ func TestToBoundary(t *testing.T) {
 			m := term.NewModel()
 			m.Set(a, k(10))
 			r.pool.newModel(m)
-			q := &quantifier{vars: []term.Term{x, l}, body: body, neg: term.NoTerm}
+			q := &quantifier{vars: []term.Term{x, l}, body: tc.body, neg: term.NoTerm}
 			q.prepare(st)
 			ce := term.NewModel()
 			ce.Set(q.ic[0], k(tc.x))
