@@ -57,7 +57,8 @@
 // (uninterpreted sorts as bounded bit-vector domains), slices.go
 // (variables split at their extracts), match.go (instances at the ground
 // terms a comparison of the body matches), private.go (variables private to
-// one comparison, eliminated), products.go (products by constants
+// one comparison, eliminated), boundary.go (counterexamples moved to the
+// ends of their variables' ranges), products.go (products by constants
 // as signed-digit shift sums, for the SAT solver), groundform.go (lemmas
 // in the rewriter's normal form), solvefor.go (equations
 // solved for a bound variable), prove.go (Prove, for the validation of

@@ -294,6 +294,7 @@ func (r *run) loop(ctx context.Context, assumptions []term.Term) (Status, *term.
 				q.proved, q.provedUnder = cacheable, key
 				r.record(q, m, true)
 			case Sat:
+				ce = r.toBoundary(q, m, ce) // boundary.go
 				if r.instantiate(q, m, ce) {
 					added++
 				} else {

@@ -19,6 +19,9 @@ type Stats struct {
 	Quantifiers, Skolemizations, Instances  int
 	ValueTerms, SymbolicTerms, InverseTerms int
 	MatchedInstances                        int
+	// BoundaryValues counts counterexamples moved to the ends of their
+	// variables' ranges (boundary.go).
+	BoundaryValues int
 	// Normalisation: variables eliminated by equality resolution, ∀ split
 	// by miniscoping, ∀ replaced by their expansion, variables split at
 	// the boundaries of their extracts (slices.go), variables private to
@@ -40,7 +43,7 @@ func (s Stats) Pairs() [][2]string {
 		kv("rounds", s.Rounds), kv("checks", s.Checks), kv("nested-checks", s.NestedChecks), kv("nested-reused", s.NestedReused), kv("enumerated", s.Enumerated),
 		kv("quantifiers", s.Quantifiers), kv("skolemizations", s.Skolemizations), kv("instances", s.Instances),
 		kv("value-terms", s.ValueTerms), kv("symbolic-terms", s.SymbolicTerms), kv("inverse-terms", s.InverseTerms),
-		kv("matched-instances", s.MatchedInstances),
+		kv("matched-instances", s.MatchedInstances), kv("boundary-values", s.BoundaryValues),
 		kv("resolved", s.Resolved), kv("miniscoped", s.Miniscoped), kv("expanded", s.Expanded), kv("split", s.Split),
 		kv("private", s.Private),
 		kv("facts", s.Facts), kv("unneeded", s.Unneeded), kv("model-checks", s.ModelChecks), kv("model-check-failures", s.ModelCheckFailures),
