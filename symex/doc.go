@@ -48,7 +48,10 @@
 // conditions, instead of forking at each probe. tableread.go reads a
 // constant table at a symbolic index as an ite tree (over the table's runs,
 // or down an index that is itself an ite tree, such a loop's result), so
-// that no array reaches the solver.
+// that no array reaches the solver. indexclass.go indexes an array of
+// slices, strings or pointers at a symbolic index by forking once per
+// class of equal elements, not once per index, when the address is only
+// read.
 //
 // Start reading at search.go (Explore, the worklist, limits and Replay;
 // searchcov.go the covnew search, new branch sides first), then

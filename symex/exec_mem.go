@@ -181,8 +181,11 @@ func (e *Executor) indexAddr(s *State, in *ssa.IndexAddr) (Value, error) {
 		if err := e.inBounds(s, in, i, e.idx(int(at.Len())), msgIndex); err != nil {
 			return nil, err
 		}
-		if !liftable(at.Elem()) {
-			k, _, err := e.concreteIndex(s, i, int(at.Len()))
+		if _, isConst := e.constInt(i); !liftable(at.Elem()) && !isConst {
+			k, ok, err := e.classIndex(s, in, x, i, int(at.Len()))
+			if err == nil && !ok {
+				k, _, err = e.concreteIndex(s, i, int(at.Len()))
+			}
 			if err != nil {
 				return nil, err
 			}

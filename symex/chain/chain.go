@@ -244,25 +244,51 @@ func (c *Chain) decide(ctx context.Context, set, part []term.Term, q Query) (smt
 }
 
 // complete combines the model m of a sliced question's part with the
-// path's model: the part's variables take m's values, every other variable
-// keeps Known's. The conjuncts left out share no variable with the part, so
-// the union satisfies both (validation checks it anyway).
+// path's model: the part's atoms take m's values, every other atom keeps
+// Known's (a byte atom is written into Known's array). The conjuncts left
+// out share no atom with the part, so the union satisfies both
+// (validation checks it anyway).
 func (c *Chain) complete(m, known *term.Model, part []term.Term, cond term.Term) *term.Model {
 	if m == nil || known == nil {
 		return nil
 	}
+	st := c.st
 	out := term.NewModel()
 	for k, v := range known.Values {
 		out.Set(k, v)
 	}
+	var bytes []term.Term
 	for _, t := range append(part[:len(part):len(part)], cond) {
 		for _, x := range c.syms.of(t) {
-			if v, ok := m.Values[x]; ok {
+			if st.Op(x) != term.OpVar {
+				bytes = append(bytes, x)
+			} else if v, ok := m.Values[x]; ok {
 				out.Set(x, v)
 			} else {
 				delete(out.Values, x) // the part's model leaves x at its default
 			}
 		}
+	}
+	if len(bytes) == 0 {
+		return out
+	}
+	ev := term.NewEvaluator(st, m)
+	for _, b := range bytes {
+		arr, at := st.Args(b)[0], st.Args(b)[1]
+		cur, ok := out.Values[arr]
+		if !ok || cur.Arr == nil {
+			return nil // no array to write the byte into: the backend decides
+		}
+		v, err := ev.Eval(b)
+		if err != nil {
+			return nil
+		}
+		i, err := ev.Eval(at)
+		if err != nil {
+			return nil
+		}
+		cur.Arr = cur.Arr.Store(i, v)
+		out.Set(arr, cur)
 	}
 	return out
 }

@@ -4,9 +4,11 @@
 // through layers that answer it, or shrink it, before a solver sees it.
 //
 //   - independence.go: constraint independence. Only the conjuncts of PC
-//     that share a symbol with C, transitively (union-find over the
-//     symbols), go down with C; the rest is known satisfiable, and the
-//     model of the path (Query.Known) supplies its values.
+//     that share an atom with C, transitively (union-find over the
+//     atoms), go down with C; the rest is known satisfiable, and the
+//     model of the path (Query.Known) supplies its values. An atom is a
+//     free variable or, as in KLEE, one byte of an array variable read at
+//     a constant index, unless the array also occurs whole.
 //   - querycache.go: a cache of answers by exact constraint set.
 //   - cexcache.go: KLEE's counterexample cache. A stored unsatisfiable set
 //     that is a subset of the question proves it unsatisfiable; a stored

@@ -1,0 +1,3 @@
+module oracletables
+
+go 1.26
