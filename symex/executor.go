@@ -241,7 +241,6 @@ type Executor struct {
 	reflectTypes []types.Type
 	headerWords  bool                     // memory may hold a header's words where a string or slice was (reinterpret.go)
 	stringInputs map[term.Term]bool       // the byte arrays of string inputs, one allocation each (dataWordOp)
-	dataCaps     map[string][]term.Term   // capacities of the slices whose header gave a data word (ptrWordOp)
 	nilFuncs     []string                 // the func-typed input fields, nil in every input (Result.NilFuncs)
 	initSnaps    map[*State]map[int]Value // running initializers: memory before the current top-level call
 	ctx          context.Context

@@ -133,7 +133,7 @@ func sameValue(a, b Value) bool {
 	case SliceVal:
 		y, ok := b.(SliceVal)
 		return ok && x.Obj == y.Obj && slices.Equal(x.At, y.At) && x.Off == y.Off && x.Len == y.Len &&
-			x.Cap == y.Cap && x.Max == y.Max && sameValue(x.elemsInit, y.elemsInit)
+			x.Cap == y.Cap && x.Data == y.Data && x.Max == y.Max && sameValue(x.elemsInit, y.elemsInit)
 	case ArrayVal:
 		y, ok := b.(ArrayVal)
 		return ok && x.Len == y.Len && sameValue(x.Elems, y.Elems)

@@ -341,6 +341,10 @@ func (fl *flattener) value(v Value, path string) Value {
 		at := fl.place(x.Obj, x.At, fl.sub(path, ".At"))
 		out := SliceVal{Obj: x.Obj, At: at, Off: fl.shape(x.Off, fl.sub(path, ".Off")), Len: fl.shape(x.Len, fl.sub(path, ".Len")),
 			Cap: fl.shape(x.Cap, fl.sub(path, ".Cap")), Max: fl.bound(x.Max)}
+		if x.Data != term.NoTerm {
+			fl.mix('d')
+			out.Data = fl.shape(x.Data, fl.sub(path, ".Data"))
+		}
 		if x.elemsInit != nil {
 			fl.mix('i')
 			out.elemsInit = fl.value(x.elemsInit, fl.sub(path, "[init]"))
