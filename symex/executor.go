@@ -123,10 +123,13 @@ type Path struct {
 	Kind    string // "return", "panic", "unsupported", "cut"
 	Message string
 	Pos     token.Position
-	Inputs  []InputValue
-	Results []ResultValue // of a returning path, one per result of the function
-	Model   *term.Model
-	Merged  bool // the path ran through a merge
+	// RaisedAt: a panic raised while another unwound (a recovered value
+	// raised again, say) is where the first of them was raised.
+	RaisedAt token.Position
+	Inputs   []InputValue
+	Results  []ResultValue // of a returning path, one per result of the function
+	Model    *term.Model
+	Merged   bool // the path ran through a merge
 	// Unexported: a panic that needs an unexported input field at a
 	// value other than zero (unexported.go).
 	Unexported bool
@@ -137,10 +140,11 @@ type Path struct {
 
 // Panic is a panic site with the first input found that reaches it.
 type Panic struct {
-	Pos     token.Position
-	Message string
-	Inputs  []InputValue
-	Count   int // paths that panic here
+	Pos      token.Position
+	RaisedAt token.Position // the first path's Path.RaisedAt
+	Message  string
+	Inputs   []InputValue
+	Count    int // paths that panic here
 	// Unexported: every path that panics here needs an unexported input
 	// field at a value other than its zero value (unexported.go).
 	Unexported bool

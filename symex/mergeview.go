@@ -622,11 +622,16 @@ func (fl *flattener) frameExtras(d int, f *frame) {
 		// a panic in flight: where and what (layout), its value (cells)
 		fl.mix('!')
 		fl.mix(fl.t.id(p.instr))
+		fl.mix(fl.t.id(p.first))
 		fl.mixString(p.msg)
 		val := fl.value(p.val, "panic")
 		if fl.rebuilding() {
-			f.panic = &panicked{instr: p.instr, msg: p.msg, val: val}
+			f.panic = &panicked{instr: p.instr, msg: p.msg, val: val, first: p.first}
 		}
+	}
+	if f.recoveredAt != nil {
+		fl.mix('r')
+		fl.mix(fl.t.id(f.recoveredAt))
 	}
 	if it := f.iter; it != nil {
 		fl.mix('R')
