@@ -235,6 +235,7 @@ type Executor struct {
 	inited      map[*ssa.Package]bool
 	initing     map[*ssa.Package]bool
 	initFailed  map[*ssa.Package]string
+	initSkipped map[*ssa.Package]string // a call of the package's init that was skipped (globals.go)
 	initNext    int
 	lastGlobal  int            // the last id reserveID gave
 	uniqueIDs   map[string]int // unique.Make's intern table per type
@@ -300,7 +301,7 @@ func NewExecutor(p *Program, st *term.Store, solver Solver, opts Options) *Execu
 	}
 	e := &Executor{prog: p, st: st, opts: opts, solver: solver, strCache: map[string]StringVal{},
 		globalIDs: map[*ssa.Global]int{}, globalOf: map[int]*ssa.Global{}, initObjs: map[int]Value{},
-		inited: map[*ssa.Package]bool{}, initing: map[*ssa.Package]bool{}, initFailed: map[*ssa.Package]string{},
+		inited: map[*ssa.Package]bool{}, initing: map[*ssa.Package]bool{}, initFailed: map[*ssa.Package]string{}, initSkipped: map[*ssa.Package]string{},
 		initNext: -(1 << 62), uniqueIDs: map[string]int{}, ctx: context.Background()}
 	e.br = forking{e}
 	e.cov = newCoverage(p.Prog.Fset)
