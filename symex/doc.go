@@ -61,8 +61,9 @@
 // exec_call.go, exec_builtin.go, exec_map.go, exec_chan.go, exec_defer.go, exec_iface.go
 // and exec_unsafe.go hold the semantics by kind of instruction
 // (reinterpret.go reads memory as another type of the same machine words,
-// as unsafe code does, and views.go keeps a string that unsafe made of an
-// array's bytes in step with them); globals.go runs the package
+// as unsafe code does, views.go keeps a string that unsafe made of an
+// array's bytes in step with them, and unsafeaddr.go moves pointers by
+// uintptr arithmetic and unsafe.Add); globals.go runs the package
 // initializers before the entry, in Go's order; reflect.go answers
 // reflect's API (Values and Types over concrete types with symbolic
 // contents); the Go files in models/ (built only by the executor, see
@@ -152,7 +153,10 @@
 //     reflect.StringHeader/SliceHeader (exec_unsafe.go, reinterpret.go):
 //     a string made of a slice's bytes shares them, and a write that would
 //     change it ends the path (views.go). A header's data word compares
-//     and subtracts as an address within one input string (dataWordOp).
+//     and subtracts as an address within one input string (dataWordOp),
+//     a slice's as an element of its array (ptrWordOp; one with no
+//     capacity where its operand pointed). uintptr(p)+n and unsafe.Add
+//     move a pointer within its array by whole elements (unsafeaddr.go).
 //   - Package initializers run concretely, once, before the entry, in
 //     Go's order (a global used earlier starts its package's then).
 //   - Models: fmt's printing functions for basic operands (with its

@@ -24,6 +24,18 @@ type panicked struct {
 	instr ssa.Instruction
 	msg   string
 	val   Value
+	// first is where the first panic of the chain in flight was raised,
+	// when this one was raised in a deferred call run by another (which
+	// it may have recovered): Go's traceback starts there. nil: instr.
+	first ssa.Instruction
+}
+
+// origin is where p's chain of panics started.
+func (p *panicked) origin() ssa.Instruction {
+	if p.first != nil {
+		return p.first
+	}
+	return p.instr
 }
 
 func (p *panicked) Error() string { return "panic: " + p.msg }

@@ -46,6 +46,9 @@ func (e *Executor) binop(s *State, in *ssa.BinOp) (Value, error) {
 		// Either side may be what a failed initializer left (issue 31).
 		return nil, e.unsup(in, "use of %s", o.What)
 	}
+	if v, ok, err := e.addrArith(in, xv, yv); ok { // pointer arithmetic (unsafeaddr.go)
+		return v, err
+	}
 	switch x := xv.(type) {
 	case StringVal:
 		if !isStringType(in.X.Type()) { // a header's data word (reinterpret.go)

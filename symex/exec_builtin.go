@@ -256,7 +256,9 @@ func (e *Executor) appendSlice(s *State, in ssa.Instruction, t types.Type, xv, y
 		return nil, err
 	}
 	if fits {
-		return SliceVal{Obj: x.Obj, At: x.At, Off: off, Len: newLen, Cap: capacity, Max: mx}, e.setSliceElems(s, x, dst)
+		// The same array: the data pointer stays x's (it has not moved when
+		// x has no capacity, and then nothing was appended).
+		return SliceVal{Obj: x.Obj, At: x.At, Off: off, Len: newLen, Cap: capacity, Data: x.Data, Max: mx}, e.setSliceElems(s, x, dst)
 	}
 	return SliceVal{Obj: s.alloc(Backing{Elems: dst}), Off: off, Len: newLen, Cap: capacity, Max: mx}, nil
 }

@@ -13,7 +13,9 @@ import (
 // returns through its Recover block (the named results' current values).
 // Otherwise the frame is dropped and its caller unwinds in turn; a panic
 // that leaves the entry function ends the path. A deferred call that panics
-// replaces the panic in flight, as in Go.
+// replaces the panic in flight, as in Go, and the new panic keeps where the
+// first of the chain was raised (a recovered one's too, until the deferred
+// call that recovered it returns): the site Go's traceback shows first.
 
 // deferred is one pending deferred call.
 type deferred struct {
@@ -85,9 +87,30 @@ func (e *Executor) raise(s *State, p *panicked) error {
 		// call returned): nothing is left to unwind, the path ends.
 		return p
 	}
+	e.chainPanic(s, p)
 	f := s.top()
 	f.panic, f.unwinding = p, true
 	return e.unwind(s)
+}
+
+// chainPanic records in p where the chain of panics it joins started: the
+// nearest frame below that unwinds a panic, or whose deferred call
+// recovered one and has not returned yet.
+func (e *Executor) chainPanic(s *State, p *panicked) {
+	if p.first != nil {
+		return
+	}
+	for i := len(s.frames) - 1; i >= 0; i-- {
+		f := s.frames[i]
+		if f.recoveredAt != nil {
+			p.first = f.recoveredAt
+			return
+		}
+		if f.unwinding && f.panic != nil && f.panic != p {
+			p.first = f.panic.origin()
+			return
+		}
+	}
 }
 
 // unwind goes on with the unwinding top frame: its next deferred call, or
@@ -103,6 +126,7 @@ func (e *Executor) unwind(s *State) error {
 				if p.instr == nil {
 					p.instr = d.in
 				}
+				e.chainPanic(s, p)
 				f.panic = p
 				continue
 			}
@@ -157,6 +181,7 @@ func (e *Executor) recover(s *State) Value {
 	}
 	p := c.panic
 	c.panic = nil
+	s.frames[n-1].recoveredAt = p.origin()
 	return e.panicValue(p)
 }
 

@@ -236,7 +236,8 @@ func (e *Executor) sliceValue(s *State, in ssa.Instruction, xv Value, xt types.T
 			if x.Obj == 0 {
 				return x
 			}
-			return SliceVal{Obj: x.Obj, At: x.At, Off: e.add(x.Off, lo), Len: e.sub(hi, lo), Cap: e.sub(mx, lo), Max: x.Max}
+			off, c := e.add(x.Off, lo), e.sub(mx, lo)
+			return SliceVal{Obj: x.Obj, At: x.At, Off: off, Len: e.sub(hi, lo), Cap: c, Data: e.slicedData(x.dataIndex(), off, c), Max: x.Max}
 		}
 	case PtrVal:
 		at, ok := xt.Underlying().(*types.Pointer).Elem().Underlying().(*types.Array)
@@ -246,7 +247,8 @@ func (e *Executor) sliceValue(s *State, in ssa.Instruction, xv Value, xt types.T
 		n := int(at.Len())
 		length, capacity = e.idx(n), e.idx(n)
 		out = func(lo, hi, mx term.Term) Value {
-			return SliceVal{Obj: x.Obj, At: x.Path, Off: lo, Len: e.sub(hi, lo), Cap: e.sub(mx, lo), Max: n}
+			c := e.sub(mx, lo)
+			return SliceVal{Obj: x.Obj, At: x.Path, Off: lo, Len: e.sub(hi, lo), Cap: c, Data: e.slicedData(e.idx(0), lo, c), Max: n}
 		}
 	default:
 		return nil, e.unsup(in, "slice of %T", xv)
@@ -268,6 +270,24 @@ func (e *Executor) sliceValue(s *State, in ssa.Instruction, xv Value, xt types.T
 		return nil, &panicked{instr: in, msg: msg}
 	}
 	return out(lo, hi, mx), nil
+}
+
+// slicedData is the data index of a slice expression's result at offset
+// off with capacity c, whose operand's data index is from: the pointer
+// does not move where c is zero (Go never makes a pointer past the end of
+// an array); NoTerm where it is off.
+func (e *Executor) slicedData(from, off, c term.Term) term.Term {
+	if from == off {
+		return term.NoTerm
+	}
+	if z, ok := e.constInt(c); ok && z != 0 {
+		return term.NoTerm
+	}
+	d := e.st.Ite(e.st.Eq(c, e.idx(0)), from, off)
+	if d == off {
+		return term.NoTerm
+	}
+	return d
 }
 
 // capBound is a concrete bound on a symbolic length: paths on which it may

@@ -17,7 +17,7 @@ import (
 // unsafe.String, unsafe.StringData and unsafe.Slice move between slices,
 // strings and pointers into the element arrays of objects; a string made
 // of an array's bytes is a view of them (views.go). Pointer arithmetic
-// (uintptr, unsafe.Add) is not modelled.
+// (uintptr, unsafe.Add) moves within arrays (unsafeaddr.go).
 
 func isUnsafePointer(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
@@ -27,6 +27,9 @@ func isUnsafePointer(t types.Type) bool {
 // convertPointer converts between pointer types and unsafe.Pointer; ok is
 // false when the conversion is not between pointers.
 func (e *Executor) convertPointer(s *State, in *ssa.Convert, v Value) (Value, bool, error) {
+	if v, ok, err := e.convertAddr(in, v); ok {
+		return v, true, err
+	}
 	from, to := in.X.Type(), in.Type()
 	_, fromPtr := from.Underlying().(*types.Pointer)
 	toPtr, isToPtr := to.Underlying().(*types.Pointer)
@@ -34,6 +37,13 @@ func (e *Executor) convertPointer(s *State, in *ssa.Convert, v Value) (Value, bo
 	case fromPtr && isUnsafePointer(to), isUnsafePointer(from) && isUnsafePointer(to):
 		return v, true, nil
 	case isUnsafePointer(from) && isToPtr:
+		if a, ok := v.(AddrVal); ok {
+			q, err := e.addrAt(s, in, a, toPtr.Elem())
+			if err != nil {
+				return nil, true, err
+			}
+			v = q
+		}
 		p, ok := v.(PtrVal)
 		if !ok {
 			return nil, true, e.unsup(in, "unsafe.Pointer holds %T", v)
@@ -110,15 +120,17 @@ func (e *Executor) fits(v Value, t types.Type) bool {
 	return false
 }
 
-// unsafeBuiltin runs unsafe.SliceData, String, StringData and Slice.
+// unsafeBuiltin runs unsafe.SliceData, String, StringData, Slice and Add.
 func (e *Executor) unsafeBuiltin(s *State, in ssa.Instruction, name string, args []Value, ts []types.Type) (Value, error) {
 	switch name {
+	case "Add":
+		return e.addBytes(in, args[0], e.resize(args[1].(term.Term), 64, isSigned(ts[1])))
 	case "SliceData":
 		x := args[0].(SliceVal)
 		if x.Obj == 0 {
 			return PtrVal{}, nil
 		}
-		return e.elemPtr(s, x, x.Off)
+		return e.elemPtr(s, x, x.dataIndex())
 	case "StringData":
 		x := args[0].(StringVal)
 		p, err := e.stringBytes(s, x)

@@ -123,10 +123,13 @@ type Path struct {
 	Kind    string // "return", "panic", "unsupported", "cut"
 	Message string
 	Pos     token.Position
-	Inputs  []InputValue
-	Results []ResultValue // of a returning path, one per result of the function
-	Model   *term.Model
-	Merged  bool // the path ran through a merge
+	// RaisedAt: a panic raised while another unwound (a recovered value
+	// raised again, say) is where the first of them was raised.
+	RaisedAt token.Position
+	Inputs   []InputValue
+	Results  []ResultValue // of a returning path, one per result of the function
+	Model    *term.Model
+	Merged   bool // the path ran through a merge
 	// Unexported: a panic that needs an unexported input field at a
 	// value other than zero (unexported.go).
 	Unexported bool
@@ -137,10 +140,11 @@ type Path struct {
 
 // Panic is a panic site with the first input found that reaches it.
 type Panic struct {
-	Pos     token.Position
-	Message string
-	Inputs  []InputValue
-	Count   int // paths that panic here
+	Pos      token.Position
+	RaisedAt token.Position // the first path's Path.RaisedAt
+	Message  string
+	Inputs   []InputValue
+	Count    int // paths that panic here
 	// Unexported: every path that panics here needs an unexported input
 	// field at a value other than its zero value (unexported.go).
 	Unexported bool
@@ -231,6 +235,7 @@ type Executor struct {
 	inited      map[*ssa.Package]bool
 	initing     map[*ssa.Package]bool
 	initFailed  map[*ssa.Package]string
+	initSkipped map[*ssa.Package]string // a call of the package's init that was skipped (globals.go)
 	initNext    int
 	lastGlobal  int            // the last id reserveID gave
 	uniqueIDs   map[string]int // unique.Make's intern table per type
@@ -241,7 +246,6 @@ type Executor struct {
 	reflectTypes []types.Type
 	headerWords  bool                     // memory may hold a header's words where a string or slice was (reinterpret.go)
 	stringInputs map[term.Term]bool       // the byte arrays of string inputs, one allocation each (dataWordOp)
-	dataCaps     map[string][]term.Term   // capacities of the slices whose header gave a data word (ptrWordOp)
 	nilFuncs     []string                 // the func-typed input fields, nil in every input (Result.NilFuncs)
 	initSnaps    map[*State]map[int]Value // running initializers: memory before the current top-level call
 	ctx          context.Context
@@ -297,7 +301,7 @@ func NewExecutor(p *Program, st *term.Store, solver Solver, opts Options) *Execu
 	}
 	e := &Executor{prog: p, st: st, opts: opts, solver: solver, strCache: map[string]StringVal{},
 		globalIDs: map[*ssa.Global]int{}, globalOf: map[int]*ssa.Global{}, initObjs: map[int]Value{},
-		inited: map[*ssa.Package]bool{}, initing: map[*ssa.Package]bool{}, initFailed: map[*ssa.Package]string{},
+		inited: map[*ssa.Package]bool{}, initing: map[*ssa.Package]bool{}, initFailed: map[*ssa.Package]string{}, initSkipped: map[*ssa.Package]string{},
 		initNext: -(1 << 62), uniqueIDs: map[string]int{}, ctx: context.Background()}
 	e.br = forking{e}
 	e.cov = newCoverage(p.Prog.Fset)

@@ -51,6 +51,10 @@ func (e *Executor) globalValue(id int) (Value, error) {
 	if e.initFailed[g.Pkg] != "" {
 		return Opaque{What: "global " + g.String() + " (initializer not run: " + e.initFailed[g.Pkg] + ")"}, nil
 	}
+	if why := e.initSkipped[g.Pkg]; why != "" {
+		// The skipped call may have been the one to set it.
+		return Opaque{What: "global " + g.String() + " (not set by its initializer, which skipped " + why + ")"}, nil
+	}
 	return e.zero(elem)
 }
 
@@ -59,7 +63,9 @@ func (e *Executor) globalValue(id int) (Value, error) {
 // (a call into code without a Go body, say), its result becomes Opaque, so
 // does every object the failed call changed, and the initializer goes on.
 // Globals computed without the failed step keep their exact values; the
-// others end a path that uses them. A failure that decides control flow
+// others, and the package's globals the initializer left unset after a
+// skipped call (which may have been the one to set them), end a path that
+// uses them. A failure that decides control flow
 // (an If on an Opaque), a panic or a limit still fails the whole package.
 
 // initSnapshot keeps the memory of an initializer's state before a
@@ -100,6 +106,11 @@ func (e *Executor) skipFailed(s *State, err error) bool {
 	}
 	what := fmt.Sprintf("the result of %s in %s (not run: %s)", instrString(instr), f.fn, u.msg)
 	if _, isCall := instr.(*ssa.Call); isCall {
+		// Globals of the package it left unset may be ones it would have
+		// set: they are not known to be zero (globalValue).
+		if e.initSkipped[f.fn.Pkg] == "" {
+			e.initSkipped[f.fn.Pkg] = what
+		}
 		snap := e.initSnaps[s]
 		for id, x := range s.mem {
 			old, had := snap[id]
@@ -133,7 +144,7 @@ func sameValue(a, b Value) bool {
 	case SliceVal:
 		y, ok := b.(SliceVal)
 		return ok && x.Obj == y.Obj && slices.Equal(x.At, y.At) && x.Off == y.Off && x.Len == y.Len &&
-			x.Cap == y.Cap && x.Max == y.Max && sameValue(x.elemsInit, y.elemsInit)
+			x.Cap == y.Cap && x.Data == y.Data && x.Max == y.Max && sameValue(x.elemsInit, y.elemsInit)
 	case ArrayVal:
 		y, ok := b.(ArrayVal)
 		return ok && x.Len == y.Len && sameValue(x.Elems, y.Elems)

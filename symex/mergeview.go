@@ -341,6 +341,10 @@ func (fl *flattener) value(v Value, path string) Value {
 		at := fl.place(x.Obj, x.At, fl.sub(path, ".At"))
 		out := SliceVal{Obj: x.Obj, At: at, Off: fl.shape(x.Off, fl.sub(path, ".Off")), Len: fl.shape(x.Len, fl.sub(path, ".Len")),
 			Cap: fl.shape(x.Cap, fl.sub(path, ".Cap")), Max: fl.bound(x.Max)}
+		if x.Data != term.NoTerm {
+			fl.mix('d')
+			out.Data = fl.shape(x.Data, fl.sub(path, ".Data"))
+		}
 		if x.elemsInit != nil {
 			fl.mix('i')
 			out.elemsInit = fl.value(x.elemsInit, fl.sub(path, "[init]"))
@@ -618,11 +622,16 @@ func (fl *flattener) frameExtras(d int, f *frame) {
 		// a panic in flight: where and what (layout), its value (cells)
 		fl.mix('!')
 		fl.mix(fl.t.id(p.instr))
+		fl.mix(fl.t.id(p.first))
 		fl.mixString(p.msg)
 		val := fl.value(p.val, "panic")
 		if fl.rebuilding() {
-			f.panic = &panicked{instr: p.instr, msg: p.msg, val: val}
+			f.panic = &panicked{instr: p.instr, msg: p.msg, val: val, first: p.first}
 		}
+	}
+	if f.recoveredAt != nil {
+		fl.mix('r')
+		fl.mix(fl.t.id(f.recoveredAt))
 	}
 	if it := f.iter; it != nil {
 		fl.mix('R')

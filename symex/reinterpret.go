@@ -44,10 +44,7 @@ func (e *Executor) wordsOf(v Value) ([]word, error) {
 	case SliceVal:
 		var data Value = PtrVal{}
 		if x.Obj != 0 {
-			data = PtrVal{Obj: x.Obj, Path: appendPath(x.At, PathStep{Field: -1, Index: x.Off})}
-		}
-		if x.Obj != 0 {
-			e.noteDataCap(data.(PtrVal), x.Cap)
+			data = PtrVal{Obj: x.Obj, Path: appendPath(x.At, PathStep{Field: -1, Index: x.dataIndex()})}
 		}
 		return []word{{v: data}, {v: x.Len, max: x.Max}, {v: x.Cap, max: x.Max}}, nil
 	case Struct:
@@ -463,9 +460,9 @@ func isStringType(t types.Type) bool {
 // array are ordered by their indices, and their difference in bytes is
 // that of the indices times the element's size, known here for arrays of
 // one lifted scalar. Pointers into different objects differ and have no
-// order the executor knows. A slice with no capacity points where its
-// operand did, not at its offset (Go never makes a pointer past the end),
-// so the words of slices that may have none end the path (dataCapsNonzero).
+// order the executor knows. A slice's data word is its data index
+// (SliceVal.Data), so a slice with no capacity points where its operand
+// did.
 func (e *Executor) ptrWordOp(s *State, in *ssa.BinOp, x, y PtrVal) (Value, error) {
 	n := len(x.Path)
 	eq := in.Op == token.EQL || in.Op == token.NEQ
@@ -482,9 +479,6 @@ func (e *Executor) ptrWordOp(s *State, in *ssa.BinOp, x, y PtrVal) (Value, error
 	if err := e.headerHolds(s, in, same, fmt.Sprintf("%s on data pointers not into the same array is not modelled", in.Op)); err != nil {
 		return nil, err
 	}
-	if err := e.headerHolds(s, in, e.st.And(e.dataCapsNonzero(x), e.dataCapsNonzero(y)), "the data pointer of a slice with no capacity"); err != nil {
-		return nil, err
-	}
 	i, j := x.Path[n-1].Index, y.Path[n-1].Index
 	switch in.Op {
 	case token.EQL, token.NEQ, token.LSS, token.GTR, token.LEQ, token.GEQ:
@@ -497,44 +491,6 @@ func (e *Executor) ptrWordOp(s *State, in *ssa.BinOp, x, y PtrVal) (Value, error
 		return e.mk(term.OpBVMul, e.sub(i, j), e.idx(size)), nil
 	}
 	return nil, e.unsup(in, "%s on data pointers is not modelled", in.Op)
-}
-
-// dataCapKey names a data word by its object and path, for dataCaps.
-func dataCapKey(p PtrVal) string { return fmt.Sprint(p.Obj, p.Path) }
-
-// noteDataCap records that a slice of capacity c had data word p (read
-// through a header, where no state is at hand to branch).
-func (e *Executor) noteDataCap(p PtrVal, c term.Term) {
-	if e.dataCaps == nil {
-		e.dataCaps = map[string][]term.Term{}
-	}
-	k := dataCapKey(p)
-	for _, d := range e.dataCaps[k] {
-		if d == c {
-			return
-		}
-	}
-	e.dataCaps[k] = append(e.dataCaps[k], c)
-}
-
-// dataCapsNonzero is the condition that p is the data word of slices with
-// a capacity: every capacity noted for it nonzero (noted on any path, so
-// more than this path's slice may be among them: the condition is only
-// stronger), or p at the array's start. A pointer that no slice's header
-// gave (uintptr(unsafe.Pointer(p))) is exact: true.
-func (e *Executor) dataCapsNonzero(p PtrVal) term.Term {
-	caps := e.dataCaps[dataCapKey(p)]
-	if len(caps) == 0 {
-		return e.st.True()
-	}
-	cs := make([]term.Term, len(caps))
-	for i, c := range caps {
-		cs[i] = e.st.Not(e.st.Eq(c, e.idx(0)))
-	}
-	// At the array's start a slice's pointer is the base whatever its
-	// capacity: slicing never moves it back.
-	start := e.st.Eq(p.Path[len(p.Path)-1].Index, e.idx(0))
-	return e.st.Or(start, e.st.And(cs...))
 }
 
 // elemBytes is the size of the elements of the array (or backing) p

@@ -195,7 +195,7 @@ func (e *Executor) Explore(ctx context.Context) (*Result, error) {
 				q.Count++
 				q.reachedBy(p.Inputs, p.Unexported)
 			} else {
-				q = &Panic{Pos: p.Pos, Message: p.Message, Inputs: p.Inputs, Count: 1, Found: e.cov.clock(),
+				q = &Panic{Pos: p.Pos, RaisedAt: p.RaisedAt, Message: p.Message, Inputs: p.Inputs, Count: 1, Found: e.cov.clock(),
 					Unexported: p.Unexported}
 				panics[key] = q
 				res.Panics = append(res.Panics, q)
@@ -274,6 +274,9 @@ func (e *Executor) finish(s *State, runErr error) (*Path, error) {
 		e.stats.Paths++
 	case *panicked:
 		p.Kind, p.Message, p.Pos = e.ending(runErr)
+		if first := runErr.(*panicked).first; first != nil {
+			p.RaisedAt = e.pos(first)
+		}
 		e.stats.Panicked++
 		e.stats.Paths++
 	case *unsupported:

@@ -32,6 +32,10 @@ type frame struct {
 	defers    []deferred
 	unwinding bool
 	panic     *panicked
+	// recoveredAt, in a deferred call that recovered a panic, is where
+	// that panic's chain started: a panic raised before the call returns
+	// continues the chain (exec_defer.go's chainPanic).
+	recoveredAt ssa.Instruction
 
 	// iters counts, in follow mode, the iterations of the loops the frame
 	// is in (concolic program points).

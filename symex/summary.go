@@ -70,6 +70,10 @@ type SummaryRound struct {
 // SummaryPanic is one panic site.
 type SummaryPanic struct {
 	Position string `json:"position"`
+	// RaisedAt: where the first panic of the chain was raised, when this
+	// one was raised in a deferred call run by another (a recovered value
+	// raised again): the site Go's traceback shows first.
+	RaisedAt string `json:"raised_at,omitempty"`
 	Message  string `json:"message"`
 	Paths    int    `json:"paths"`
 	// FoundS: CPU seconds from the run's start to the first path that
@@ -170,8 +174,12 @@ func (r *Result) Summary(opts Options) *Summary {
 		}
 	}
 	for _, p := range r.Panics {
-		out.Panics = append(out.Panics, SummaryPanic{Position: p.Pos.String(), Message: p.Message, Paths: p.Count,
-			FoundS: p.Found.Seconds(), Input: summaryInputs(p.Inputs), UnexportedState: p.Unexported})
+		sp := SummaryPanic{Position: p.Pos.String(), Message: p.Message, Paths: p.Count,
+			FoundS: p.Found.Seconds(), Input: summaryInputs(p.Inputs), UnexportedState: p.Unexported}
+		if p.RaisedAt.IsValid() {
+			sp.RaisedAt = p.RaisedAt.String()
+		}
+		out.Panics = append(out.Panics, sp)
 	}
 	out.FirstPanicS = FirstPanicS(out.Panics)
 	for _, rd := range r.Rounds {

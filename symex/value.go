@@ -38,13 +38,25 @@ type Vec []Value
 // SliceVal is a slice header. Obj 0 is the nil slice. The slice is into
 // the array at path At in object Obj. Off, Len and Cap are
 // 64-bit terms; Max is a concrete bound on Cap (seed 000's capacity), which
-// bounded loops over the contents rely on.
+// bounded loops over the contents rely on. Data is the index of the
+// element the slice's data pointer denotes where it may differ from Off:
+// Go does not advance the pointer of a slice expression whose result has
+// no capacity, so it points where its operand did (NoTerm: at Off).
 type SliceVal struct {
 	Obj           int
 	At            []PathStep // from Obj to the array, when the array is inside Obj (a struct field); empty for a backing
 	Off, Len, Cap term.Term
+	Data          term.Term
 	Max           int
 	elemsInit     Value // an input's contents until a state allocates them (Obj -1)
+}
+
+// dataIndex is the index of the element x's data pointer denotes.
+func (x SliceVal) dataIndex() term.Term {
+	if x.Data != term.NoTerm {
+		return x.Data
+	}
+	return x.Off
 }
 
 // StringVal is a string: bytes Bytes[Off : Off+Len], with Len <= Max.

@@ -16,12 +16,16 @@ import (
 // exploring it must find: "max-len: N", "want: panic MSG" (a panic whose
 // message contains MSG) and "want: unsupported MSG" (a path that ends
 // unsupported with MSG). Without an unsupported want, no path may end
-// unsupported and the run must be exhausted.
+// unsupported and the run must be exhausted. "want: raised-at MARK" says
+// where the chain of the wanted panics started (Panic.RaisedAt): the line
+// of the module marked "// raise: MARK", or none.
 type wantCase struct {
 	fn          string
 	maxLen      int
 	panics      []string
 	unsupported []string
+	raisedAt    string // a mark, "none", or "" (not checked)
+	marks       map[string]token.Position
 }
 
 // readWantCases reads the want lines of every function in dir's Go files.
@@ -30,17 +34,25 @@ func readWantCases(t *testing.T, dir string) []wantCase {
 	files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
 	fset := token.NewFileSet()
 	var out []wantCase
+	marks := map[string]token.Position{}
 	for _, f := range files {
 		af, err := parser.ParseFile(fset, f, nil, parser.ParseComments)
 		if err != nil {
 			t.Fatal(err)
+		}
+		for _, cg := range af.Comments {
+			for _, cm := range cg.List {
+				if mark, ok := strings.CutPrefix(cm.Text, "// raise: "); ok {
+					marks[mark] = fset.Position(cm.Pos())
+				}
+			}
 		}
 		for _, d := range af.Decls {
 			fd, ok := d.(*ast.FuncDecl)
 			if !ok || fd.Doc == nil || fd.Recv != nil {
 				continue
 			}
-			c := wantCase{fn: fd.Name.Name}
+			c := wantCase{fn: fd.Name.Name, marks: marks}
 			want := false
 			for _, line := range strings.Split(fd.Doc.Text(), "\n") {
 				switch {
@@ -53,6 +65,8 @@ func readWantCases(t *testing.T, dir string) []wantCase {
 					c.panics, want = append(c.panics, strings.TrimPrefix(line, "want: panic ")), true
 				case strings.HasPrefix(line, "want: unsupported "):
 					c.unsupported, want = append(c.unsupported, strings.TrimPrefix(line, "want: unsupported ")), true
+				case strings.HasPrefix(line, "want: raised-at "):
+					c.raisedAt = strings.TrimPrefix(line, "want: raised-at ")
 				case strings.HasPrefix(line, "want: exhausted"):
 					want = true
 				}
@@ -111,6 +125,9 @@ func checkWants(t *testing.T, name string, c wantCase, res *Result) {
 		if !found {
 			t.Errorf("%s: no panic with %q; %s", name, want, describePaths(res))
 		}
+		if c.raisedAt != "" {
+			checkRaisedAt(t, name, c, want, res)
+		}
 	}
 	for _, want := range c.unsupported {
 		found := false
@@ -126,6 +143,28 @@ func checkWants(t *testing.T, name string, c wantCase, res *Result) {
 	}
 }
 
+// checkRaisedAt checks where the chain of c's panics with message want
+// started.
+func checkRaisedAt(t *testing.T, name string, c wantCase, want string, res *Result) {
+	t.Helper()
+	mark, ok := c.marks[c.raisedAt]
+	if !ok && c.raisedAt != "none" {
+		t.Fatalf("no line marked %q", c.raisedAt)
+	}
+	for _, p := range res.Panics {
+		if !strings.Contains(p.Message, want) {
+			continue
+		}
+		got := p.RaisedAt
+		if c.raisedAt == "none" && got.IsValid() {
+			t.Errorf("%s: panic %q raised at %s, want no chain", name, p.Message, got)
+		}
+		if c.raisedAt != "none" && (filepath.Base(got.Filename) != filepath.Base(mark.Filename) || got.Line != mark.Line) {
+			t.Errorf("%s: panic %q raised at %s, want line %d (%s)", name, p.Message, got, mark.Line, c.raisedAt)
+		}
+	}
+}
+
 // describePaths lists how a run's paths ended, for a failure message.
 func describePaths(res *Result) string {
 	var b strings.Builder
@@ -135,6 +174,9 @@ func describePaths(res *Result) string {
 	}
 	return b.String()
 }
+
+// TestWantCasesDefers: panics raised in deferred calls, testdata/defers.
+func TestWantCasesDefers(t *testing.T) { checkWantCases(t, "testdata/defers") }
 
 // TestWantCasesUnsafe: the zero-copy conversions of testdata/unsafe.
 func TestWantCasesUnsafe(t *testing.T) { checkWantCases(t, "testdata/unsafe") }

@@ -72,6 +72,7 @@ type symexSummary struct {
 	FirstPanicS *float64 `json:"first_panic_s"`
 	Panics      []struct {
 		Position string   `json:"position"`
+		RaisedAt string   `json:"raised_at"`
 		Message  string   `json:"message"`
 		FoundS   *float64 `json:"found_s"`
 	} `json:"panics"`
@@ -179,7 +180,8 @@ func (s symexSummary) fill(r *SymexResult, site Site) {
 			v := *p.FoundS
 			r.FirstPanicS = &v
 		}
-		if positionAt(p.Position, site) {
+		// The recorded site of a panic raised again is its first raise.
+		if positionAt(p.Position, site) || p.RaisedAt != "" && positionAt(p.RaisedAt, site) {
 			r.SiteOK = true
 		}
 	}

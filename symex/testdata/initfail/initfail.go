@@ -10,10 +10,15 @@ type tag struct{ a, b byte }
 // call changed, so Opaque.
 var root tag
 
+// late is set by setup after the step that fails: 5 in Go, and not
+// known to the executor (not zero).
+var late int
+
 func setup() {
 	root = tag{'r', 0}
 	ch := make(chan int)
 	ch <- 1
+	late = 5
 }
 
 func init() { setup() }
@@ -50,6 +55,14 @@ func Other(s string) int {
 		return 1
 	}
 	return 0
+}
+
+// Late panics where late is 0, which it never is in Go.
+func Late(s string) int {
+	if late == 0 {
+		panic("late unset")
+	}
+	return len(s)
 }
 
 // Table reads the global whose initializer failed.

@@ -248,12 +248,13 @@ func DataNonNil(s string) int {
 func sliceData(b *[]byte) uintptr { return (*reflect.SliceHeader)(unsafe.Pointer(b)).Data }
 
 // SubsliceOffset finds a subslice's offset in its slice from their data
-// pointers, as go-toml's danger.SubsliceOffset does; a subslice with no
-// capacity points where its operand did, which the executor leaves
-// unsupported.
+// pointers, as go-toml's danger.SubsliceOffset does. A subslice with no
+// capacity points where its operand did: b[len(b):] of a b with no room
+// after its bytes (an input's, as a composite literal makes it) is at
+// offset 0.
 // max-len: 3
 // want: panic offset 2
-// want: unsupported the data pointer of a slice with no capacity
+// want: panic end at start
 func SubsliceOffset(b []byte, i int) int {
 	if i < 0 || i > len(b) {
 		return -1
@@ -266,7 +267,84 @@ func SubsliceOffset(b []byte, i int) int {
 	if off == 2 && off < len(b) && b[off] == 'x' {
 		panic("offset 2")
 	}
+	if i == 2 && len(b) == 2 && off == 0 {
+		panic("end at start")
+	}
 	return off
+}
+
+// EmptyTail compares the data pointers of two empty tails of an array
+// with room after them: both moved, so they differ.
+// max-len: 0
+// want: panic tails differ
+func EmptyTail(n int) int {
+	a := make([]byte, 2, 4)
+	x, y := a[1:1], a[2:2]
+	if sliceData(&x) != sliceData(&y) {
+		panic("tails differ")
+	}
+	return 0
+}
+
+// node is an AST node of go-toml's kind: its siblings follow it in one
+// array, next elements further on.
+type node struct {
+	kind byte
+	data []byte
+	next int
+}
+
+// stride moves p by off elements of the given size, as go-toml's
+// danger.Stride does.
+func stride(p unsafe.Pointer, size uintptr, off int) unsafe.Pointer {
+	return unsafe.Pointer(uintptr(p) + uintptr(int(size)*off))
+}
+
+func (n *node) Next() *node {
+	if n.next == 0 {
+		return nil
+	}
+	return (*node)(stride(unsafe.Pointer(n), unsafe.Sizeof(node{}), n.next))
+}
+
+// StrideWalk links a node per input byte (at most three) and walks the
+// list by strides: it panics where the third node holds 'z'.
+// max-len: 3
+// want: panic third
+func StrideWalk(b []byte) int {
+	nodes := make([]node, 0, 3)
+	for i := 0; i < len(b) && i < 3; i++ {
+		nodes = append(nodes, node{kind: b[i], next: 1})
+	}
+	if len(nodes) == 0 {
+		return 0
+	}
+	nodes[len(nodes)-1].next = 0
+	k := 0
+	for n := &nodes[0]; n != nil; n = n.Next() {
+		if k == 2 && n.kind == 'z' {
+			panic("third")
+		}
+		k++
+	}
+	return k
+}
+
+// StrideBack steps back from the last element with unsafe.Add; a step
+// before the array's start ends the path.
+// max-len: 2
+// want: panic back
+// want: unsupported pointer arithmetic past its array
+func StrideBack(b []byte, k int) int {
+	nodes := make([]node, 2)
+	if len(b) == 2 {
+		nodes[0].kind = b[0]
+	}
+	p := (*node)(unsafe.Add(unsafe.Pointer(&nodes[1]), -k*int(unsafe.Sizeof(node{}))))
+	if p.kind == 'b' {
+		panic("back")
+	}
+	return 0
 }
 
 // WordOffset subtracts data pointers of a []uint32: the byte distance,

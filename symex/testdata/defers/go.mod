@@ -1,0 +1,3 @@
+module defercases
+
+go 1.23
