@@ -142,9 +142,11 @@ func TestHybridSeeds(t *testing.T) {
 	found := false
 	for _, s := range seeds {
 		b, _ := os.ReadFile(s)
-		found = found || string(b) == "go test fuzz v1\n[]byte(\"SIFT\")\n"
+		// The path's length is free in [4, 11]: any seed that starts with
+		// the word holds what the fuzzer cannot guess.
+		found = found || strings.HasPrefix(string(b), "go test fuzz v1\n[]byte(\"SIFT")
 	}
 	if !found {
-		t.Errorf("no seed []byte(\"SIFT\") among %d", len(seeds))
+		t.Errorf("no seed starting with \"SIFT\" among %d", len(seeds))
 	}
 }
