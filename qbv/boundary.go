@@ -98,10 +98,12 @@ func (r *run) toBoundary(q *quantifier, m, ce *term.Model) *term.Model {
 	if q.quantified || len(q.ic) == 0 || !widenedProduct(st, q.body, q.vars) {
 		return ce
 	}
+	ends := make([][]bv.Value, len(q.ic))
 	tries := 0
-	for _, c := range q.ic {
+	for i, c := range q.ic {
 		if st.IsBitVec(st.SortOf(c)) {
-			tries += boundaryPasses * len(boundaryValues(width(st, c)))
+			ends[i] = boundaryValues(width(st, c))
+			tries += boundaryPasses * len(ends[i])
 		}
 	}
 	if tries == 0 || dagSize(st, q.neg, boundaryBudget/tries) > boundaryBudget/tries {
@@ -122,7 +124,7 @@ func (r *run) toBoundary(q *quantifier, m, ce *term.Model) *term.Model {
 			if vals[i].Kind != term.ValBV || r.pool.has(vals[i]) {
 				continue // a ground term of the value generalises better
 			}
-			for _, b := range boundaryValues(width(st, c)) {
+			for _, b := range ends[i] {
 				if b.Equal(vals[i].BV) {
 					break // already at an end at least as extreme
 				}

@@ -67,8 +67,8 @@ next:
 		if c == big {
 			continue
 		}
-		in, err := e.branchAt(s, e.inRuns(i, idx), siteBound)
-		if err != nil || in {
+		hit, err := e.branchAt(s, e.inRuns(i, idx), siteBound)
+		if err != nil || hit {
 			return idx[0], err == nil, err
 		}
 	}

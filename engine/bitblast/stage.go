@@ -249,19 +249,11 @@ func (s *Stage) Decide(ctx context.Context, p *stage.Problem) (v stage.Verdict, 
 		asmLits[i] = s.cnf.Lit(e)
 	}
 
-	if err := s.tb.lod.define(ctx, s.cnf, s.solver); err != nil {
+	if err := s.define(ctx); err != nil {
 		return stop(err)
 	}
 	if s.tb.lod.extraGrew() {
 		s.base = nil // definitions added reads to the permanent cone
-	}
-	if err := s.tb.liftAll(ctx, s.cnf, s.solver); err != nil {
-		return stop(err)
-	}
-	if s.tb.eqs != nil {
-		if err := s.tb.eqs.close(ctx, s.cnf, s.solver); err != nil {
-			return stop(err)
-		}
 	}
 	if s.firstVars == 0 {
 		s.firstVars = s.solver.NumVars()
@@ -305,16 +297,8 @@ func (s *Stage) Decide(ctx context.Context, p *stage.Problem) (v stage.Verdict, 
 			if m != nil {
 				return stage.Verdict{Status: term.Sat, Model: m}, nil
 			}
-			if err := s.tb.lod.define(ctx, s.cnf, s.solver); err != nil {
+			if err := s.define(ctx); err != nil {
 				return stop(err)
-			}
-			if err := s.tb.liftAll(ctx, s.cnf, s.solver); err != nil {
-				return stop(err)
-			}
-			if s.tb.eqs != nil {
-				if err := s.tb.eqs.close(ctx, s.cnf, s.solver); err != nil {
-					return stop(err)
-				}
 			}
 			if s.tb.lod.extraGrew() {
 				// Lemmas added reads under array equalities, some of
@@ -411,6 +395,23 @@ func (s *Stage) Statistics() [][2]string {
 // permHolds reports whether p begins with the assertions added for good.
 func (s *Stage) permHolds(p *stage.Problem) bool {
 	return len(s.perm) <= min(p.Base, len(p.Assertions)) && slices.Equal(s.perm, p.Assertions[:len(s.perm)])
+}
+
+// define expands the pending array reads through their definitions, lifts
+// the word equalities they and the new assertions brought (lift.go) and
+// closes the equalities' triangles (transitivity.go): the clauses each
+// check adds before it solves and after each refinement.
+func (s *Stage) define(ctx context.Context) error {
+	if err := s.tb.lod.define(ctx, s.cnf, s.solver); err != nil {
+		return err
+	}
+	if err := s.tb.liftAll(ctx, s.cnf, s.solver); err != nil {
+		return err
+	}
+	if s.tb.eqs != nil {
+		return s.tb.eqs.close(ctx, s.cnf, s.solver)
+	}
+	return nil
 }
 
 // addPermanent adds as clauses of their own the unlabeled base-level
