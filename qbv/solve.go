@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/sift-solver/sift/term"
 )
@@ -198,12 +199,18 @@ type run struct {
 	// tier indexes groundTiers: the ground problem has no model with
 	// factors narrower than the tiers before it.
 	tier int
+	// strongSel selects the strengthenings of the atoms before
+	// quants[strengthened] (strengthen.go); strongOff: the ground problem
+	// is unsat under it.
+	strongSel    term.Term
+	strengthened int
+	strongOff    bool
 }
 
 func (s *Solver) newRun(st *term.Store, norm *normalizer, depth int) *run {
 	return &run{s: s, st: st, norm: norm, depth: depth, ground: s.NewQF(st),
 		lemmas: map[term.Term]bool{}, atoms: map[term.Term]*quantifier{}, byAtom: map[term.Term]*quantifier{},
-		absMemo: map[term.Term]term.Term{}, cheapMemo: map[term.Term]term.Term{}, pool: newPool(st)}
+		absMemo: map[term.Term]term.Term{}, cheapMemo: map[term.Term]term.Term{}, pool: newPool(st), strongSel: term.NoTerm}
 }
 
 // assert adds a root (closed: no free bound variable) to the ground problem.
@@ -357,14 +364,31 @@ func (r *run) nestedChecks(m *term.Model) []*quantifier {
 // from tiny to small: a factor in -2..1 keeps the check's sums next to
 // each other (c·(n−1) < c·n for c = 1 is n − 1 < n, for c = 65 an
 // identity of two multipliers the SAT solver must prove).
+//
+// Before the tiers, while it has models, the ground problem is solved with
+// the atoms' strengthenings selected (strengthen.go).
 func (r *run) solveGround(ctx context.Context, assumptions []term.Term) (Status, *term.Model, error) {
-	for r.tier < len(groundTiers) {
+	if sel := r.strengthen(); sel != term.NoTerm {
+		status, m, err := r.solveTiers(ctx, append(slices.Clone(assumptions), sel), false)
+		if status != Unsat || err != nil {
+			return status, m, err
+		}
+		r.strongOff = true
+		r.s.Stats.StrengthenedOff++
+	}
+	return r.solveTiers(ctx, assumptions, true)
+}
+
+// solveTiers solves the ground problem under assumptions, from tier
+// r.tier on; with advance set, a tier found unsat is left for good.
+func (r *run) solveTiers(ctx context.Context, assumptions []term.Term, advance bool) (Status, *term.Model, error) {
+	for tier := r.tier; tier < len(groundTiers); tier++ {
 		var small []term.Term
 		seen := map[term.Term]bool{}
 		for _, q := range r.quants {
 			q.prepare(r.st)
 			for _, x := range q.nonlinearSyms {
-				if s := isSmall(r.st, x, groundTiers[r.tier]); s != term.NoTerm && !seen[s] {
+				if s := isSmall(r.st, x, groundTiers[tier]); s != term.NoTerm && !seen[s] {
 					seen[s] = true
 					small = append(small, s)
 				}
@@ -378,7 +402,9 @@ func (r *run) solveGround(ctx context.Context, assumptions []term.Term) (Status,
 			return status, m, err
 		}
 		// Lemmas only accumulate, so this tier stays impossible.
-		r.tier++
+		if advance {
+			r.tier = tier + 1
+		}
 	}
 	return r.ground.Solve(ctx, r.asserted, assumptions)
 }
