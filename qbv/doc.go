@@ -19,7 +19,7 @@
 //     outer prefix, a variable read only through extracts is split into
 //     one variable per slice (slices.go), unused variables go, and a
 //     ∀ over at most ExpandBits bits becomes the conjunction of its
-//     instances;
+//     instances (unless they copy many multipliers);
 //  2. abstraction (abstract.go): every closed quantified subterm becomes a
 //     fresh Boolean atom of the ground problem, which a quantifier-free
 //     solver supplied by the caller decides;
