@@ -36,7 +36,8 @@
 //     ground problem is first solved with each ∀ atom implying its
 //     strengthening, the closed forms of its body's disjuncts that compare
 //     a linear sum of the variables (strengthen.go): a guess that leads
-//     to models where the ∀ holds, dropped once refuted.
+//     to models where the ∀ holds, in a solver of its own, dropped once
+//     refuted.
 //
 // Invariants:
 //   - Unsat only when the ground abstraction with its lemmas is unsat. Every

@@ -199,10 +199,11 @@ type run struct {
 	// tier indexes groundTiers: the ground problem has no model with
 	// factors narrower than the tiers before it.
 	tier int
-	// strongSel selects the strengthenings of the atoms before
-	// quants[strengthened] (strengthen.go); strongOff: the ground problem
-	// is unsat under it.
-	strongSel    term.Term
+	// guess solves the ground problem with strong, the strengthenings of
+	// the atoms before quants[strengthened] (strengthen.go); strongOff: it
+	// was unsat, and the run goes on with ground alone.
+	guess        QFSolver
+	strong       []term.Term
 	strengthened int
 	strongOff    bool
 }
@@ -210,7 +211,7 @@ type run struct {
 func (s *Solver) newRun(st *term.Store, norm *normalizer, depth int) *run {
 	return &run{s: s, st: st, norm: norm, depth: depth, ground: s.NewQF(st),
 		lemmas: map[term.Term]bool{}, atoms: map[term.Term]*quantifier{}, byAtom: map[term.Term]*quantifier{},
-		absMemo: map[term.Term]term.Term{}, cheapMemo: map[term.Term]term.Term{}, pool: newPool(st), strongSel: term.NoTerm}
+		absMemo: map[term.Term]term.Term{}, cheapMemo: map[term.Term]term.Term{}, pool: newPool(st)}
 }
 
 // assert adds a root (closed: no free bound variable) to the ground problem.
@@ -368,20 +369,23 @@ func (r *run) nestedChecks(m *term.Model) []*quantifier {
 // Before the tiers, while it has models, the ground problem is solved with
 // the atoms' strengthenings selected (strengthen.go).
 func (r *run) solveGround(ctx context.Context, assumptions []term.Term) (Status, *term.Model, error) {
-	if sel := r.strengthen(); sel != term.NoTerm {
-		status, m, err := r.solveTiers(ctx, append(slices.Clone(assumptions), sel), false)
+	if r.strengthen() {
+		if r.guess == nil {
+			r.guess = r.s.NewQF(r.st)
+		}
+		status, m, err := r.solveTiers(ctx, r.guess, append(slices.Clone(r.asserted), r.strong...), assumptions, false)
 		if status != Unsat || err != nil {
 			return status, m, err
 		}
-		r.strongOff = true
+		r.strongOff, r.guess = true, nil
 		r.s.Stats.StrengthenedOff++
 	}
-	return r.solveTiers(ctx, assumptions, true)
+	return r.solveTiers(ctx, r.ground, r.asserted, assumptions, true)
 }
 
-// solveTiers solves the ground problem under assumptions, from tier
+// solveTiers solves asserted under assumptions with solver, from tier
 // r.tier on; with advance set, a tier found unsat is left for good.
-func (r *run) solveTiers(ctx context.Context, assumptions []term.Term, advance bool) (Status, *term.Model, error) {
+func (r *run) solveTiers(ctx context.Context, solver QFSolver, asserted, assumptions []term.Term, advance bool) (Status, *term.Model, error) {
 	for tier := r.tier; tier < len(groundTiers); tier++ {
 		var small []term.Term
 		seen := map[term.Term]bool{}
@@ -397,7 +401,7 @@ func (r *run) solveTiers(ctx context.Context, assumptions []term.Term, advance b
 		if len(small) == 0 {
 			break
 		}
-		status, m, err := r.ground.Solve(ctx, r.asserted, append(append([]term.Term(nil), assumptions...), small...))
+		status, m, err := solver.Solve(ctx, asserted, append(append([]term.Term(nil), assumptions...), small...))
 		if status != Unsat || err != nil {
 			return status, m, err
 		}
@@ -406,7 +410,7 @@ func (r *run) solveTiers(ctx context.Context, assumptions []term.Term, advance b
 			r.tier = tier + 1
 		}
 	}
-	return r.ground.Solve(ctx, r.asserted, assumptions)
+	return solver.Solve(ctx, asserted, assumptions)
 }
 
 // groundTiers are the widths whose sign extensions solveGround tries for

@@ -18,11 +18,12 @@ import (
 // sliver of the ground models each, and the loop takes hundreds of rounds
 // to stumble on it; under S the ground solver is led there at once.
 //
-// The run asserts sel ∧ atom ⇒ S for a fresh selector sel and solves the
-// ground problem under sel first. That is a guess, never a lemma: once
-// the ground problem is unsat under sel (lemmas only accumulate, so it stays
-// so), the run drops sel and goes on as without it. Unsat is never
-// concluded under sel.
+// The run solves the ground problem with atom ⇒ S for every atom first,
+// in a solver of its own. That is a guess, never a lemma: once the guessed
+// problem is unsat (lemmas only accumulate, so it stays so), the run drops
+// that solver and goes on with its ground solver, which never saw the
+// guess (a guess refuted at once leaves the loop's path as it was).
+// Unsat is never concluded from the guess.
 
 // strengthening returns the disjunction over the disjuncts of q's body of
 // the closed forms of their ∀ (a disjunct without the variables counts as
@@ -52,27 +53,20 @@ func (n *normalizer) strengthening(q *quantifier) term.Term {
 	return st.Or(closed...)
 }
 
-// strengthen adds sel ∧ atom ⇒ S for the atoms registered since the last
-// call that have a strengthening, and returns sel while the ground problem
-// has been satisfiable under it (NoTerm otherwise, or when no atom has a
-// strengthening).
-func (r *run) strengthen() term.Term {
+// strengthen adds atom ⇒ S to the guess for the atoms registered since
+// the last call that have a strengthening, and reports whether the guess
+// is on: not refuted, and some atom has a strengthening.
+func (r *run) strengthen() bool {
 	if r.strongOff {
-		return term.NoTerm
+		return false
 	}
 	st := r.st
 	for ; r.strengthened < len(r.quants); r.strengthened++ {
 		q := r.quants[r.strengthened]
-		s := r.norm.strengthening(q)
-		if s == term.NoTerm {
-			continue
-		}
-		if r.strongSel == term.NoTerm {
-			r.strongSel = st.Fresh("qbv!strong", st.BoolSort())
-		}
-		if r.addLemma(st.Or(st.Not(r.strongSel), st.Not(q.atom), s)) {
+		if s := r.norm.strengthening(q); s != term.NoTerm {
+			r.strong = append(r.strong, r.groundForm(st.Or(st.Not(q.atom), s), true))
 			r.s.Stats.Strengthened++
 		}
 	}
-	return r.strongSel
+	return len(r.strong) > 0
 }
