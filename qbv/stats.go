@@ -30,9 +30,8 @@ type Stats struct {
 	// Facts counts quantifiers decided by a recorded fact (facts.go);
 	// Unneeded atoms a ground model left unproved (relevance.go).
 	Facts, Unneeded int
-	// Strengthened counts the strengthenings of atoms asserted under a
-	// selector, StrengthenedOff the runs whose ground problem turned unsat
-	// under it (strengthen.go).
+	// Strengthened counts the strengthenings of atoms added to the guess,
+	// StrengthenedOff the runs whose guess turned unsat (strengthen.go).
 	Strengthened, StrengthenedOff int
 	// ModelChecks counts assertions Prove confirmed, ModelCheckFailures
 	// those it did not.
