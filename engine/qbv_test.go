@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -138,6 +139,41 @@ func TestQBVNestedReused(t *testing.T) {
 	}
 	if v := stats["qbv-nested-reused"]; v == "" || v == "0" {
 		t.Errorf("qbv-nested-reused = %q, qbv-nested-checks = %q", v, stats["qbv-nested-checks"])
+	}
+}
+
+// TestQBVStrengthened checks that ground models under the strengthenings
+// of the ∀ (qbv/strengthen.go) decide the regression in a few rounds, where
+// instances at counterexample values took 88, and that a refuted guess is
+// dropped rather than taken for unsat.
+func TestQBVStrengthened(t *testing.T) {
+	tests := []struct {
+		file, want, off string
+		maxRounds       int
+	}{
+		{"strengthened-forall-unsigned-sat.smt2", "sat", "0", 8},
+		{"strengthened-guess-refuted-unsat.smt2", "unsat", "1", 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.file, func(t *testing.T) {
+			src, err := os.ReadFile(filepath.Join("..", "testdata", "regress", "qbv", tc.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, trace, stats, _ := runTraced(t, string(src), Options{NoFallback: true, Disable: []string{"quant"}}, 20*time.Second)
+			if strings.Join(got, " ") != tc.want {
+				t.Fatalf("answers %v, want %s\n%s", got, tc.want, trace)
+			}
+			if v := stats["qbv-strengthened"]; v == "" || v == "0" {
+				t.Errorf("qbv-strengthened = %q", v)
+			}
+			if v := stats["qbv-strengthened-off"]; v != tc.off {
+				t.Errorf("qbv-strengthened-off = %q, want %s", v, tc.off)
+			}
+			if n, _ := strconv.Atoi(stats["qbv-rounds"]); tc.maxRounds > 0 && n > tc.maxRounds {
+				t.Errorf("qbv-rounds = %d, want at most %d", n, tc.maxRounds)
+			}
+		})
 	}
 }
 

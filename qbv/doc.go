@@ -19,7 +19,7 @@
 //     outer prefix, a variable read only through extracts is split into
 //     one variable per slice (slices.go), unused variables go, and a
 //     ∀ over at most ExpandBits bits becomes the conjunction of its
-//     instances;
+//     instances (unless they copy many multipliers);
 //  2. abstraction (abstract.go): every closed quantified subterm becomes a
 //     fresh Boolean atom of the ground problem, which a quantifier-free
 //     solver supplied by the caller decides;
@@ -32,7 +32,12 @@
 //     constants per instance); a counterexample yields an instance φ[x:=t] with t chosen
 //     from its value, a ground term of equal value under M, or an inverse
 //     term found through the invertibility conditions of the operators on
-//     the path to x (instantiate.go, invert.go).
+//     the path to x (instantiate.go, invert.go). While it has models, the
+//     ground problem is first solved with each ∀ atom implying its
+//     strengthening, the closed forms of its body's disjuncts that compare
+//     a linear sum of the variables (strengthen.go): a guess that leads
+//     to models where the ∀ holds, in a solver of its own, dropped once
+//     refuted.
 //
 // Invariants:
 //   - Unsat only when the ground abstraction with its lemmas is unsat. Every
@@ -60,7 +65,8 @@
 // one comparison, eliminated), boundary.go (counterexamples moved to the
 // ends of their variables' ranges), products.go (products by constants
 // as signed-digit shift sums, for the SAT solver), groundform.go (lemmas
-// in the rewriter's normal form), solvefor.go (equations
+// in the rewriter's normal form), strengthen.go (ground models under
+// quantifier-free sufficient conditions of the ∀), solvefor.go (equations
 // solved for a bound variable), prove.go (Prove, for the validation of
 // models), stats.go (counters).
 package qbv

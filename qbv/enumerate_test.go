@@ -8,7 +8,8 @@ import (
 
 // TestEnumerate: a check by enumeration finds the least counterexample, or
 // none when the formula has no model; formulas with a symbol other than the
-// counterexample constants, or too wide, are not enumerable.
+// counterexample constants, too wide, or without a multiplier or divider are
+// not enumerable.
 func TestEnumerate(t *testing.T) {
 	st := term.NewStore()
 	f := st.Var("f", st.BitVecSort(16))
@@ -35,7 +36,8 @@ func TestEnumerate(t *testing.T) {
 		{"least factor of 3·101·103", []term.Term{f}, divisor(3 * 101 * 103), true, Sat, f, 3},
 		{"least factor of 101·103", []term.Term{f}, divisor(101 * 103), true, Sat, f, 101},
 		{"a prime has none", []term.Term{f}, divisor(65521), true, Unsat, f, 0},
-		{"with a Boolean", []term.Term{p, h}, st.And(p, st.Eq(h, st.ConstUint64(12, 7))), true, Sat, h, 7},
+		{"with a Boolean", []term.Term{p, h}, st.And(p, st.Eq(urem(k16(4101), st.MustMake(term.OpZeroExtend, []uint32{4}, h)), k16(0)), ult(k16(1), st.MustMake(term.OpZeroExtend, []uint32{4}, h))), true, Sat, h, 3},
+		{"no multiplier or divider", []term.Term{f}, ult(k16(7), f), false, Unknown, f, 0},
 		{"a free symbol", []term.Term{f}, st.Eq(f, other), false, Unknown, f, 0},
 		{"too wide", []term.Term{f, wide}, st.Eq(st.MustMake(term.OpZeroExtend, []uint32{4}, f), wide), false, Unknown, f, 0},
 	}

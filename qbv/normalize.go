@@ -27,7 +27,8 @@ import (
 //   - variables that occur nowhere go, and disjuncts that share no variable
 //     become separate quantifiers (miniscoping over ∨);
 //   - a ∀ over at most expandBits bits in total becomes the conjunction of
-//     its instances.
+//     its instances, unless those copy more than expandProductBits bits of
+//     multipliers and dividers.
 //
 // Normal ∀ terms are recorded, so that abstraction turns them into atoms
 // without normalising them again.
@@ -433,13 +434,31 @@ func (n *normalizer) closeGroup(xs []term.Term, body term.Term) term.Term {
 	for _, x := range xs {
 		bits += width(st, x)
 	}
-	if bits <= n.expandBits && dagSize(st, body, expandNodes>>bits) <= expandNodes>>bits {
+	if bits <= n.expandBits && dagSize(st, body, expandNodes>>bits) <= expandNodes>>bits && productBits(st, body)<<bits <= expandProductBits {
 		n.stats.Expanded++
 		return expand(st, xs, body)
 	}
 	q := st.MustMake(term.OpForall, nil, append(append([]term.Term(nil), xs...), body)...)
 	n.normal[q] = true
 	return q
+}
+
+// expandProductBits bounds the multiplier and divider bits an expansion
+// may make: each product of the body over non-literals is copied once per
+// value. Past it (256 copies of two 17-bit products in a termination
+// argument ∃c∀i. c·(i−1) < c·i over 8-bit i) the loop's few instances,
+// at a small c first, cost less than blasting every copy.
+const expandProductBits = 1 << 12
+
+// productBits sums the widths of the products over non-literals in t.
+func productBits(st *term.Store, t term.Term) uint64 {
+	total := uint64(0)
+	st.PostOrder([]term.Term{t}, func(u term.Term) {
+		if isProduct(st, u) {
+			total += uint64(width(st, u))
+		}
+	})
+	return total
 }
 
 // width is the number of bits of a Boolean or bit-vector term.

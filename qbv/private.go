@@ -1,6 +1,8 @@
 package qbv
 
 import (
+	"slices"
+
 	"github.com/sift-solver/sift/bv"
 	"github.com/sift-solver/sift/term"
 )
@@ -12,7 +14,9 @@ import (
 // 2^w). So ∀x.d is the comparison over all values v: false for =, ≠ and
 // the strict orders, u = max for v ≤ u and u = min for u ≤ v. With c even
 // the side takes the values that agree with t in c's trailing zero bits,
-// and ∀x.d compares u with the extreme of those (evenComparison). Since R does
+// and ∀x.d compares u with the extreme of those (evenComparison); several
+// variables in one sum range like one with the coefficient of fewest
+// trailing zeros (strengthen.go closes disjuncts so). Since R does
 // not mention x, ∀xs.(d ∨ R) is ∀xs∖x.((∀x.d) ∨ R): d is replaced by that
 // closed form and x goes. This is quantifier elimination by an
 // invertibility condition (Niemetz et al., CAV 2018) for the case where the
@@ -42,7 +46,7 @@ func (n *normalizer) eliminatePrivate(xs, ds []term.Term) ([]term.Term, []term.T
 		if at < 0 {
 			continue
 		}
-		closed, ok := n.forallComparison(ds[at], x)
+		closed, ok := n.forallComparison(ds[at], []term.Term{x})
 		if !ok {
 			continue
 		}
@@ -73,10 +77,12 @@ func (n *normalizer) eliminatePrivate(xs, ds []term.Term) ([]term.Term, []term.T
 	return xs, ds, false
 }
 
-// forallComparison returns the closed form of ∀x.d for a literal d that
-// compares c·x + t (c ≠ 0) with a term free of x, or false when d is not of
-// that shape.
-func (n *normalizer) forallComparison(d, x term.Term) (term.Term, bool) {
+// forallComparison returns the closed form of ∀xs.d for a literal d that
+// compares Σ cᵢ·xᵢ + t (some cᵢ ≠ 0) with a term free of xs, or false when d
+// is not of that shape. Ranging jointly, the xs give the sum the multiples
+// of 2^j for j the fewest trailing zeros among the cᵢ, as one variable
+// with coefficient 2^j does.
+func (n *normalizer) forallComparison(d term.Term, xs []term.Term) (term.Term, bool) {
 	st := n.st
 	pos := true
 	if st.Op(d) == term.OpNot {
@@ -89,12 +95,15 @@ func (n *normalizer) forallComparison(d, x term.Term) (term.Term, bool) {
 	if !ok {
 		return term.NoTerm, false
 	}
+	mentions := func(t term.Term) bool {
+		return st.Contains(t, func(v term.Term) bool { return slices.Contains(xs, v) })
+	}
 	for k := 0; k < 2; k++ {
 		s, u := st.Arg(d, k), st.Arg(d, 1-k)
-		if st.SortOf(s) != st.SortOf(x) || st.Contains(u, func(v term.Term) bool { return v == x }) {
+		if !st.IsBitVec(st.SortOf(s)) || mentions(u) {
 			continue
 		}
-		c, t, ok := linearIn(st, s, x)
+		c, t, ok := jointCoefficient(st, s, xs)
 		if !ok || c.IsZero() {
 			continue
 		}
@@ -121,6 +130,37 @@ func (n *normalizer) forallComparison(d, x term.Term) (term.Term, bool) {
 		}
 	}
 	return term.NoTerm, false
+}
+
+// jointCoefficient writes s as Σ cᵢ·xᵢ + t with t free of xs and returns
+// 2^j for j the fewest trailing zeros among the non-zero cᵢ (zero when all
+// are) and t; it fails when s is not linear in some xᵢ of its sort.
+func jointCoefficient(st *term.Store, s term.Term, xs []term.Term) (bv.Value, term.Term, bool) {
+	w := st.Width(st.SortOf(s))
+	j, t := w, s
+	for _, x := range xs {
+		if st.SortOf(x) != st.SortOf(s) {
+			if st.Contains(t, func(v term.Term) bool { return v == x }) {
+				return bv.Value{}, term.NoTerm, false
+			}
+			continue
+		}
+		c, rest, ok := linearIn(st, t, x)
+		if !ok {
+			return bv.Value{}, term.NoTerm, false
+		}
+		t = rest
+		for b := uint32(0); b < j; b++ {
+			if c.Bit(b) {
+				j = b
+				break
+			}
+		}
+	}
+	if j == w {
+		return bv.New(w, 0), t, true
+	}
+	return bv.Shl(bv.New(w, 1), bv.New(w, uint64(j))), t, true
 }
 
 // evenComparison is forallComparison's closed form when the coefficient c

@@ -37,7 +37,7 @@ func TestForallComparison(t *testing.T) {
 					if !pos {
 						d = st.Not(d)
 					}
-					closed, ok := n.forallComparison(d, x)
+					closed, ok := n.forallComparison(d, []term.Term{x})
 					if !ok {
 						t.Errorf("%s: not eliminated", name(d))
 						continue
@@ -74,8 +74,67 @@ func TestForallComparison(t *testing.T) {
 		mk(term.OpBVUle, x, mk(term.OpBVAdd, x, u)),
 		mk(term.OpBVUle, mk(term.OpBVMul, x, y), u),
 	} {
-		if _, ok := n.forallComparison(d, x); ok {
+		if _, ok := n.forallComparison(d, []term.Term{x}); ok {
 			t.Errorf("%s: eliminated, want not", name(d))
+		}
+	}
+}
+
+// TestForallComparisonJoint: the closed form of ∀x,y.d for a comparison of
+// a·x + b·y + t with u agrees with enumerating x and y (width 3): the sum
+// takes the multiples of the smaller power of two among a and b, whatever
+// the other coefficient; a second variable of the other side or under a
+// product is not eliminated.
+func TestForallComparisonJoint(t *testing.T) {
+	st := term.NewStore()
+	s := st.BitVecSort(3)
+	x, y, z, u := st.Var("x", s), st.Var("y", s), st.Var("z", s), st.Var("u", s)
+	k := func(v uint64) term.Term { return st.ConstUint64(3, v) }
+	mk := func(op term.Op, args ...term.Term) term.Term { return st.MustMake(op, nil, args...) }
+	lin := func(a, b uint64) term.Term {
+		return mk(term.OpBVAdd, mk(term.OpBVMul, k(a), x), mk(term.OpBVMul, k(b), y), z)
+	}
+	n := newNormalizer(st, &Stats{}, 0)
+	xs := []term.Term{x, y}
+	for _, c := range [][2]uint64{{2, 2}, {6, 4}, {4, 2}, {3, 2}, {4, 0}, {0, 4}} {
+		for _, op := range []term.Op{term.OpEq, term.OpDistinct, term.OpBVUlt, term.OpBVUle, term.OpBVSlt, term.OpBVSle} {
+			for _, d := range []term.Term{mk(op, lin(c[0], c[1]), u), st.Not(mk(op, u, lin(c[0], c[1])))} {
+				closed, ok := n.forallComparison(d, xs)
+				if !ok {
+					t.Fatalf("%v %s: not eliminated", c, op)
+				}
+				for zv := range uint64(8) {
+					for uv := range uint64(8) {
+						m := term.NewModel()
+						m.Set(z, st.BVValue(bv.New(3, zv)))
+						m.Set(u, st.BVValue(bv.New(3, uv)))
+						all := true
+						for xv := range uint64(8) {
+							for yv := range uint64(8) {
+								m.Set(x, st.BVValue(bv.New(3, xv)))
+								m.Set(y, st.BVValue(bv.New(3, yv)))
+								b, err := term.NewEvaluator(st, m).EvalBool(d)
+								if err != nil {
+									t.Fatal(err)
+								}
+								all = all && b
+							}
+						}
+						got, err := term.NewEvaluator(st, m).EvalBool(closed)
+						if err != nil || got != all {
+							t.Fatalf("%v %s at z=%d, u=%d: closed form is %v, ∀x,y gives %v (%v)", c, op, zv, uv, got, all, err)
+						}
+					}
+				}
+			}
+		}
+	}
+	for _, d := range []term.Term{
+		mk(term.OpBVUle, mk(term.OpBVMul, k(2), x), mk(term.OpBVAdd, y, u)),
+		mk(term.OpBVUle, mk(term.OpBVAdd, x, mk(term.OpBVMul, y, z)), u),
+	} {
+		if _, ok := n.forallComparison(d, xs); ok {
+			t.Errorf("%s: eliminated, want not", st.Op(d))
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/sift-solver/sift/term"
 )
@@ -198,6 +199,13 @@ type run struct {
 	// tier indexes groundTiers: the ground problem has no model with
 	// factors narrower than the tiers before it.
 	tier int
+	// guess solves the ground problem with strong, the strengthenings of
+	// the atoms before quants[strengthened] (strengthen.go); strongOff: it
+	// was unsat, and the run goes on with ground alone.
+	guess        QFSolver
+	strong       []term.Term
+	strengthened int
+	strongOff    bool
 }
 
 func (s *Solver) newRun(st *term.Store, norm *normalizer, depth int) *run {
@@ -357,14 +365,34 @@ func (r *run) nestedChecks(m *term.Model) []*quantifier {
 // from tiny to small: a factor in -2..1 keeps the check's sums next to
 // each other (c·(n−1) < c·n for c = 1 is n − 1 < n, for c = 65 an
 // identity of two multipliers the SAT solver must prove).
+//
+// Before the tiers, while it has models, the ground problem is solved with
+// the atoms' strengthenings selected (strengthen.go).
 func (r *run) solveGround(ctx context.Context, assumptions []term.Term) (Status, *term.Model, error) {
-	for r.tier < len(groundTiers) {
+	if r.strengthen() {
+		if r.guess == nil {
+			r.guess = r.s.NewQF(r.st)
+		}
+		status, m, err := r.solveTiers(ctx, r.guess, append(slices.Clone(r.asserted), r.strong...), assumptions, false)
+		if status != Unsat || err != nil {
+			return status, m, err
+		}
+		r.strongOff, r.guess = true, nil
+		r.s.Stats.StrengthenedOff++
+	}
+	return r.solveTiers(ctx, r.ground, r.asserted, assumptions, true)
+}
+
+// solveTiers solves asserted under assumptions with solver, from tier
+// r.tier on; with advance set, a tier found unsat is left for good.
+func (r *run) solveTiers(ctx context.Context, solver QFSolver, asserted, assumptions []term.Term, advance bool) (Status, *term.Model, error) {
+	for tier := r.tier; tier < len(groundTiers); tier++ {
 		var small []term.Term
 		seen := map[term.Term]bool{}
 		for _, q := range r.quants {
 			q.prepare(r.st)
 			for _, x := range q.nonlinearSyms {
-				if s := isSmall(r.st, x, groundTiers[r.tier]); s != term.NoTerm && !seen[s] {
+				if s := isSmall(r.st, x, groundTiers[tier]); s != term.NoTerm && !seen[s] {
 					seen[s] = true
 					small = append(small, s)
 				}
@@ -373,14 +401,16 @@ func (r *run) solveGround(ctx context.Context, assumptions []term.Term) (Status,
 		if len(small) == 0 {
 			break
 		}
-		status, m, err := r.ground.Solve(ctx, r.asserted, append(append([]term.Term(nil), assumptions...), small...))
+		status, m, err := solver.Solve(ctx, asserted, append(append([]term.Term(nil), assumptions...), small...))
 		if status != Unsat || err != nil {
 			return status, m, err
 		}
 		// Lemmas only accumulate, so this tier stays impossible.
-		r.tier++
+		if advance {
+			r.tier = tier + 1
+		}
 	}
-	return r.ground.Solve(ctx, r.asserted, assumptions)
+	return solver.Solve(ctx, asserted, assumptions)
 }
 
 // groundTiers are the widths whose sign extensions solveGround tries for

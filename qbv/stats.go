@@ -30,6 +30,9 @@ type Stats struct {
 	// Facts counts quantifiers decided by a recorded fact (facts.go);
 	// Unneeded atoms a ground model left unproved (relevance.go).
 	Facts, Unneeded int
+	// Strengthened counts the strengthenings of atoms added to the guess,
+	// StrengthenedOff the runs whose guess turned unsat (strengthen.go).
+	Strengthened, StrengthenedOff int
 	// ModelChecks counts assertions Prove confirmed, ModelCheckFailures
 	// those it did not.
 	ModelChecks, ModelCheckFailures int
@@ -45,7 +48,7 @@ func (s Stats) Pairs() [][2]string {
 		kv("value-terms", s.ValueTerms), kv("symbolic-terms", s.SymbolicTerms), kv("inverse-terms", s.InverseTerms),
 		kv("matched-instances", s.MatchedInstances), kv("boundary-values", s.BoundaryValues),
 		kv("resolved", s.Resolved), kv("miniscoped", s.Miniscoped), kv("expanded", s.Expanded), kv("split", s.Split),
-		kv("private", s.Private),
+		kv("private", s.Private), kv("strengthened", s.Strengthened), kv("strengthened-off", s.StrengthenedOff),
 		kv("facts", s.Facts), kv("unneeded", s.Unneeded), kv("model-checks", s.ModelChecks), kv("model-check-failures", s.ModelCheckFailures),
 	}
 }
