@@ -64,7 +64,8 @@
 // as unsafe code does, views.go keeps a string that unsafe made of an
 // array's bytes in step with them, and unsafeaddr.go moves pointers by
 // uintptr arithmetic and unsafe.Add); globals.go runs the package
-// initializers before the entry, in Go's order; reflect.go answers
+// initializers before the entry, in Go's order (initreach.go: what an
+// initializer's skipped call could have changed); reflect.go answers
 // reflect's API (Values and Types over concrete types with symbolic
 // contents); the Go files in models/ (built only by the executor, see
 // load.go) stand in for functions the executor cannot run (assembly, the
