@@ -360,3 +360,28 @@ func WordOffset(n int) int {
 	}
 	return 0
 }
+
+type msgState struct{ info *int }
+
+type message struct {
+	state msgState
+	size  int32
+	value int32
+}
+
+// state is protobuf's view of a message: a pointer to the struct is a
+// pointer to its first field, of another named type of the same shape.
+type state msgState
+
+// FirstField reads a message through a pointer to its first field's type.
+// max-len: 0
+// want: panic first
+func FirstField(v int32) int {
+	n := 7
+	m := &message{state: msgState{info: &n}, value: v}
+	s := (*state)(unsafe.Pointer(m))
+	if *s.info == 7 && m.value == 3 {
+		panic("first")
+	}
+	return 0
+}
