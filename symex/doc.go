@@ -78,7 +78,9 @@
 // starting state) and reads concrete ones (and the results) from solver
 // models, and inputs_readers.go builds reader inputs (io.Reader,
 // *bufio.Reader, *bytes.Buffer, …) over symbolic bytes and the fixed
-// inputs (an io.Writer's new buffer, an any destination's new(any));
+// inputs (an io.Writer's new buffer), inputs_dest.go an any
+// destination's shapes (new(any), a pointer to a struct of the basic
+// kinds);
 // inputs_ctor.go builds a receiver or parameter whose type has
 // unexported fields by running its package's constructor (New…) on
 // symbolic arguments first, and inputs_iface.go an interface input as a
@@ -161,8 +163,8 @@
 //   - Package initializers run concretely, once, before the entry, in
 //     Go's order (a global used earlier starts its package's then).
 //   - Models: fmt's printing functions for basic operands (with its
-//     flags, widths and precisions), errors.Is, sync.Pool and sync/atomic
-//     (one goroutine), internal/godebug (every setting at its default),
+//     flags, widths and precisions), errors.Is, sync.Pool, sync.Map and
+//     sync/atomic with atomic.Value (one goroutine), internal/godebug (every setting at its default),
 //     unique.Make (intrinsics.go), runtime.KeepAlive, SetFinalizer and
 //     Gosched (models/runtime.go), and time's clock: concrete, moving
 //     forward at every reading, Local being UTC (models/time.go).

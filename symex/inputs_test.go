@@ -38,6 +38,7 @@ var inputCases = []struct {
 	{"Deferred", 3, []string{"plant: after a deferred call"}},
 	{"Render", 3, []string{"plant: io.Writer"}},
 	{"Decode", 3, []string{"plant: any destination"}},
+	{"DecodeStruct", 3, []string{"plant: struct destination"}},
 	{"Dispatcher.Run", 2, []string{"plant: nil func fields"}},
 }
 
