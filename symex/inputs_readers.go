@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
-
 )
 
 // Reader inputs. A parameter of one of the standard library's reader types
