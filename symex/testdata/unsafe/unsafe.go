@@ -385,3 +385,22 @@ func FirstField(v int32) int {
 	}
 	return 0
 }
+
+// typeID is go-toml's danger.MakeTypeID: the data word of a reflect.Type,
+// unique per type, as a map key.
+func typeID(t reflect.Type) unsafe.Pointer {
+	return (*[2]unsafe.Pointer)(unsafe.Pointer(&t))[1]
+}
+
+// TypeIDs keys a cache by types' data words: equal for one type,
+// different for two.
+// max-len: 0
+// want: panic type ids
+func TypeIDs(n int) int {
+	a, b := reflect.TypeOf(n), reflect.TypeOf("")
+	seen := map[unsafe.Pointer]int{typeID(a): 1}
+	if seen[typeID(a)] == 1 && seen[typeID(b)] == 0 && typeID(a) != typeID(b) {
+		panic("type ids")
+	}
+	return 0
+}
