@@ -131,6 +131,8 @@ func (e *Executor) symbolic(name string, t types.Type, pcs *[]term.Term) (Value,
 		if v, ok, err := e.ifaceValue(name, t, it, pcs); ok || err != nil {
 			return v, err
 		}
+		// Only the loaded program's types are candidates (inputs_iface.go).
+		return nil, fmt.Errorf("inputs of type %s are not modelled: no type of the loaded program that a test here can name implements it", t)
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Pointer:
