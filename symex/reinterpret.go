@@ -80,7 +80,8 @@ func (e *Executor) wordsOf(v Value) ([]word, error) {
 // itself when it is pointer-shaped (a pointer, or the token a
 // reflect.Type holds as its *rtype: go-toml's danger.MakeTypeID keys a
 // cache by it). A value of any other type is boxed by the runtime, a
-// pointer to a copy that is not modelled.
+// pointer to a copy that is not modelled: an Opaque, which ends a path
+// that uses it.
 func (e *Executor) ifaceWords(x IfaceVal) ([]word, error) {
 	if x.T == nil {
 		return []word{{v: PtrVal{}}, {v: PtrVal{}}}, nil
@@ -93,7 +94,8 @@ func (e *Executor) ifaceWords(x IfaceVal) ([]word, error) {
 			return []word{{v: e.typeToken(x.T)}, {v: v}}, nil
 		}
 	}
-	return nil, fmt.Errorf("the memory of an interface holding a %s (boxed) is not modelled", x.T)
+	// Boxed: the type word is exact (protoreflect's typeOf reads only it).
+	return []word{{v: e.typeToken(x.T)}, {v: Opaque{What: "the data word of an interface holding a " + x.T.String() + " (boxed)"}}}, nil
 }
 
 // wordCount is the number of machine words of a value of type t, false
