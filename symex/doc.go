@@ -72,7 +72,9 @@
 // runtime's hooks, fmt's reflection) and intrinsics.go
 // answers what they ask that plain Go cannot say; load.go builds SSA
 // (the entry's package in debug mode, whose references debugrefs.go takes
-// out of the instructions and keeps as positions for coverage);
+// out of the instructions and keeps as positions for coverage;
+// load_impls.go adds the module's smallest packages that implement an
+// interface parameter no loaded type implements);
 // inputs.go makes the symbolic parameters from their types (a method's
 // receiver among them; pointers to structs, a nil pointer field as one more
 // starting state) and reads concrete ones (and the results) from solver

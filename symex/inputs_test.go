@@ -142,3 +142,24 @@ func TestCanBuildInputs(t *testing.T) {
 		}
 	}
 }
+
+// TestModuleImplementers: an interface parameter that no loaded type
+// implements takes a type of another package of the entry's module
+// (testdata/implmod: shapes.Poly, not the internal big.Big), and the
+// generated test imports it.
+func TestModuleImplementers(t *testing.T) {
+	p := loadTestFunc(t, "testdata/implmod/shape", "Describe", "Describe")
+	_, res := explore(t, p, Options{MaxLen: 1}, nil)
+	if len(res.Panics) != 1 || !strings.Contains(res.Panics[0].Message, "plant: triangle") {
+		t.Fatalf("panics %+v, want the triangle", res.Panics)
+	}
+	src := PackageTestFile([]*Result{res}, true)
+	for _, want := range []string{`"example.com/implmod/shapes"`, "shapes.Poly{N: 3}"} {
+		if !strings.Contains(src, want) {
+			t.Errorf("generated test lacks %s:\n%s", want, src)
+		}
+	}
+	if strings.Contains(src, "big.") {
+		t.Errorf("generated test uses the internal package:\n%s", src)
+	}
+}
