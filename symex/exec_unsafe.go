@@ -63,6 +63,10 @@ func (e *Executor) convertPointer(s *State, in *ssa.Convert, v Value) (Value, bo
 			if err := e.reinterpretable(x, toPtr.Elem()); err != nil {
 				return nil, true, e.unsup(in, "unsafe.Pointer to %s: %v", to, err)
 			}
+			if _, iface := x.(IfaceVal); iface && !wordFields(toPtr.Elem()) {
+				// walk steps into an interface's words by field index.
+				return nil, true, e.unsup(in, "unsafe.Pointer to %s: an interface read as fields other than words is not modelled", to)
+			}
 		}
 		return p, true, nil
 	}

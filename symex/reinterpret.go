@@ -132,6 +132,24 @@ func wordCount(t types.Type) (int, bool) {
 	return 0, false
 }
 
+// wordFields reports whether t is a struct or an array of one-word
+// fields or elements, so that field or element i is word i.
+func wordFields(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Struct:
+		for i := 0; i < u.NumFields(); i++ {
+			if n, ok := wordCount(u.Field(i).Type()); !ok || n != 1 {
+				return false
+			}
+		}
+		return true
+	case *types.Array:
+		n, ok := wordCount(u.Elem())
+		return ok && n == 1
+	}
+	return false
+}
+
 // wordSized reports whether a basic integer type is 64 bits wide.
 func wordSized(b *types.Basic) bool {
 	switch b.Kind() {

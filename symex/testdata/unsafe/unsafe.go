@@ -404,3 +404,32 @@ func TypeIDs(n int) int {
 	}
 	return 0
 }
+
+type ifaceHeader struct {
+	Type unsafe.Pointer
+	Data unsafe.Pointer
+}
+
+// StrWord reads an interface as a string header: not word by word.
+// max-len: 0
+// want: unsupported an interface read as fields other than words
+func StrWord(n int) int {
+	x := any(&n)
+	h := (*struct{ s string })(unsafe.Pointer(&x))
+	return len(h.s)
+}
+
+// typeWord is protoreflect's typeOf: an interface's type word, which
+// boxed values have too.
+func typeWord(x any) unsafe.Pointer { return (*ifaceHeader)(unsafe.Pointer(&x)).Type }
+
+// TypeWords compares the type words of boxed values: equal for two ints,
+// different for an int and a string.
+// max-len: 0
+// want: panic type words
+func TypeWords(n int) int {
+	if typeWord(n) == typeWord(7) && typeWord(n) != typeWord("") {
+		panic("type words")
+	}
+	return 0
+}
