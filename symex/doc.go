@@ -64,20 +64,25 @@
 // as unsafe code does, views.go keeps a string that unsafe made of an
 // array's bytes in step with them, and unsafeaddr.go moves pointers by
 // uintptr arithmetic and unsafe.Add); globals.go runs the package
-// initializers before the entry, in Go's order; reflect.go answers
+// initializers before the entry, in Go's order (initreach.go: what an
+// initializer's skipped call could have changed); reflect.go answers
 // reflect's API (Values and Types over concrete types with symbolic
 // contents); the Go files in models/ (built only by the executor, see
 // load.go) stand in for functions the executor cannot run (assembly, the
 // runtime's hooks, fmt's reflection) and intrinsics.go
 // answers what they ask that plain Go cannot say; load.go builds SSA
 // (the entry's package in debug mode, whose references debugrefs.go takes
-// out of the instructions and keeps as positions for coverage);
+// out of the instructions and keeps as positions for coverage;
+// load_impls.go adds the module's smallest packages that implement an
+// interface parameter no loaded type implements);
 // inputs.go makes the symbolic parameters from their types (a method's
 // receiver among them; pointers to structs, a nil pointer field as one more
 // starting state) and reads concrete ones (and the results) from solver
 // models, and inputs_readers.go builds reader inputs (io.Reader,
 // *bufio.Reader, *bytes.Buffer, …) over symbolic bytes and the fixed
-// inputs (an io.Writer's new buffer, an any destination's new(any));
+// inputs (an io.Writer's new buffer), inputs_dest.go an any
+// destination's shapes (new(any), a pointer to a struct of the basic
+// kinds);
 // inputs_ctor.go builds a receiver or parameter whose type has
 // unexported fields by running its package's constructor (New…) on
 // symbolic arguments first, and inputs_iface.go an interface input as a
@@ -160,8 +165,8 @@
 //   - Package initializers run concretely, once, before the entry, in
 //     Go's order (a global used earlier starts its package's then).
 //   - Models: fmt's printing functions for basic operands (with its
-//     flags, widths and precisions), errors.Is, sync.Pool and sync/atomic
-//     (one goroutine), internal/godebug (every setting at its default),
+//     flags, widths and precisions), errors.Is, sync.Pool, sync.Map and
+//     sync/atomic with atomic.Value (one goroutine), internal/godebug (every setting at its default),
 //     unique.Make (intrinsics.go), runtime.KeepAlive, SetFinalizer and
 //     Gosched (models/runtime.go), and time's clock: concrete, moving
 //     forward at every reading, Local being UTC (models/time.go).

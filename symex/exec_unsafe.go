@@ -10,8 +10,9 @@ import (
 
 // unsafe, where the layout is known. An unsafe.Pointer is a PtrVal like any
 // pointer: converting *T to it and back is the identity, and converting it
-// to *U is allowed when the value it points to has U's shape (fits), or
-// when U is made of the same machine words (reinterpret.go: a string's or
+// to *U is allowed when the value it points to has U's shape (fits), when
+// its first field (at any depth) has (firstField), or when U is made of
+// the same machine words (reinterpret.go: a string's or
 // a slice's header read as the other, as reflect.StringHeader or
 // SliceHeader, or as a struct of a pointer and lengths). unsafe.SliceData,
 // unsafe.String, unsafe.StringData and unsafe.Slice move between slices,
@@ -56,8 +57,15 @@ func (e *Executor) convertPointer(s *State, in *ssa.Convert, v Value) (Value, bo
 			return nil, true, err
 		}
 		if !e.fits(x, toPtr.Elem()) {
+			if q, ok := e.firstField(p, x, toPtr.Elem()); ok {
+				return q, true, nil
+			}
 			if err := e.reinterpretable(x, toPtr.Elem()); err != nil {
 				return nil, true, e.unsup(in, "unsafe.Pointer to %s: %v", to, err)
+			}
+			if _, iface := x.(IfaceVal); iface && !wordFields(toPtr.Elem()) {
+				// walk steps into an interface's words by field index.
+				return nil, true, e.unsup(in, "unsafe.Pointer to %s: an interface read as fields other than words is not modelled", to)
 			}
 		}
 		return p, true, nil
@@ -208,4 +216,23 @@ func (e *Executor) stringBytes(s *State, x StringVal) (PtrVal, error) {
 	id := s.alloc(Backing{Elems: e.shifted(x.Bytes, x.Off, x.Max)})
 	s.views = append(s.views, byteView{obj: id, off: e.idx(0), n: x.Len, max: x.Max})
 	return PtrVal{Obj: id, Path: []PathStep{{Field: -1, Index: e.idx(0)}}}, nil
+}
+
+// firstField is p moved to the first field of the struct x it points to
+// (recursively) whose value has t's shape: a struct's first field is at
+// its address, so (*T)(unsafe.Pointer(&s)) with T the first field's type
+// (protobuf's messages and their state) points to that field; a shape
+// it does not fit is reinterpretable's.
+func (e *Executor) firstField(p PtrVal, x Value, t types.Type) (PtrVal, bool) {
+	for {
+		st, ok := x.(Struct)
+		if !ok || len(st) == 0 {
+			return PtrVal{}, false
+		}
+		p = PtrVal{Obj: p.Obj, Path: appendPath(p.Path, PathStep{Field: 0})}
+		x = st[0]
+		if e.fits(x, t) {
+			return p, true
+		}
+	}
 }

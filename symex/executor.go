@@ -244,10 +244,11 @@ type Executor struct {
 	// reflectIDs numbers the types reflect's values stand for (typeToken).
 	reflectIDs   typeutil.Map
 	reflectTypes []types.Type
-	headerWords  bool                     // memory may hold a header's words where a string or slice was (reinterpret.go)
-	stringInputs map[term.Term]bool       // the byte arrays of string inputs, one allocation each (dataWordOp)
-	nilFuncs     []string                 // the func-typed input fields, nil in every input (Result.NilFuncs)
-	initSnaps    map[*State]map[int]Value // running initializers: memory before the current top-level call
+	headerWords  bool                            // memory may hold a header's words where a string or slice was (reinterpret.go)
+	stringInputs map[term.Term]bool              // the byte arrays of string inputs, one allocation each (dataWordOp)
+	nilFuncs     []string                        // the func-typed input fields, nil in every input (Result.NilFuncs)
+	initSnaps    map[*State]map[int]Value        // running initializers: memory before the current top-level call
+	initGlobals  map[*ssa.Function][]*ssa.Global // namedGlobals, per callee of a skipped call (initreach.go)
 	ctx          context.Context
 
 	// ites are the ite loops of the functions run so far (loopite.go).

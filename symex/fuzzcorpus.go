@@ -37,6 +37,10 @@ type fuzzParam struct {
 	build func(xs []string, q types.Qualifier) string
 	// values are the fuzzer's values for concrete input c, one per leaf.
 	values func(c any) []any
+	// each, when set, are the values the target calls the function with
+	// in turn, the parameter taking no fuzzer value (an any
+	// destination's shapes, inputs_dest.go).
+	each []string
 }
 
 // fuzzParamOf is how a fuzz target takes a parameter of type t, or false
@@ -176,6 +180,14 @@ func (r *Result) fuzzTarget() (string, []fuzzParam, bool) {
 				values: func(any) []any { return nil }}
 			continue
 		}
+		if d, ok := in.val.(destInput); ok {
+			p := fuzzParam{values: func(any) []any { return nil }}
+			for _, sh := range d.shapes {
+				p.each = append(p.each, destLiteral(sh.kind.Shape))
+			}
+			params[i] = p
+			continue
+		}
 		p, ok := fuzzParamOf(in.Type, r.Fn.Pkg.Pkg, r.Fn.Prog)
 		if c, isCtor := in.val.(ctorInput); isCtor {
 			p, ok = fuzzCtor(c, r.Fn.Pkg.Pkg, r.Fn.Prog)
@@ -304,8 +316,14 @@ func FuzzTestFile(results []*Result) string {
 				continue
 			}
 			targets++
-			var params, vals []string
-			for _, p := range args {
+			var params, vals, loops []string
+			for i, p := range args {
+				if p.each != nil {
+					x := fmt.Sprintf("d%d", i)
+					loops = append(loops, fmt.Sprintf("for _, %s := range []any{%s} {", x, strings.Join(p.each, ", ")))
+					vals = append(vals, x)
+					continue
+				}
 				var xs []string
 				for _, a := range p.leaves {
 					x := fmt.Sprintf("a%d", len(params))
@@ -314,8 +332,13 @@ func FuzzTestFile(results []*Result) string {
 				}
 				vals = append(vals, p.build(xs, q))
 			}
+			body := discard(callExpr(r.Fn, vals), r.Fn.Signature.Results().Len())
+			for i := len(loops) - 1; i >= 0; i-- {
+				body = loops[i] + "\n" + body + "\n}"
+			}
+			body = strings.ReplaceAll(body, "\n", "\n\t\t")
 			fmt.Fprintf(b, "func %s(f *testing.F) {\n\tf.Fuzz(func(t *testing.T, %s) {\n\t\t%s\n\t})\n}\n\n",
-				name, strings.Join(params, ", "), discard(callExpr(r.Fn, vals), r.Fn.Signature.Results().Len()))
+				name, strings.Join(params, ", "), body)
 		}
 		return targets
 	})

@@ -57,7 +57,7 @@ func TestFuzzCorpus(t *testing.T) {
 	// --max-len elements.
 	want := "FuzzStr FuzzBytes FuzzInts FuzzBool FuzzNamed FuzzArray FuzzVariadic FuzzVariadicInts FuzzReader FuzzByteReader FuzzRuneReader " +
 		"FuzzBufioReader FuzzStringsReader FuzzBytesReader FuzzBytesBuffer FuzzStructPtr FuzzParser_Next " +
-		"FuzzParser_Peek FuzzCounter_Inc FuzzDeferred FuzzRender FuzzDecode"
+		"FuzzParser_Peek FuzzCounter_Inc FuzzDeferred FuzzRender FuzzDecode FuzzDecodeStruct"
 	if got := strings.Join(targets, " "); got != want {
 		t.Fatalf("fuzz targets %s\nwant %s", got, want)
 	}

@@ -105,7 +105,7 @@ func (e *Executor) skipFailed(s *State, err error) bool {
 		return false
 	}
 	what := fmt.Sprintf("the result of %s in %s (not run: %s)", instrString(instr), f.fn, u.msg)
-	if _, isCall := instr.(*ssa.Call); isCall {
+	if call, isCall := instr.(*ssa.Call); isCall {
 		// Globals of the package it left unset may be ones it would have
 		// set: they are not known to be zero (globalValue).
 		if e.initSkipped[f.fn.Pkg] == "" {
@@ -116,6 +116,14 @@ func (e *Executor) skipFailed(s *State, err error) bool {
 			old, had := snap[id]
 			if (had && !sameValue(old, x)) || (!had && id < 0) {
 				s.mem[id] = Opaque{What: "an object changed by " + what}
+			}
+		}
+		// What it reached but had not changed yet (initreach.go), its
+		// operands read in the initializer's frame.
+		s.frames = s.frames[:1]
+		for id := range e.callReach(s, call) {
+			if _, changed := s.mem[id].(Opaque); !changed {
+				s.mem[id] = Opaque{What: "an object " + what + " could change"}
 			}
 		}
 	}

@@ -21,8 +21,11 @@ func TestInitializerFailures(t *testing.T) {
 		// other is exact: len 1 ('x' panics or not), or not 1.
 		{"Other", 2, 3, ""},
 		{"Table", 1, 0, "could not store into"},
-		// late was left unset by the skipped call, which would have set it.
-		{"Late", 0, 0, "not set by its initializer"},
+		// late was left unset by the skipped call, which names it.
+		{"Late", 0, 0, "could change"},
+		// made existed before the skipped call, which would have filled it
+		// (it reads as an Opaque, not as the zeros it held).
+		{"Made", 0, 0, "Opaque"},
 	}
 	for _, c := range cases {
 		t.Run(c.fn, func(t *testing.T) {

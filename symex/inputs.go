@@ -121,6 +121,9 @@ func (e *Executor) symbolic(name string, t types.Type, pcs *[]term.Term) (Value,
 		}
 		return readerInput{kind: k, data: data, v: v}, nil
 	}
+	if it, ok := t.Underlying().(*types.Interface); ok && it.Empty() && e.inputNest == 1 {
+		return e.destParam(name)
+	}
 	if v, ok, err := e.sinkValue(t); ok || err != nil {
 		return v, err
 	}
@@ -128,6 +131,8 @@ func (e *Executor) symbolic(name string, t types.Type, pcs *[]term.Term) (Value,
 		if v, ok, err := e.ifaceValue(name, t, it, pcs); ok || err != nil {
 			return v, err
 		}
+		// Only the loaded program's types are candidates (inputs_iface.go).
+		return nil, fmt.Errorf("inputs of type %s are not modelled: no type of the loaded program that a test here can name implements it", t)
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Pointer:
@@ -340,6 +345,8 @@ func (e *Executor) bindValue(s *State, v Value, nils map[term.Term]bool) Value {
 		return ctorPending{fn: x.fn, args: args}
 	case sinkInput:
 		return e.bindValue(s, x.v, nils)
+	case destInput:
+		return e.bindDest(s, x, nils)
 	case IfaceVal:
 		return IfaceVal{T: x.T, V: e.bindValue(s, x.V, nils)}
 	case SliceVal:
@@ -468,6 +475,8 @@ func (e *Executor) readValue(v Value, t types.Type, m *term.Model) (any, error) 
 		return e.readIface(x, m)
 	case sinkInput:
 		return x.kind, nil
+	case destInput:
+		return e.readDest(x, m)
 	case PtrVal:
 		return nil, nil // a nil pointer below maxPointerDepth
 	case FuncVal:
@@ -546,8 +555,11 @@ func (e *Executor) concreteValue(s *State, t types.Type, c any) (Value, error) {
 		v, err := e.concreteValue(s, c.T, c.V)
 		return IfaceVal{T: c.T, V: v}, err
 	}
-	if _, ok := c.(Sink); ok {
+	if k, ok := c.(Sink); ok {
 		v, _, err := e.sinkValue(t)
+		if k.Dest {
+			v, err = e.destValue(k.Shape)
+		}
 		if err != nil {
 			return nil, err
 		}

@@ -7,8 +7,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
-
-	"github.com/sift-solver/sift/term"
 )
 
 // Reader inputs. A parameter of one of the standard library's reader types
@@ -82,9 +80,12 @@ func builtReaderKind(t types.Type) readerKind {
 // interface{}) is new(any), a pointer to a nil interface, what a caller of
 // an Unmarshal- or Decode-style function passes when the data is to decide
 // what is stored (json.Unmarshal(data, &v) with var v any). It is one
-// fixed value: a function that switches on the dynamic type of an any
-// argument is explored for *any alone (docs/symex/inputs.md).
-type Sink struct{ Dest bool }
+// fixed value per shape (Shape, inputs_dest.go: new(any), or a pointer
+// to a zero struct of the basic kinds for a parameter).
+type Sink struct {
+	Dest  bool
+	Shape int
+}
 
 // sinkInput is a writer or destination parameter: v is its value, an
 // interface holding the new buffer or the *any.
@@ -103,8 +104,8 @@ func (e *Executor) sinkValue(t types.Type) (sinkInput, bool, error) {
 		return sinkInput{}, false, nil
 	}
 	if it.Empty() {
-		dest := types.NewPointer(types.Universe.Lookup("any").Type())
-		return sinkInput{v: IfaceVal{T: dest, V: ptrInput{elem: IfaceVal{}, isNil: term.NoTerm}}, kind: Sink{Dest: true}}, true, nil
+		v, err := e.destValue(destAny)
+		return v, true, err
 	}
 	buf := namedPointer(e.prog.Prog, "bytes", "Buffer")
 	if buf == nil || !hasMethodPrefix(it, "Write") || !types.Implements(buf, it) {
@@ -129,7 +130,7 @@ func hasMethodPrefix(it *types.Interface, prefix string) bool {
 // sinkLiteral is Go source of a writer's or destination's value.
 func sinkLiteral(k Sink, q types.Qualifier) string {
 	if k.Dest {
-		return "new(any)"
+		return destLiteral(k.Shape)
 	}
 	name := "bytes"
 	if q != nil {

@@ -38,6 +38,7 @@ var inputCases = []struct {
 	{"Deferred", 3, []string{"plant: after a deferred call"}},
 	{"Render", 3, []string{"plant: io.Writer"}},
 	{"Decode", 3, []string{"plant: any destination"}},
+	{"DecodeStruct", 3, []string{"plant: struct destination"}},
 	{"Dispatcher.Run", 2, []string{"plant: nil func fields"}},
 }
 
@@ -139,5 +140,26 @@ func TestCanBuildInputs(t *testing.T) {
 		if err == nil || err.Error() != c.reason {
 			t.Errorf("%s: %v, want %q", c.fn, err, c.reason)
 		}
+	}
+}
+
+// TestModuleImplementers: an interface parameter that no loaded type
+// implements takes a type of another package of the entry's module
+// (testdata/implmod: shapes.Poly, not the internal big.Big), and the
+// generated test imports it.
+func TestModuleImplementers(t *testing.T) {
+	p := loadTestFunc(t, "testdata/implmod/shape", "Describe", "Describe")
+	_, res := explore(t, p, Options{MaxLen: 1}, nil)
+	if len(res.Panics) != 1 || !strings.Contains(res.Panics[0].Message, "plant: triangle") {
+		t.Fatalf("panics %+v, want the triangle", res.Panics)
+	}
+	src := PackageTestFile([]*Result{res}, true)
+	for _, want := range []string{`"example.com/implmod/shapes"`, "shapes.Poly{N: 3}"} {
+		if !strings.Contains(src, want) {
+			t.Errorf("generated test lacks %s:\n%s", want, src)
+		}
+	}
+	if strings.Contains(src, "big.") {
+		t.Errorf("generated test uses the internal package:\n%s", src)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -54,7 +55,7 @@ func Load(dir, pattern, fnName string) (*Program, error) {
 func LoadPackage(dir, pattern string) (*Program, error) {
 	cfg := &packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes |
-			packages.NeedTypesInfo | packages.NeedImports | packages.NeedDeps,
+			packages.NeedTypesInfo | packages.NeedImports | packages.NeedDeps | packages.NeedModule,
 		Dir:   dir,
 		Tests: false,
 	}
@@ -64,6 +65,20 @@ func LoadPackage(dir, pattern string) (*Program, error) {
 	}
 	if len(pkgs) != 1 {
 		return nil, fmt.Errorf("symex: pattern %s matches %d packages, want 1", pattern, len(pkgs))
+	}
+	if extra := implPackages(cfg, pkgs[0]); len(extra) > 0 {
+		// Implementers of its interface parameters (load_impls.go).
+		entry := pkgs[0].PkgPath
+		all, err := packages.Load(cfg, append([]string{entry}, extra...)...)
+		if err != nil {
+			return nil, fmt.Errorf("symex: loading %s: %w", pattern, err)
+		}
+		i := slices.IndexFunc(all, func(p *packages.Package) bool { return p.PkgPath == entry })
+		if i < 0 {
+			return nil, fmt.Errorf("symex: %s is not among %s's packages", entry, pattern)
+		}
+		all[0], all[i] = all[i], all[0]
+		pkgs = all
 	}
 	var errs []string
 	packages.Visit(pkgs, nil, func(p *packages.Package) {

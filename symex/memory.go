@@ -332,6 +332,17 @@ func (e *Executor) walk(v Value, step PathStep) (Value, error) {
 		if h, ok := e.headerStruct(x); ok && step.Field >= 0 && step.Field < len(h) {
 			return h[step.Field], nil
 		}
+	case IfaceVal:
+		// An interface's type or data word, through unsafe (a struct of
+		// two pointers, or an array of them: reinterpret.go).
+		i, ok := step.Field, step.Field >= 0
+		if !ok {
+			n, isConst := e.constInt(step.Index)
+			i, ok = int(n), isConst
+		}
+		if ws, err := e.ifaceWords(x); ok && err == nil && i >= 0 && i < len(ws) {
+			return ws[i].v, nil
+		}
 	}
 	return nil, fmt.Errorf("cannot step into %T", v)
 }

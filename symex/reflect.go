@@ -773,6 +773,13 @@ func (e *Executor) reflectTypeMethod(s *State, in ssa.Instruction, method string
 			return e.constString(b.Name()), nil
 		}
 		return e.constString(""), nil
+	case "PkgPath":
+		// A defined type's package path; "" for the predeclared and
+		// unnamed types, as reflect says.
+		if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil {
+			return e.constString(n.Obj().Pkg().Path()), nil
+		}
+		return e.constString(""), nil
 	case "NumField":
 		st, ok := t.Underlying().(*types.Struct)
 		if !ok {

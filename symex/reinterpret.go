@@ -13,8 +13,9 @@ import (
 // Reinterpreted memory: unsafe code reads the memory of a value of one
 // type as another of the same machine words. A string's memory is two
 // words (data pointer, length), a slice's three (data pointer, length,
-// capacity), a struct's the words of its fields in order, a pointer or a
-// 64-bit integer one. So *(*string)(unsafe.Pointer(&b)) reads a []byte's
+// capacity), a struct's the words of its fields in order, an array's
+// those of its elements, an interface's two (type and data, read only:
+// ifaceWords), a pointer or a 64-bit integer one. So *(*string)(unsafe.Pointer(&b)) reads a []byte's
 // first two words as a string, and (*reflect.SliceHeader)(unsafe.Pointer(&b))
 // reads them as a struct of integers.
 //
@@ -65,10 +66,36 @@ func (e *Executor) wordsOf(v Value) ([]word, error) {
 			return []word{{v: x}}, nil
 		}
 		return nil, fmt.Errorf("the layout of a %s value in memory is not modelled", e.st.SortString(srt))
+	case IfaceVal:
+		return e.ifaceWords(x)
 	case Opaque:
 		return nil, fmt.Errorf("use of %s", x.What)
 	}
 	return nil, fmt.Errorf("the memory of a %T is not modelled", v)
+}
+
+// ifaceWords are an interface's two words, as the runtime lays out an
+// empty interface: its type (the type's reflect token, typeToken, so that
+// interfaces of one type have equal type words) and its data, the value
+// itself when it is pointer-shaped (a pointer, or the token a
+// reflect.Type holds as its *rtype: go-toml's danger.MakeTypeID keys a
+// cache by it). A value of any other type is boxed by the runtime, a
+// pointer to a copy that is not modelled: an Opaque, which ends a path
+// that uses it.
+func (e *Executor) ifaceWords(x IfaceVal) ([]word, error) {
+	if x.T == nil {
+		return []word{{v: PtrVal{}}, {v: PtrVal{}}}, nil
+	}
+	switch v := x.V.(type) {
+	case PtrVal:
+		return []word{{v: e.typeToken(x.T)}, {v: v}}, nil
+	case term.Term:
+		if _, ok := x.T.Underlying().(*types.Pointer); ok {
+			return []word{{v: e.typeToken(x.T)}, {v: v}}, nil
+		}
+	}
+	// Boxed: the type word is exact (protoreflect's typeOf reads only it).
+	return []word{{v: e.typeToken(x.T)}, {v: Opaque{What: "the data word of an interface holding a " + x.T.String() + " (boxed)"}}}, nil
 }
 
 // wordCount is the number of machine words of a value of type t, false
@@ -88,6 +115,9 @@ func wordCount(t types.Type) (int, bool) {
 		return 1, true
 	case *types.Slice:
 		return 3, true
+	case *types.Array:
+		k, ok := wordCount(u.Elem())
+		return k * int(u.Len()), ok
 	case *types.Struct:
 		n := 0
 		for i := 0; i < u.NumFields(); i++ {
@@ -100,6 +130,24 @@ func wordCount(t types.Type) (int, bool) {
 		return n, true
 	}
 	return 0, false
+}
+
+// wordFields reports whether t is a struct or an array of one-word
+// fields or elements, so that field or element i is word i.
+func wordFields(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Struct:
+		for i := 0; i < u.NumFields(); i++ {
+			if n, ok := wordCount(u.Field(i).Type()); !ok || n != 1 {
+				return false
+			}
+		}
+		return true
+	case *types.Array:
+		n, ok := wordCount(u.Elem())
+		return ok && n == 1
+	}
+	return false
 }
 
 // wordSized reports whether a basic integer type is 64 bits wide.

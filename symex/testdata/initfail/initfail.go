@@ -72,3 +72,24 @@ func Table(s string) int {
 	}
 	return 0
 }
+
+// made is made by one statement and filled by the next, whose call fails
+// before it fills it (as protobuf's message tables are): 1 in Go, and not
+// known to the executor (not the zero it held before the call).
+var made = make([]int, 2)
+
+func fill(t []int) {
+	ch := make(chan int)
+	ch <- 1
+	t[0] = 1
+}
+
+func init() { fill(made) }
+
+// Made panics where made[0] is 0, which it never is in Go.
+func Made(s string) int {
+	if made[0] == 0 {
+		panic("made unfilled")
+	}
+	return len(s)
+}

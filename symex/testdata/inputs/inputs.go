@@ -10,8 +10,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 func Str(s string) {
@@ -223,7 +225,7 @@ func Render(w io.Writer, src []byte, opts ...Option) {
 func Describe(s fmt.Stringer) string { return s.String() }
 
 // Decode stores into v as a decoder into an any does: the data decides
-// what. sift symex passes new(any).
+// what. sift symex passes new(any) (and a struct, which it rejects).
 func Decode(data []byte, v any) error {
 	p, ok := v.(*any)
 	if !ok {
@@ -234,6 +236,49 @@ func Decode(data []byte, v any) error {
 		if data[1] == '}' {
 			panic("plant: any destination")
 		}
+	}
+	return nil
+}
+
+// fieldCache holds each struct type's fields by lower-case name, as
+// go-toml's decoder caches them (an atomic.Value of a map replaced whole).
+var fieldCache atomic.Value // map[reflect.Type]map[string]int
+
+func fieldIndex(t reflect.Type, name string) (int, bool) {
+	cache, _ := fieldCache.Load().(map[reflect.Type]map[string]int)
+	fields, ok := cache[t]
+	if !ok {
+		fields = map[string]int{}
+		for i := 0; i < t.NumField(); i++ {
+			fields[strings.ToLower(t.Field(i).Name)] = i
+		}
+		next := map[reflect.Type]map[string]int{t: fields}
+		for k, v := range cache {
+			next[k] = v
+		}
+		fieldCache.Store(next)
+	}
+	i, ok := fields[name]
+	return i, ok
+}
+
+// DecodeStruct decodes "k=v" into the field of the struct v points to
+// whose name is k: the panic needs a destination with a float field,
+// which sift symex passes as one of an any parameter's shapes.
+func DecodeStruct(data []byte, v any) error {
+	rv := reflect.ValueOf(v)
+	if rv.Kind() != reflect.Pointer || rv.Elem().Kind() != reflect.Struct {
+		return errors.New("want a pointer to a struct")
+	}
+	if len(data) != 3 || data[1] != '=' {
+		return errors.New("want k=v")
+	}
+	i, ok := fieldIndex(rv.Elem().Type(), string(data[:1]))
+	if !ok {
+		return errors.New("no such field")
+	}
+	if rv.Elem().Field(i).Kind() == reflect.Float64 && data[2] == '0' {
+		panic("plant: struct destination")
 	}
 	return nil
 }

@@ -364,3 +364,17 @@ func ReadMessage(b []byte) uint8 {
 	}
 	return m.Flags
 }
+
+type token int
+
+// PkgPath reads the package path of a defined type (protobuf's generated
+// init asks it of every message) and of a predeclared one ("").
+//
+// max-len: 0
+// want: panic plant: pkg path
+func PkgPath(n int) int {
+	if reflect.TypeOf(token(n)).PkgPath() == "reflectcases" && reflect.TypeOf(n).PkgPath() == "" && n == 5 {
+		panic("plant: pkg path")
+	}
+	return n
+}

@@ -360,3 +360,76 @@ func WordOffset(n int) int {
 	}
 	return 0
 }
+
+type msgState struct{ info *int }
+
+type message struct {
+	state msgState
+	size  int32
+	value int32
+}
+
+// state is protobuf's view of a message: a pointer to the struct is a
+// pointer to its first field, of another named type of the same shape.
+type state msgState
+
+// FirstField reads a message through a pointer to its first field's type.
+// max-len: 0
+// want: panic first
+func FirstField(v int32) int {
+	n := 7
+	m := &message{state: msgState{info: &n}, value: v}
+	s := (*state)(unsafe.Pointer(m))
+	if *s.info == 7 && m.value == 3 {
+		panic("first")
+	}
+	return 0
+}
+
+// typeID is go-toml's danger.MakeTypeID: the data word of a reflect.Type,
+// unique per type, as a map key.
+func typeID(t reflect.Type) unsafe.Pointer {
+	return (*[2]unsafe.Pointer)(unsafe.Pointer(&t))[1]
+}
+
+// TypeIDs keys a cache by types' data words: equal for one type,
+// different for two.
+// max-len: 0
+// want: panic type ids
+func TypeIDs(n int) int {
+	a, b := reflect.TypeOf(n), reflect.TypeOf("")
+	seen := map[unsafe.Pointer]int{typeID(a): 1}
+	if seen[typeID(a)] == 1 && seen[typeID(b)] == 0 && typeID(a) != typeID(b) {
+		panic("type ids")
+	}
+	return 0
+}
+
+type ifaceHeader struct {
+	Type unsafe.Pointer
+	Data unsafe.Pointer
+}
+
+// StrWord reads an interface as a string header: not word by word.
+// max-len: 0
+// want: unsupported an interface read as fields other than words
+func StrWord(n int) int {
+	x := any(&n)
+	h := (*struct{ s string })(unsafe.Pointer(&x))
+	return len(h.s)
+}
+
+// typeWord is protoreflect's typeOf: an interface's type word, which
+// boxed values have too.
+func typeWord(x any) unsafe.Pointer { return (*ifaceHeader)(unsafe.Pointer(&x)).Type }
+
+// TypeWords compares the type words of boxed values: equal for two ints,
+// different for an int and a string.
+// max-len: 0
+// want: panic type words
+func TypeWords(n int) int {
+	if typeWord(n) == typeWord(7) && typeWord(n) != typeWord("") {
+		panic("type words")
+	}
+	return 0
+}

@@ -1,0 +1,3 @@
+module example.com/implmod
+
+go 1.23
