@@ -58,7 +58,7 @@ func (a *incrementalAckermann) Transform(ctx context.Context, p *stage.Problem) 
 	labels = append(labels, make([]string, len(congruence))...)
 	labels = append(labels, p.Labels[base:]...)
 	next := &stage.Problem{Store: p.Store, Assertions: assertions, Labels: labels, Assumptions: p.Assumptions,
-		Base: base + len(congruence)}
+		Base: base + len(congruence), NoCores: p.NoCores}
 	return next, res.Reconstruct, stage.Verdict{}, nil
 }
 
@@ -82,7 +82,8 @@ func rewrittenProblem(ctx context.Context, p *stage.Problem, rw func(term.Term) 
 		out = append(out, rw(a))
 	}
 	last.in, last.out = append(last.in[:n], p.Assertions[n:]...), out
-	next.Assertions = slices.Clone(out)
+	// Shared with the pass, clipped (stage.Problem: for this check).
+	next.Assertions = slices.Clip(out)
 	next.Assumptions = make([]term.Term, len(p.Assumptions))
 	for i, a := range p.Assumptions {
 		next.Assumptions[i] = rw(a)

@@ -114,7 +114,7 @@ func (e *incrementalEqualities) rewrite(t term.Term) term.Term {
 
 func (e *incrementalEqualities) Transform(ctx context.Context, p *stage.Problem) (*stage.Problem, stage.ModelMap, stage.Verdict, error) {
 	st := p.Store
-	if st.FeaturesOf(p.Terms()).Has(term.FeatQuantifier) {
+	if p.Features().Has(term.FeatQuantifier) {
 		return p, nil, stage.Verdict{}, nil
 	}
 	base := min(p.Base, len(p.Assertions))

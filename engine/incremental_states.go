@@ -54,8 +54,7 @@ func (*incrementalStates) Decide(context.Context, *stage.Problem) (stage.Verdict
 
 func (s *incrementalStates) Transform(ctx context.Context, p *stage.Problem) (*stage.Problem, stage.ModelMap, stage.Verdict, error) {
 	st := p.Store
-	roots := p.Terms()
-	if f := st.FeaturesOf(roots); !f.Has(term.FeatApply) || f.Has(term.FeatQuantifier) {
+	if f := p.Features(); !f.Has(term.FeatApply) || f.Has(term.FeatQuantifier) {
 		return p, nil, stage.Verdict{}, nil
 	}
 	if s.st != st {

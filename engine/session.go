@@ -135,10 +135,13 @@ func (s *Session) SetRandomSeed(seed uint64) { s.seed = seed }
 
 func (s *Session) CheckSat(ctx context.Context, assumptions []term.Term) smtlib.CheckResult {
 	s.checks++
+	// The problem shares the stack (clipped: a stage's append copies); a
+	// Pop then Assert overwrites it only after the check.
+	n := len(s.assertions)
 	p := &stage.Problem{
 		Store:       s.st,
-		Assertions:  append([]term.Term(nil), s.assertions...),
-		Labels:      append([]string(nil), s.labels...),
+		Assertions:  s.assertions[:n:n],
+		Labels:      s.labels[:n:n],
 		Assumptions: assumptions,
 		Base:        len(s.assertions),
 		NoCores:     s.noCores,
@@ -189,7 +192,7 @@ const incrementalFeatures = term.FeatQuantifier | term.FeatFloat | term.FeatNest
 // attempt's solver already holds them. It reports whether the attempt
 // settled the check; a check it leaves unknown goes to the whole pipeline.
 func (s *Session) decideIncrementally(ctx context.Context, p *stage.Problem) (stage.Verdict, bool) {
-	if s.incr == nil || s.checks < 2 || p.Base == 0 || s.st.FeaturesOf(p.Terms())&incrementalFeatures != 0 {
+	if s.incr == nil || s.checks < 2 || p.Base == 0 || p.Features()&incrementalFeatures != 0 {
 		return stage.Verdict{}, false
 	}
 	v := s.incr.Decide(ctx, p)

@@ -3,6 +3,7 @@ package bitblast
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/sift-solver/sift/bv"
 	"github.com/sift-solver/sift/sat"
@@ -95,8 +96,9 @@ func (tb *termBlaster) Bool(ctx context.Context, t term.Term) (sat.Edge, error) 
 // from symbolic execution can be deep enough to strain recursion).
 func (tb *termBlaster) blast(ctx context.Context, root term.Term) error {
 	st := tb.st
-	if n := st.NumTerms(); len(tb.enc) < n {
-		tb.enc = append(tb.enc, make([]blasted, n-len(tb.enc))...)
+	if n, old := st.NumTerms(), len(tb.enc); old < n {
+		tb.enc = slices.Grow(tb.enc, n-old)[:n]
+		clear(tb.enc[old:])
 	}
 	if tb.enc[root].done {
 		return nil

@@ -8,7 +8,10 @@ import (
 )
 
 // Problem is one satisfiability question: the conjunction of the assertions
-// under the assumptions.
+// under the assumptions. Assertions and Labels may be the session's own
+// stack (a client's checks each add a few assertions to thousands): they
+// hold for the check; a stage reads them, never writes them, and copies
+// what it keeps across checks.
 type Problem struct {
 	Store       *term.Store
 	Assertions  []term.Term
@@ -43,6 +46,12 @@ func (p *Problem) Terms() []term.Term {
 	all := make([]term.Term, 0, len(p.Assertions)+len(p.Assumptions))
 	all = append(all, p.Assertions...)
 	return append(all, p.Assumptions...)
+}
+
+// Features are the features of the problem's terms (term.Features), read
+// without building Terms.
+func (p *Problem) Features() term.Features {
+	return p.Store.FeaturesOf(p.Assertions) | p.Store.FeaturesOf(p.Assumptions)
 }
 
 // ArrayAnalysis returns seed 003's array analysis of the problem's terms
