@@ -114,7 +114,13 @@ func (e *incrementalEqualities) rewrite(t term.Term) term.Term {
 
 func (e *incrementalEqualities) Transform(ctx context.Context, p *stage.Problem) (*stage.Problem, stage.ModelMap, stage.Verdict, error) {
 	st := p.Store
-	if p.Features().Has(term.FeatQuantifier) {
+	// The passes before this one introduce no quantifier: the session's
+	// problem, whose features are known, says.
+	orig := p
+	if p.Original != nil {
+		orig = p.Original
+	}
+	if orig.Features().Has(term.FeatQuantifier) {
 		return p, nil, stage.Verdict{}, nil
 	}
 	base := min(p.Base, len(p.Assertions))
