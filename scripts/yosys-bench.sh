@@ -16,9 +16,13 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 sift=$(realpath "${1:-$root/bin/sift}")
 runs=${RUNS:-3} limit=${LIMIT:-120}
 out=$root/out/yosys
-mkdir -p "$out/sift"
+mkdir -p "$out/sift" "$out/z3"
 printf '#!/bin/sh\nexec %s "$@"\n' "$sift" > "$out/sift/z3"
-chmod +x "$out/sift/z3"
+# z3 bounded by the limit too: yosys-smtbmc starts its solver in a process
+# group of its own, so a run stopped at the limit would leave z3 running
+# (and uncounted) beside the next runs.
+printf '#!/bin/sh\nexec timeout %s %s "$@"\n' "$((limit + 1))" "$(command -v z3)" > "$out/z3/z3"
+chmod +x "$out/sift/z3" "$out/z3/z3"
 # file under testdata/yosys | top module | name (default: the file's) |
 # yosys commands before prep | encodings (default: plain and -stdt; the
 # exists-forall puzzles exist only as -stbv and -stdt)
@@ -48,12 +52,20 @@ table=(
   "twin-primes-7|pub-primes7|-c -t 1|-stbv -stdt"
 )
 # The verdict, and the last step checked (or the step a cover was reached
-# in), from the output of a run.
+# in), of each run in a log of RUNS runs (each starts with its "Solver:"
+# line): one verdict when they agree, else each with its count.
 verdict() {
-  local step v
-  step=$(grep -oE '(in|Checking [a-z ]+ in|Trying induction in) step [0-9]+' "$1" | tail -1 | grep -oE '[0-9]+$' || true)
-  v=$(grep -oE 'Status: [A-Z]+' "$1" | tail -1 | sed 's/Status: //' || true)
-  echo "${v:-timeout} at step ${step:-?}"
+  awk '/Solver: /{n++} n {print > (FILENAME "." n)}' "$1"
+  local f step v all=()
+  for f in "$1".[0-9]*; do
+    step=$(grep -oE '(in|Checking [a-z ]+ in|Trying induction in) step [0-9]+' "$f" | tail -1 | grep -oE '[0-9]+$' || true)
+    v=$(grep -oE 'Status: [A-Z]+' "$f" | tail -1 | sed 's/Status: //' || true)
+    all+=("${v:-timeout} at step ${step:-?}")
+    rm -f "$f"
+  done
+  printf '%s\n' "${all[@]}" | sort | uniq -c | awk -v runs="${#all[@]}" '
+    { c[NR] = $1; $1 = ""; v[NR] = substr($0, 2) }
+    END { if (NR == 1) print v[1]; else for (i = 1; i <= NR; i++) printf "%s%s (%d of %d)", (i > 1 ? "; " : ""), v[i], c[i], runs; print "" }'
 }
 echo "| run | design | smtbmc arguments | encoding | z3 cpu s | sift cpu s | sift/z3 | z3 verdict | sift verdict |"
 echo "|---|---|---|---|---|---|---|---|---|"
@@ -66,7 +78,7 @@ for r in "${table[@]}"; do
     log=$out/$name$flag
     rm -f "$log.z3" "$log.sift"
     fb=$(farm-bench -n "$runs" --warmup 0 --timeout 3600 \
-      --vs "sh -c 'PATH=/usr/bin:\$PATH exec timeout $limit $cmd >> $log.z3 2>&1'" -- \
+      --vs "sh -c 'PATH=$out/z3:\$PATH exec timeout $limit $cmd >> $log.z3 2>&1'" -- \
       sh -c "PATH=$out/sift:\$PATH exec timeout $limit $cmd >> $log.sift 2>&1" 2>&1)
     med() { echo "$fb" | awk -v k="$1" '$0 ~ "^"k {print $(NF-1)}'; }
     echo "| $name | ${design#pub-} | \`$args\` | ${flag:-plain} | $(med 'B cpu s') | $(med 'A cpu s') | $(med 'A/B cpu') | $(verdict "$log.z3") | $(verdict "$log.sift") |"
