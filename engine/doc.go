@@ -58,6 +58,7 @@
 //	                           its analysis kept across checks
 //	incremental_equalities.go  the incremental attempt's substitution of
 //	                           variable equalities held for good
+//	term_table.go              dense term-indexed tables of those passes
 //	validate.go                the model check in front of every sat answer
 //	memory.go                  the memory limit of a check
 //	prestart.go                starting the Z3 worker after some CPU time

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"time"
 
 	"github.com/sift-solver/sift/engine/stage"
@@ -54,11 +55,7 @@ func (d *Driver) Decide(ctx context.Context, p *stage.Problem) stage.Verdict {
 	var maps []stage.ModelMap
 	// An unsat answer without a core is held back while later stages may
 	// still give one, when the script asks for cores or assumptions.
-	wantCore := len(p.Assumptions) > 0
-	for _, l := range p.Labels {
-		wantCore = wantCore || l != ""
-	}
-	wantCore = wantCore && !p.NoCores
+	wantCore := !p.NoCores && (len(p.Assumptions) > 0 || slices.ContainsFunc(p.Labels, func(l string) bool { return l != "" }))
 	var deferred *stage.Verdict
 	// sameIndices holds while every transformation applied kept assertion
 	// and assumption i as the i-th: cores then refer to p as well.

@@ -58,7 +58,7 @@ func (a *incrementalAckermann) Transform(ctx context.Context, p *stage.Problem) 
 	labels = append(labels, make([]string, len(congruence))...)
 	labels = append(labels, p.Labels[base:]...)
 	next := &stage.Problem{Store: p.Store, Assertions: assertions, Labels: labels, Assumptions: p.Assumptions,
-		Base: base + len(congruence)}
+		Base: base + len(congruence), NoCores: p.NoCores}
 	return next, res.Reconstruct, stage.Verdict{}, nil
 }
 
@@ -70,8 +70,9 @@ func (a *incrementalAckermann) Transform(ctx context.Context, p *stage.Problem) 
 // per check made a 400-step unrolling quadratic. The pass resets last
 // whenever rw's rewrites change.
 func rewrittenProblem(ctx context.Context, p *stage.Problem, rw func(term.Term) term.Term, last *prefixRewrites) (*stage.Problem, error) {
-	next := *p
-	next.Original, next.Posed = nil, nil
+	// Not a copy of p: what p cached about its terms (features, the array
+	// analysis) is not about the rewritten ones.
+	next := &stage.Problem{Store: p.Store, Labels: p.Labels, Base: p.Base, NoCores: p.NoCores}
 	n := commonPrefix(last.in, p.Assertions)
 	out := last.out[:n]
 	for _, a := range p.Assertions[n:] {
@@ -82,12 +83,13 @@ func rewrittenProblem(ctx context.Context, p *stage.Problem, rw func(term.Term) 
 		out = append(out, rw(a))
 	}
 	last.in, last.out = append(last.in[:n], p.Assertions[n:]...), out
-	next.Assertions = slices.Clone(out)
+	// Shared with the pass, clipped (stage.Problem: for this check).
+	next.Assertions = slices.Clip(out)
 	next.Assumptions = make([]term.Term, len(p.Assumptions))
 	for i, a := range p.Assumptions {
 		next.Assumptions[i] = rw(a)
 	}
-	return &next, nil
+	return next, nil
 }
 
 // prefixRewrites is a pass's last rewrite of the assertions: in, and their

@@ -28,7 +28,7 @@ type incrementalEqualities struct {
 	st     *term.Store
 	held   []term.Term             // the base-level assertions read so far, in order
 	parent map[term.Term]term.Term // union-find over variables
-	memo   map[term.Term]term.Term // rewrites under the current classes
+	memo   termTable               // rewrites under the current classes
 	used   map[term.Term]bool      // representatives memo rewrote to
 	last   prefixRewrites          // the last check's assertions, rewritten under memo
 }
@@ -46,7 +46,7 @@ func (*incrementalEqualities) Decide(context.Context, *stage.Problem) (stage.Ver
 
 func (e *incrementalEqualities) reset(st *term.Store) {
 	e.st, e.held = st, nil
-	e.parent, e.memo, e.used = map[term.Term]term.Term{}, map[term.Term]term.Term{}, map[term.Term]bool{}
+	e.parent, e.memo, e.used = map[term.Term]term.Term{}, nil, map[term.Term]bool{}
 	e.last.reset()
 }
 
@@ -79,7 +79,7 @@ func (e *incrementalEqualities) union(x, y term.Term) {
 		rx, ry = ry, rx
 	}
 	if e.used[ry] {
-		e.memo, e.used = map[term.Term]term.Term{}, map[term.Term]bool{}
+		e.memo, e.used = nil, map[term.Term]bool{}
 		e.last.reset()
 	}
 	e.parent[ry] = rx
@@ -97,7 +97,7 @@ func (e *incrementalEqualities) learn(t term.Term) {
 }
 
 func (e *incrementalEqualities) rewrite(t term.Term) term.Term {
-	if r, ok := e.memo[t]; ok {
+	if r, ok := e.memo.get(t); ok {
 		return r
 	}
 	st := e.st
@@ -108,13 +108,19 @@ func (e *incrementalEqualities) rewrite(t term.Term) term.Term {
 	} else if len(st.Args(t)) > 0 {
 		r = st.MapArgs(t, e.rewrite)
 	}
-	e.memo[t] = r
+	e.memo.set(t, r)
 	return r
 }
 
 func (e *incrementalEqualities) Transform(ctx context.Context, p *stage.Problem) (*stage.Problem, stage.ModelMap, stage.Verdict, error) {
 	st := p.Store
-	if st.FeaturesOf(p.Terms()).Has(term.FeatQuantifier) {
+	// The passes before this one introduce no quantifier: the session's
+	// problem, whose features are known, says.
+	orig := p
+	if p.Original != nil {
+		orig = p.Original
+	}
+	if orig.Features().Has(term.FeatQuantifier) {
 		return p, nil, stage.Verdict{}, nil
 	}
 	base := min(p.Base, len(p.Assertions))

@@ -33,9 +33,9 @@ import (
 // stay in the analysis, which only makes it keep more functions alone.
 type incrementalStates struct {
 	st      *term.Store
-	vars    map[term.Term]term.Term // application → its variable
+	vars    termTable // application → its variable
 	an      *opaqueAnalysis
-	memo    map[term.Term]term.Term // rewrites under the analysis's version
+	memo    termTable // rewrites under the analysis's version
 	version int
 	added   []term.Term // the assertions the analysis has looked at, in order
 	last    prefixRewrites
@@ -54,12 +54,11 @@ func (*incrementalStates) Decide(context.Context, *stage.Problem) (stage.Verdict
 
 func (s *incrementalStates) Transform(ctx context.Context, p *stage.Problem) (*stage.Problem, stage.ModelMap, stage.Verdict, error) {
 	st := p.Store
-	roots := p.Terms()
-	if f := st.FeaturesOf(roots); !f.Has(term.FeatApply) || f.Has(term.FeatQuantifier) {
+	if f := p.Features(); !f.Has(term.FeatApply) || f.Has(term.FeatQuantifier) {
 		return p, nil, stage.Verdict{}, nil
 	}
 	if s.st != st {
-		s.st, s.vars, s.an, s.memo = st, map[term.Term]term.Term{}, newOpaqueAnalysis(st), map[term.Term]term.Term{}
+		s.st, s.vars, s.an, s.memo = st, nil, newOpaqueAnalysis(st), nil
 		s.added = nil
 		s.last.reset()
 	}
@@ -70,29 +69,28 @@ func (s *incrementalStates) Transform(ctx context.Context, p *stage.Problem) (*s
 	an.add(p.Assumptions)
 	s.added = append(s.added[:n], p.Assertions[n:]...)
 	if v := an.settle(); v != s.version {
-		s.version, s.memo = v, map[term.Term]term.Term{}
+		s.version, s.memo = v, nil
 		s.last.reset()
 	}
 	if an.rewritten() == 0 {
 		return p, nil, stage.Verdict{}, nil
 	}
-	memo := s.memo
 	var rw func(t term.Term) term.Term
 	rw = func(t term.Term) term.Term {
-		if r, ok := memo[t]; ok {
+		if r, ok := s.memo.get(t); ok {
 			return r
 		}
 		r := t
 		if st.Op(t) == term.OpApply && an.rewrites(st.Arg(t, 0)) && st.Kind(st.SortOf(t)) != term.KindUninterpreted {
-			r = s.vars[t]
-			if r == term.NoTerm {
+			var ok bool
+			if r, ok = s.vars.get(t); !ok {
 				r = st.Fresh("state!", st.SortOf(t))
-				s.vars[t] = r
+				s.vars.set(t, r)
 			}
 		} else if len(st.Args(t)) > 0 {
 			r = st.MapArgs(t, rw)
 		}
-		memo[t] = r
+		s.memo.set(t, r)
 		return r
 	}
 	next, err := rewrittenProblem(ctx, p, rw, &s.last)
@@ -122,7 +120,8 @@ func (s *incrementalStates) Transform(ctx context.Context, p *stage.Problem) (*s
 				}
 				v, ok := elem[a]
 				if !ok {
-					if v, ok = m.Values[vars[a]]; !ok {
+					x, _ := vars.get(a)
+					if v, ok = m.Values[x]; !ok {
 						v = st.DefaultValue(st.Range(fs))
 					}
 				}
@@ -146,7 +145,7 @@ func (s *incrementalStates) Transform(ctx context.Context, p *stage.Problem) (*s
 // once not opaque stays so, a function once left alone stays so.
 type opaqueAnalysis struct {
 	st       *term.Store
-	seen     map[term.Term]bool
+	seen     termSet
 	bad      map[term.Sort]bool // declared sorts that are not opaque
 	nope     map[term.Term]bool // functions that are not rewritten
 	apps     map[term.Term][]term.Term
@@ -154,7 +153,7 @@ type opaqueAnalysis struct {
 }
 
 func newOpaqueAnalysis(st *term.Store) *opaqueAnalysis {
-	return &opaqueAnalysis{st: st, seen: map[term.Term]bool{}, bad: map[term.Sort]bool{},
+	return &opaqueAnalysis{st: st, bad: map[term.Sort]bool{},
 		nope: map[term.Term]bool{}, apps: map[term.Term][]term.Term{}}
 }
 
@@ -167,20 +166,20 @@ func (o *opaqueAnalysis) add(roots []term.Term) {
 	st := o.st
 	var stack []term.Term
 	for _, r := range roots {
-		if !o.seen[r] {
+		if !o.seen.has(r) {
 			stack = append(stack, r)
 		}
 	}
 	for len(stack) > 0 {
 		t := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		if o.seen[t] {
+		if o.seen.has(t) {
 			continue
 		}
-		o.seen[t] = true
+		o.seen.add(t)
 		args := st.Args(t)
 		for _, a := range args {
-			if !o.seen[a] {
+			if !o.seen.has(a) {
 				stack = append(stack, a)
 			}
 		}

@@ -54,6 +54,18 @@ func TestIncrementalSessions(t *testing.T) {
 			"(assert (= d #x07))(push)(assert (= a d))(check-sat)(pop)(assert (= d c))(check-sat)(get-value (a d))" +
 			"(push)(assert (distinct a #x07))(check-sat)(pop)",
 			"sat\nsat\n((a #x05)\n (b #x05)\n (c #x05))\nsat\nsat\n((a #x07)\n (d #x07))\nunsat\n", 4},
+		// Base-level equalities that define a variable without a circuit
+		// (a client's next state) give it the other side's circuit: the
+		// model reads it through that circuit. Not a variable that occurs
+		// on the other side (z = 2z), nor one blasted before (w, in an
+		// earlier scope).
+		{"definitions", "(set-option :produce-models true)(declare-const x (_ BitVec 8))(declare-const y (_ BitVec 8))" +
+			"(declare-const z (_ BitVec 8))(declare-const w (_ BitVec 8))(declare-const b Bool)(assert (bvult y #x10))(check-sat)" +
+			"(assert (and (= x (bvadd y #x01)) (= b (bvult x #x08))))(push)(assert (= x #x05))(check-sat)(get-value (x y b))(pop)" +
+			"(assert (= z (bvmul z #x02)))(push)(assert (distinct z #x00))(check-sat)(pop)" +
+			"(push)(assert (= w #x03))(check-sat)(pop)(assert (= w (bvadd y #x02)))(push)(assert (distinct w (bvadd y #x02)))(check-sat)(pop)" +
+			"(push)(assert (= w #x0b))(check-sat)(get-value (w x b))(pop)",
+			"sat\nsat\n((x #x05)\n (y #x04)\n (b true))\nunsat\nsat\nunsat\nsat\n((w #x0b)\n (x #x0a)\n (b false))\n", 5},
 		// A chain of comparisons with one word that CaDiCaL decides only
 		// through the transitivity clauses' propagation, or bit by bit.
 		{"transitive comparisons", "(declare-const x (_ BitVec 8))(declare-const y (_ BitVec 8))(declare-const z (_ BitVec 8))" +

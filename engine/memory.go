@@ -68,7 +68,16 @@ func ParseMemorySize(s string) (int64, error) {
 // collector works harder before the guard has to step in.
 type memoryGuard struct {
 	limit int64 // bytes of resident memory; 0 is none
+	// vm is the last read of the address-space budget, at vmRead: a read
+	// is a system call, and a pipe client checks thousands of times a
+	// second.
+	vm     int64
+	vmRead time.Time
 }
+
+// rlimitReread is how long a read of RLIMIT_AS is taken to hold (it is set
+// before the process starts, by prlimit(1) or the shell, and rarely after).
+const rlimitReread = time.Second
 
 func newMemoryGuard(limit int64) *memoryGuard {
 	g := &memoryGuard{limit: limit}
@@ -82,12 +91,15 @@ func newMemoryGuard(limit int64) *memoryGuard {
 // limit, and the address-space limit less its headroom (a tenth, at least
 // 256 MiB), or 0 where there is none.
 func (g *memoryGuard) budget() (rss, vm int64) {
-	var rl syscall.Rlimit
-	if err := syscall.Getrlimit(syscall.RLIMIT_AS, &rl); err == nil && rl.Cur < 1<<62 {
-		as := int64(rl.Cur)
-		vm = as - max(as/10, 256<<20)
+	if now := time.Now(); g.vmRead.IsZero() || now.Sub(g.vmRead) > rlimitReread {
+		g.vm, g.vmRead = 0, now
+		var rl syscall.Rlimit
+		if err := syscall.Getrlimit(syscall.RLIMIT_AS, &rl); err == nil && rl.Cur < 1<<62 {
+			as := int64(rl.Cur)
+			g.vm = as - max(as/10, 256<<20)
+		}
 	}
-	return g.limit, vm
+	return g.limit, g.vm
 }
 
 // watch returns ctx guarded for one check and a function that ends the

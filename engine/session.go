@@ -74,7 +74,11 @@ type Session struct {
 
 	assertions []term.Term
 	labels     []string
-	levels     []int // len(assertions) at each push
+	// feats[i] are the features of assertions[:i+1]: a check reads the
+	// stack's at once, where a walk over thousands of assertions per
+	// check was a tenth of a 400-step unrolling.
+	feats  []term.Features
+	levels []int // len(assertions) at each push
 
 	checks      int
 	last        stage.Verdict
@@ -115,18 +119,23 @@ func (s *Session) Push() { s.levels = append(s.levels, len(s.assertions)) }
 func (s *Session) Pop() {
 	n := s.levels[len(s.levels)-1]
 	s.levels = s.levels[:len(s.levels)-1]
-	s.assertions, s.labels = s.assertions[:n], s.labels[:n]
+	s.assertions, s.labels, s.feats = s.assertions[:n], s.labels[:n], s.feats[:n]
 	s.lastProblem = nil
 }
 
 func (s *Session) Assert(t term.Term, label string) {
+	f := s.st.FeaturesOf([]term.Term{t})
+	if n := len(s.feats); n > 0 {
+		f |= s.feats[n-1]
+	}
 	s.assertions = append(s.assertions, t)
 	s.labels = append(s.labels, label)
+	s.feats = append(s.feats, f)
 	s.lastProblem = nil
 }
 
 func (s *Session) ResetAssertions() {
-	s.assertions, s.labels, s.levels, s.lastProblem = nil, nil, nil, nil
+	s.assertions, s.labels, s.feats, s.levels, s.lastProblem = nil, nil, nil, nil, nil
 }
 
 func (s *Session) Assertions() []term.Term { return append([]term.Term(nil), s.assertions...) }
@@ -135,10 +144,13 @@ func (s *Session) SetRandomSeed(seed uint64) { s.seed = seed }
 
 func (s *Session) CheckSat(ctx context.Context, assumptions []term.Term) smtlib.CheckResult {
 	s.checks++
+	// The problem shares the stack (clipped: a stage's append copies); a
+	// Pop then Assert overwrites it only after the check.
+	n := len(s.assertions)
 	p := &stage.Problem{
 		Store:       s.st,
-		Assertions:  append([]term.Term(nil), s.assertions...),
-		Labels:      append([]string(nil), s.labels...),
+		Assertions:  s.assertions[:n:n],
+		Labels:      s.labels[:n:n],
 		Assumptions: assumptions,
 		Base:        len(s.assertions),
 		NoCores:     s.noCores,
@@ -146,11 +158,16 @@ func (s *Session) CheckSat(ctx context.Context, assumptions []term.Term) smtlib.
 	if len(s.levels) > 0 {
 		p.Base = s.levels[0]
 	}
+	var feats term.Features
+	if n > 0 {
+		feats = s.feats[n-1]
+	}
+	p.SetFeatures(feats | s.st.FeaturesOf(assumptions))
 	if s.posed != nil {
 		p.Posed = stage.NewPosed(s.posed, p.Assertions, p.Assumptions)
 		s.posed = nil
 	}
-	if s.st.FeaturesOf(p.Assertions).Has(term.FeatQuantifier) {
+	if feats.Has(term.FeatQuantifier) {
 		// Quantified problems often reach the Z3 fallback: its worker
 		// starts while the stages before it work, once they have used
 		// prestartCPU (most merge queries are decided before that, and a
@@ -189,7 +206,7 @@ const incrementalFeatures = term.FeatQuantifier | term.FeatFloat | term.FeatNest
 // attempt's solver already holds them. It reports whether the attempt
 // settled the check; a check it leaves unknown goes to the whole pipeline.
 func (s *Session) decideIncrementally(ctx context.Context, p *stage.Problem) (stage.Verdict, bool) {
-	if s.incr == nil || s.checks < 2 || p.Base == 0 || s.st.FeaturesOf(p.Terms())&incrementalFeatures != 0 {
+	if s.incr == nil || s.checks < 2 || p.Base == 0 || p.Features()&incrementalFeatures != 0 {
 		return stage.Verdict{}, false
 	}
 	v := s.incr.Decide(ctx, p)

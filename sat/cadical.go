@@ -26,7 +26,6 @@ import "C"
 import (
 	"context"
 	"errors"
-	"sync"
 	"sync/atomic"
 	"unsafe"
 )
@@ -188,33 +187,35 @@ func (s *Cadical) Solve(ctx context.Context) Result {
 		return Unknown
 	}
 	s.flush()
+	if s.state == stateClosed { // the flush ran out of memory
+		return Unknown
+	}
 
-	var watcher sync.WaitGroup
-	done := make(chan struct{})
+	// The context's end raises the flag CaDiCaL polls. A callback rather
+	// than a goroutine per solve: a pipe client's session solves thousands
+	// of times, most of them in microseconds.
+	stop := func() {}
 	if ctx.Done() != nil {
 		flag := (*int32)(unsafe.Pointer(s.flag))
-		watcher.Add(1)
-		go func() {
-			defer watcher.Done()
-			select {
-			case <-ctx.Done():
-				atomic.StoreInt32(flag, 1)
-			case <-done:
+		raised := make(chan struct{})
+		stopRaise := context.AfterFunc(ctx, func() {
+			atomic.StoreInt32(flag, 1)
+			close(raised)
+		})
+		stop = func() {
+			if !stopRaise() {
+				<-raised
 			}
-		}()
+		}
 	}
 	var ap *C.int
 	if len(assumps) > 0 {
 		ap = (*C.int)(unsafe.Pointer(&assumps[0]))
 	}
-	if s.state == stateClosed { // the flush ran out of memory
-		return Unknown
-	}
 	res := C.sift_solve(s.ptr, s.flag, ap, C.long(len(assumps)), C.int(s.conflicts))
-	close(done)
-	// The watcher must be gone before the flag can be reset by the next solve
-	// or freed by Close.
-	watcher.Wait()
+	// The callback must be done before the flag can be reset by the next
+	// solve or freed by Close.
+	stop()
 
 	switch res {
 	case -1:

@@ -7,7 +7,9 @@
 // The hot paths are (assert …) and the declarations and definitions that
 // scripts repeat by the thousand (declarations.go): the reader hands their
 // bytes straight to the term parser, with no token buffer and no intermediate
-// tree. Every other command is parsed by the participle grammar (grammar.go),
+// tree. So are the commands of at most one operand token that pipe clients
+// send around every check (check-sat, push, pop, set-info: simple_commands.go).
+// Every other command is parsed by the participle grammar (grammar.go),
 // whose term positions are captured as byte offsets and parsed by the same
 // term parser.
 //
@@ -24,6 +26,8 @@
 //	grammar.go       the participle grammar of the command layer
 //	declarations.go  the repeated declarations and definitions, parsed
 //	                 without participle
+//	simple_commands.go  check-sat, push, pop, set-info and the like, read
+//	                 without participle as the grammar reads them
 //	parse_term.go    the term and sort parser
 //	parse_match.go   match, read as an ite chain of testers
 //	datatypes.go     declare-datatype(s): records and enumerations

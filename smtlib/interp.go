@@ -263,6 +263,9 @@ func (in *Interpreter) execute(ctx context.Context, cmd []byte, pos Pos) (err er
 	if declarationCommands[name] {
 		return in.declaration(name, newTermParser(lx, in.env), cmd, pos)
 	}
+	if c := simpleCommand(name, lx); c != nil {
+		return in.run(ctx, c, cmd, pos)
+	}
 	c, perr := parseCommand(cmd)
 	if perr != nil {
 		return in.grammarError(perr, pos, name)

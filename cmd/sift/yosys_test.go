@@ -39,21 +39,18 @@ func TestYosysSMTBMC(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(bin, "z3"), []byte(wrapper), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	// smt2 converts a design of testdata/yosys (file under it, top module)
-	// with write_smt2, plain or with -stdt (the state as a datatype).
+	// smt2 converts a design of testdata/yosys (file under it, top module,
+	// after a chparam command if any) with write_smt2, plain or with enc
+	// (-stdt: the state as a datatype; -stbv: as a bit-vector).
 	converted := map[string]string{}
-	smt2 := func(file, top string, stdt bool) string {
-		key := fmt.Sprint(file, stdt)
+	smt2 := func(file, top, chparam, enc string) string {
+		key := fmt.Sprint(file, top, chparam, enc)
 		if out, ok := converted[key]; ok {
 			return out
 		}
 		src, _ := filepath.Abs(filepath.Join("..", "..", "testdata", "yosys", file))
-		name := strings.ReplaceAll(strings.TrimSuffix(file, filepath.Ext(file)), "/", "-")
-		flag, out := "", filepath.Join(dir, name+".smt2")
-		if stdt {
-			flag, out = "-stdt ", filepath.Join(dir, name+"-stdt.smt2")
-		}
-		script := "read_verilog -formal -sv " + src + "; prep -top " + top + "; async2sync; dffunmap; write_smt2 -wires " + flag + out
+		out := filepath.Join(dir, fmt.Sprintf("design%d.smt2", len(converted)))
+		script := "read_verilog -formal -sv " + src + "; " + chparam + "prep -top " + top + "; async2sync; dffunmap; write_smt2 -wires " + enc + " " + out
 		if b, err := exec.Command("yosys", "-q", "-p", script).CombinedOutput(); err != nil {
 			t.Fatalf("yosys on %s: %v\n%s", file, err, b)
 		}
@@ -68,33 +65,46 @@ func TestYosysSMTBMC(t *testing.T) {
 		// trace, when set, checks the counterexample or cover trace
 		// (written with --dump-vcd) and the output.
 		trace func(t *testing.T, vcd, out string)
+		// chparam sets parameters before prep ("chparam … top; "); enc
+		// is write_smt2's encoding flag ("" plain, -stbv, -stdt).
+		chparam, enc string
 	}
 	tests := []run{
 		{"bmc passes", "counter.sv", "counter", []string{"-t", "20"},
-			[]string{"Checking assertions in step 19..", "Status: PASSED"}, nil},
+			[]string{"Checking assertions in step 19..", "Status: PASSED"}, nil, "", ""},
 		{"induction", "counter.sv", "counter", []string{"-i", "-t", "4"},
-			[]string{"Trying induction in step 3..", "Status: PASSED"}, nil},
+			[]string{"Trying induction in step 3..", "Status: PASSED"}, nil, "", ""},
 		{"cover", "counter.sv", "counter", []string{"-c", "-t", "20"},
-			[]string{"Reached cover statement", "in step 8.", "Status: PASSED"}, nil},
+			[]string{"Reached cover statement", "in step 8.", "Status: PASSED"}, nil, "", ""},
 		{"bmc fails", "overflow.sv", "overflow", []string{"-t", "15"},
-			[]string{"Checking assertions in step 11..", "BMC failed!", "Status: FAILED"}, overflowTrace},
+			[]string{"Checking assertions in step 11..", "BMC failed!", "Status: FAILED"}, overflowTrace, "", ""},
 		{"memory", "memory.sv", "memory", []string{"-t", "6"},
-			[]string{"Checking assertions in step 5..", "Status: PASSED"}, nil},
+			[]string{"Checking assertions in step 5..", "Status: PASSED"}, nil, "", ""},
 		// SymbiYosys's examples (testdata/yosys/public/README.md).
 		{"public bmc", "public/demo.sv", "demo", []string{"-t", "30"},
-			[]string{"Checking assertions in step 29..", "Status: PASSED"}, nil},
+			[]string{"Checking assertions in step 29..", "Status: PASSED"}, nil, "", ""},
 		{"public induction", "public/prove.sv", "testbench", []string{"-i", "-t", "20"},
-			[]string{"Trying induction in step", "Temporal induction successful.", "Status: PASSED"}, nil},
+			[]string{"Trying induction in step", "Temporal induction successful.", "Status: PASSED"}, nil, "", ""},
 		{"public cover", "public/cover.sv", "top", []string{"-c", "-t", "20"},
-			[]string{"Reached cover statement", "in step 6.", "Reached cover statement", "in step 7.", "Status: PASSED"}, hashTrace},
+			[]string{"Reached cover statement", "in step 6.", "Reached cover statement", "in step 7.", "Status: PASSED"}, hashTrace, "", ""},
 		{"public memory fails", "public/memory.sv", "testbench", []string{"-t", "10"},
-			[]string{"Checking assertions in step 2..", "BMC failed!", "Status: FAILED"}, bankTrace},
+			[]string{"Checking assertions in step 2..", "BMC failed!", "Status: FAILED"}, bankTrace, "", ""},
 		{"public memory passes", "public/demo_memory.v", "top", []string{"-t", "10"},
-			[]string{"Checking assertions in step 9..", "Status: PASSED"}, nil},
+			[]string{"Checking assertions in step 9..", "Status: PASSED"}, nil, "", ""},
+		// SymbiYosys's exists-forall puzzles (an anyconst number, an
+		// allconst factor), which write_smt2 writes only with the state as
+		// a bit-vector or a datatype.
+		{"puzzle prime", "public/primegen.sv", "primegen", []string{"-c", "-t", "1"},
+			[]string{"Reached cover statement", "in step 0.", "Status: PASSED"}, primeTrace, "", "-stbv"},
+		{"puzzle twin primes", "public/primegen.sv", "primes", []string{"-c", "-t", "1"},
+			[]string{"Reached cover statement", "in step 0.", "Status: PASSED"}, primesTrace(500), "", "-stbv"},
+		{"puzzle twin primes unreachable", "public/primegen.sv", "primes", []string{"-c", "-t", "1"},
+			[]string{"Unreached cover statement", "Status: FAILED"}, nil, "chparam -set offset 7 primes; ", "-stbv"},
 	}
 	// Every run once more with the state as a datatype (write_smt2 -stdt).
 	for _, tc := range slices.Clone(tests) {
 		tc.name += ", datatypes"
+		tc.enc = "-stdt"
 		tests = append(tests, tc)
 	}
 	for i, tc := range tests {
@@ -103,7 +113,7 @@ func TestYosysSMTBMC(t *testing.T) {
 		if tc.trace != nil {
 			args = append(args, "--dump-vcd", vcd)
 		}
-		args = append(args, smt2(tc.file, tc.top, strings.HasSuffix(tc.name, ", datatypes")))
+		args = append(args, smt2(tc.file, tc.top, tc.chparam, tc.enc))
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			cmd := exec.Command("yosys-smtbmc", args...)
@@ -188,4 +198,46 @@ func bankTrace(t *testing.T, _, out string) {
 	if a, _ := strconv.Atoi(m[1]); a>>8 != 2 {
 		t.Errorf("test_addr = %d (bank %d), want an address in bank 2", a, a>>8)
 	}
+}
+
+// primeTrace checks the cover trace of primegen: prime, chosen once, is
+// above 10^9 and has no factor below 2^16 (allconst factor), so it is a
+// prime.
+func primeTrace(t *testing.T, vcd, _ string) {
+	values := vcdValues(t, vcd, "prime")
+	if len(values) == 0 {
+		t.Fatal("no value of prime in the trace")
+	}
+	p, _ := strconv.ParseUint(values[0], 2, 32)
+	if p <= 1000000000 || !isPrime(p) {
+		t.Errorf("prime = %d: not a prime above 10^9", p)
+	}
+}
+
+// primesTrace checks the cover trace of primes with its offset: prime1 and
+// prime1 + offset (below 2^10) have no factor below 2^5, so both are primes.
+func primesTrace(offset uint64) func(t *testing.T, vcd, _ string) {
+	return func(t *testing.T, vcd, _ string) {
+		values := vcdValues(t, vcd, "prime1")
+		if len(values) == 0 {
+			t.Fatal("no value of prime1 in the trace")
+		}
+		p, _ := strconv.ParseUint(values[0], 2, 32)
+		if !isPrime(p) || !isPrime(p+offset) {
+			t.Errorf("prime1 = %d, prime1 + %d = %d: not both primes", p, offset, p+offset)
+		}
+	}
+}
+
+// isPrime reports whether n is a prime, by trial division.
+func isPrime(n uint64) bool {
+	if n < 2 {
+		return false
+	}
+	for d := uint64(2); d*d <= n; d++ {
+		if n%d == 0 {
+			return false
+		}
+	}
+	return true
 }

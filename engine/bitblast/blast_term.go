@@ -79,6 +79,41 @@ func (tb *termBlaster) fresh(s term.Sort) blasted {
 	return blasted{done: true, edge: tb.g.Input()}
 }
 
+// define makes the equality c, held for good, true by construction where
+// it can: c is x = y (either way round) over bit-vectors or Bools, and the
+// variable x has no circuit yet and does not occur in y. x then gets y's
+// circuit and c the constant true, and it reports true; otherwise nothing
+// changes. Sound only for an assertion that is never withdrawn: every
+// later use of x means y.
+func (tb *termBlaster) define(ctx context.Context, c term.Term) (bool, error) {
+	st := tb.st
+	if st.Op(c) != term.OpEq || len(st.Args(c)) != 2 || tb.done(c) {
+		return false, nil
+	}
+	if k := st.Kind(st.SortOf(st.Arg(c, 0))); k != term.KindBitVec && k != term.KindBool {
+		return false, nil
+	}
+	for _, i := range [2]int{1, 0} {
+		x, y := st.Arg(c, i), st.Arg(c, 1-i)
+		if st.Op(x) != term.OpVar || tb.done(x) {
+			continue
+		}
+		if err := tb.blast(ctx, y); err != nil {
+			return false, err
+		}
+		if tb.enc[x].done { // x occurs in y
+			continue
+		}
+		tb.enc[x] = tb.enc[y]
+		tb.enc[c] = blasted{done: true, edge: sat.True}
+		return true, nil
+	}
+	return false, nil
+}
+
+// done reports whether t has its circuit.
+func (tb *termBlaster) done(t term.Term) bool { return int(t) < len(tb.enc) && tb.enc[t].done }
+
 // ctxCheckEvery is how many terms are blasted between two looks at ctx:
 // blasting a large problem can take long enough that a deadline matters.
 const ctxCheckEvery = 1024
@@ -96,7 +131,17 @@ func (tb *termBlaster) Bool(ctx context.Context, t term.Term) (sat.Edge, error) 
 func (tb *termBlaster) blast(ctx context.Context, root term.Term) error {
 	st := tb.st
 	if n := st.NumTerms(); len(tb.enc) < n {
-		tb.enc = append(tb.enc, make([]blasted, n-len(tb.enc))...)
+		// Doubled: a session's checks each add a few terms to many, and
+		// append's growth of a large slice (a quarter) copied the table
+		// every few checks.
+		if n > cap(tb.enc) {
+			grown := make([]blasted, len(tb.enc), max(n, 2*cap(tb.enc)))
+			copy(grown, tb.enc)
+			tb.enc = grown
+		}
+		old := len(tb.enc)
+		tb.enc = tb.enc[:n]
+		clear(tb.enc[old:])
 	}
 	if tb.enc[root].done {
 		return nil

@@ -1,6 +1,10 @@
 package bitblast
 
-import "github.com/sift-solver/sift/term"
+import (
+	"slices"
+
+	"github.com/sift-solver/sift/term"
+)
 
 // baseCone is the cone (lodCone) of the assertions the stage holds for good
 // (Stage.perm), kept from check to check: a check walks only what it adds to
@@ -24,12 +28,15 @@ func (s *Stage) checkCone(roots []term.Term, base int) *lodCone {
 	b := s.base
 	l.walkCone(&b.cone, nil, b.seen, roots[b.n:base])
 	b.n = base
+	// The check's cone shares the base's lists, clipped: the check's own
+	// terms are appended to copies, and a check that adds none (a
+	// client's property over the unrolled states) copies nothing.
 	c := &lodCone{
-		reads:  append([]term.Term(nil), b.cone.reads...),
-		apps:   append([]term.Term(nil), b.cone.apps...),
-		eqs:    append([]term.Term(nil), b.cone.eqs...),
-		vars:   append([]term.Term(nil), b.cone.vars...),
-		stores: append([]term.Term(nil), b.cone.stores...),
+		reads:  slices.Clip(b.cone.reads),
+		apps:   slices.Clip(b.cone.apps),
+		eqs:    slices.Clip(b.cone.eqs),
+		vars:   slices.Clip(b.cone.vars),
+		stores: slices.Clip(b.cone.stores),
 	}
 	l.walkCone(c, b.seen, map[term.Term]bool{}, roots[base:])
 	return c

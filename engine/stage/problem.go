@@ -8,7 +8,10 @@ import (
 )
 
 // Problem is one satisfiability question: the conjunction of the assertions
-// under the assumptions.
+// under the assumptions. Assertions and Labels may be the session's own
+// stack (a client's checks each add a few assertions to thousands): they
+// hold for the check; a stage reads them, never writes them, and copies
+// what it keeps across checks.
 type Problem struct {
 	Store       *term.Store
 	Assertions  []term.Term
@@ -35,6 +38,9 @@ type Problem struct {
 
 	// analysis is ArrayAnalysis's result, once computed.
 	analysis *arrays.Analysis
+	// features are Features, when the problem's maker knew them.
+	features      term.Features
+	featuresKnown bool
 }
 
 // Terms returns the conjunction the problem asks about: the assertions
@@ -44,6 +50,19 @@ func (p *Problem) Terms() []term.Term {
 	all = append(all, p.Assertions...)
 	return append(all, p.Assumptions...)
 }
+
+// Features are the features of the problem's terms (term.Features): as
+// SetFeatures gave them, or read without building Terms.
+func (p *Problem) Features() term.Features {
+	if p.featuresKnown {
+		return p.features
+	}
+	return p.Store.FeaturesOf(p.Assertions) | p.Store.FeaturesOf(p.Assumptions)
+}
+
+// SetFeatures records the features of the problem's terms, for a maker
+// that keeps them as its assertions grow (the session).
+func (p *Problem) SetFeatures(f term.Features) { p.features, p.featuresKnown = f, true }
 
 // ArrayAnalysis returns seed 003's array analysis of the problem's terms
 // (arrays.Analyze), computed once per problem: the arrays pre-check decides
