@@ -45,7 +45,9 @@
 //
 // loopite.go runs a loop without effects (a binary search over a constant
 // table) once for all its paths, its results ite terms over its branch
-// conditions, instead of forking at each probe. tableread.go reads a
+// conditions, instead of forking at each probe; loopite_call.go lets such
+// a loop call functions without effects (sort.Search's closure), each
+// call summarized as one ite term of its results. tableread.go reads a
 // constant table at a symbolic index as an ite tree (over the table's runs,
 // or down an index that is itself an ite tree, such a loop's result), so
 // that no array reaches the solver. indexclass.go indexes an array of

@@ -16,6 +16,21 @@ func (e *Executor) mk(op term.Op, args ...term.Term) term.Term {
 func (e *Executor) add(a, b term.Term) term.Term { return e.mk(term.OpBVAdd, a, b) }
 func (e *Executor) sub(a, b term.Term) term.Term { return e.mk(term.OpBVSub, a, b) }
 func (e *Executor) ult(a, b term.Term) term.Term { return e.mk(term.OpBVUlt, a, b) }
+
+// span is hi-lo, the length of a slice expression: n itself where hi is
+// lo+n, as in s[i:i+n], so that value sets see the length they know
+// rather than (c+n)-c.
+func (e *Executor) span(hi, lo term.Term) term.Term {
+	if e.st.Op(hi) == term.OpBVAdd && e.st.NumArgs(hi) == 2 {
+		switch lo {
+		case e.st.Arg(hi, 0):
+			return e.st.Arg(hi, 1)
+		case e.st.Arg(hi, 1):
+			return e.st.Arg(hi, 0)
+		}
+	}
+	return e.sub(hi, lo)
+}
 func (e *Executor) ule(a, b term.Term) term.Term { return e.mk(term.OpBVUle, a, b) }
 
 // resize converts bit-vector x to width w as a Go integer conversion does.

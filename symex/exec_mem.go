@@ -228,7 +228,7 @@ func (e *Executor) sliceValue(s *State, in ssa.Instruction, xv Value, xt types.T
 	case StringVal:
 		length, capacity = x.Len, x.Len
 		out = func(lo, hi, _ term.Term) Value {
-			return StringVal{Bytes: x.Bytes, Off: e.add(x.Off, lo), Len: e.sub(hi, lo), Max: x.Max}
+			return StringVal{Bytes: x.Bytes, Off: e.add(x.Off, lo), Len: e.span(hi, lo), Max: x.Max}
 		}
 	case SliceVal:
 		length, capacity = x.Len, x.Cap
@@ -237,7 +237,7 @@ func (e *Executor) sliceValue(s *State, in ssa.Instruction, xv Value, xt types.T
 				return x
 			}
 			off, c := e.add(x.Off, lo), e.sub(mx, lo)
-			return SliceVal{Obj: x.Obj, At: x.At, Off: off, Len: e.sub(hi, lo), Cap: c, Data: e.slicedData(x.dataIndex(), off, c), Max: x.Max}
+			return SliceVal{Obj: x.Obj, At: x.At, Off: off, Len: e.span(hi, lo), Cap: c, Data: e.slicedData(x.dataIndex(), off, c), Max: x.Max}
 		}
 	case PtrVal:
 		at, ok := xt.Underlying().(*types.Pointer).Elem().Underlying().(*types.Array)
@@ -248,7 +248,7 @@ func (e *Executor) sliceValue(s *State, in ssa.Instruction, xv Value, xt types.T
 		length, capacity = e.idx(n), e.idx(n)
 		out = func(lo, hi, mx term.Term) Value {
 			c := e.sub(mx, lo)
-			return SliceVal{Obj: x.Obj, At: x.Path, Off: lo, Len: e.sub(hi, lo), Cap: c, Data: e.slicedData(e.idx(0), lo, c), Max: n}
+			return SliceVal{Obj: x.Obj, At: x.Path, Off: lo, Len: e.span(hi, lo), Cap: c, Data: e.slicedData(e.idx(0), lo, c), Max: n}
 		}
 	default:
 		return nil, e.unsup(in, "slice of %T", xv)

@@ -253,6 +253,8 @@ type Executor struct {
 
 	// ites are the ite loops of the functions run so far (loopite.go).
 	ites map[*ssa.Function]*iteFunc
+	// pureFns: whether a function an ite walk calls is pure (loopite_call.go).
+	pureFns map[*ssa.Function]bool
 	// iteVS: the ite walks' value sets when the run keeps none (loopite.go).
 	iteVS *valueSets
 	// tables: the arrays read at symbolic indices, what the reads know

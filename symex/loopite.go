@@ -45,7 +45,7 @@ import (
 
 const (
 	maxIteLeaves = 1 << 11
-	maxIteSteps  = 1 << 17
+	maxIteSteps  = 1 << 18
 	// iteGiveUps: a loop whose walk gave up this many times on its
 	// limits is not walked again in the run (its walks are wasted work).
 	iteGiveUps = 3
@@ -119,7 +119,9 @@ func blocksIn(fn *ssa.Function, l *merge.Loop) int {
 }
 
 // pureLoop reports whether every instruction of l is one the walk runs:
-// no effect on memory or the frames, no call but len and cap.
+// no effect on memory, no call but len, cap, min, max and calls of
+// functions (a callee's purity is checked where the walk enters it,
+// loopite_call.go).
 func pureLoop(fn *ssa.Function, l *merge.Loop) bool {
 	for _, b := range fn.Blocks {
 		if !l.Contains(b) {
@@ -142,8 +144,7 @@ func pureLoop(fn *ssa.Function, l *merge.Loop) bool {
 					return false
 				}
 			case *ssa.Call:
-				b, ok := in.Call.Value.(*ssa.Builtin)
-				if !ok || in.Call.IsInvoke() || (b.Name() != "len" && b.Name() != "cap") {
+				if !pureCall(in) {
 					return false
 				}
 			default:
@@ -183,14 +184,19 @@ func loopOuts(fn *ssa.Function, l *merge.Loop) []ssa.Value {
 	return outs
 }
 
-// inIteLoop reports whether s's top frame runs in an ite loop, whose
-// decisions are left out of the trace.
+// inIteLoop reports whether s runs in an ite loop, whose decisions are
+// left out of the trace: its top frame, or a caller whose call from such
+// a loop is running (a walk summarizes the calls of its loop).
 func (e *Executor) inIteLoop(s *State) bool {
-	if e.opts.NoIteLoops || len(s.frames) == 0 {
+	if e.opts.NoIteLoops {
 		return false
 	}
-	f := s.top()
-	return f.block != nil && e.iteLoops(f.fn).of[f.block.Index] != nil
+	for i := len(s.frames) - 1; i >= 0; i-- {
+		if f := s.frames[i]; f.block != nil && e.iteLoops(f.fn).of[f.block.Index] != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // iteNode is the walk's tree: a split on condition c (t its true side)
@@ -222,6 +228,14 @@ type iteWalk struct {
 	// covering: the run counts coverage (the walk's brancher hides the
 	// mode).
 	covering bool
+	// base is the number of frames with the loop's on top; inCall, when
+	// not 0, the number with the callee being summarized on top
+	// (loopite_call.go).
+	base, inCall int
+	// checks counts the solver's checks (iteBrancher); called is set
+	// once the walk summarized a call.
+	checks int
+	called bool
 }
 
 // maxReach bounds the conditions kept per block.
@@ -258,6 +272,7 @@ func (e *Executor) iteEnter(s *State, from, to *ssa.BasicBlock) (exit *ssa.Basic
 	top := *f
 	top.env = maps.Clone(f.env)
 	w.s.frames[len(w.s.frames)-1] = &top
+	w.base = len(w.s.frames)
 	n, err := e.phis(w.s, from, to)
 	if err != nil {
 		return nil, false, err
@@ -268,7 +283,7 @@ func (e *Executor) iteEnter(s *State, from, to *ssa.BasicBlock) (exit *ssa.Basic
 	}
 	w.vs = e.walkSets(w.s)
 	br := e.br
-	e.br = iteBrancher{w.vs}
+	e.br = iteBrancher{w}
 	root, err := w.walk(true)
 	e.br = br
 	s.steps += w.steps
@@ -435,7 +450,7 @@ func (w *iteWalk) walk(onModel bool) (*iteNode, error) {
 			case e.st.False():
 				to = f.block.Succs[1]
 			default:
-				if f.block == w.il.loop.Header {
+				if w.inCall == 0 && f.block == w.il.loop.Header {
 					// A trip count of the inputs (a loop over an
 					// input's bytes): merging's business, and the
 					// walk's tree would grow with every iteration.
@@ -452,11 +467,22 @@ func (w *iteWalk) walk(onModel bool) (*iteNode, error) {
 					return w.split(c, onModel)
 				}
 			}
+		case *ssa.Return:
+			return w.returned(in)
 		default:
 			n := len(s.frames)
 			advance, err := e.safeExec(s, instr)
 			if err != nil {
 				return nil, err
+			}
+			if call, ok := instr.(*ssa.Call); ok && !builtinCall(call) {
+				if len(s.frames) != n+1 {
+					return nil, errIteGiveUp // a model, intrinsic or native: effects unknown
+				}
+				if err := w.summarize(); err != nil {
+					return nil, err
+				}
+				continue
 			}
 			if !advance || len(s.frames) != n {
 				return nil, errIteGiveUp
@@ -473,7 +499,7 @@ func (w *iteWalk) walk(onModel bool) (*iteNode, error) {
 // step takes the edge from→to: a leaf when it leaves the loop, else the
 // frame moves on (nil, nil).
 func (w *iteWalk) step(from, to *ssa.BasicBlock) (*iteNode, error) {
-	if !w.il.loop.Contains(to) {
+	if w.inCall == 0 && !w.il.loop.Contains(to) {
 		return w.leave(from, to)
 	}
 	n, err := w.e.phis(w.s, from, to)
@@ -578,7 +604,7 @@ func (w *iteWalk) split(c term.Term, onModel bool) (*iteNode, error) {
 
 // leave ends one path of the walk on the edge from→to out of the loop.
 func (w *iteWalk) leave(from, to *ssa.BasicBlock) (*iteNode, error) {
-	if w.leaves++; w.leaves > maxIteLeaves {
+	if w.leaves++; w.leaves > maxIteLeaves || w.called && w.leaves > maxIteCallLeaves {
 		return nil, errIteGiveUp
 	}
 	s := w.s
@@ -635,22 +661,99 @@ func (e *Executor) walkSets(s *State) *valueSets {
 }
 
 // iteBrancher decides the run-time checks inside a walk: constants and
-// what the walk's value sets settle; nothing is traced (the loop's
-// decisions are not the path's). A check they leave open ends the walk.
-type iteBrancher struct{ vs *valueSets }
+// what the walk's value sets settle, then, for a check they leave open
+// (a bound of the form i+min(n, k) the sets do not see through), the
+// solver: the check holds when its failure is unsatisfiable under the
+// path constraint and the walk path's decisions. Nothing is traced (the
+// loop's decisions are not the path's). A check that may fail ends the
+// walk.
+type iteBrancher struct{ w *iteWalk }
+
+// maxIteChecks bounds the solver's checks per walk; maxIteArms the ites
+// whose arms decide splits.
+const (
+	maxIteChecks = 1 << 13
+	maxIteArms   = 3
+)
+
+// decide decides c by the walk's sets (the path's, narrowed by the walk's
+// decisions) and by the walk path's decisions themselves (a literal the
+// sets cannot hold, as i < min(n, k), is still known where the walk
+// split on it); a conjunction conjunct by conjunct; and a c the sets
+// leave open by the arms of an ite inside it, up to depth ites: c holds
+// (fails) where it holds (fails) with the ite replaced by either arm.
+func (w *iteWalk) decide(s *State, c term.Term, depth int) svi.Verdict {
+	st := w.e.st
+	switch {
+	case c == st.True() || slices.Contains(w.lits, c):
+		return svi.Always
+	case c == st.False() || slices.Contains(w.lits, st.Not(c)):
+		return svi.Never
+	}
+	if st.Op(c) == term.OpAnd {
+		out := svi.Always
+		for _, a := range st.Args(c) {
+			switch w.decide(s, a, depth) {
+			case svi.Never:
+				return svi.Never
+			case svi.Always:
+			default:
+				out = svi.Split
+			}
+		}
+		if out == svi.Always {
+			return out
+		}
+	}
+	out := w.vs.decide(s, c)
+	if out == svi.Always || out == svi.Never || depth == 0 {
+		return out
+	}
+	ite := term.NoTerm
+	st.Walk([]term.Term{c}, func(t term.Term) bool {
+		if st.Op(t) == term.OpIte {
+			ite = t
+			return true
+		}
+		return false
+	})
+	if ite == term.NoTerm {
+		return out
+	}
+	a := w.decide(s, st.Substitute(c, map[term.Term]term.Term{ite: st.Arg(ite, 1)}), depth-1)
+	if a != svi.Always && a != svi.Never {
+		return out
+	}
+	if b := w.decide(s, st.Substitute(c, map[term.Term]term.Term{ite: st.Arg(ite, 2)}), depth-1); b == a {
+		return a
+	}
+	return out
+}
 
 func (b iteBrancher) branch(s *State, c term.Term, at site) (bool, error) {
+	w := b.w
 	switch c {
-	case b.vs.st.True():
+	case w.vs.st.True():
 		return true, nil
-	case b.vs.st.False():
+	case w.vs.st.False():
 		return false, nil
 	}
-	switch b.vs.decide(s, c) { // the walk's sets: the path's, narrowed by the walk's decisions
+	switch w.decide(s, c, maxIteArms) {
 	case svi.Always:
 		return true, nil
 	case svi.Never:
 		return false, nil
+	}
+	if w.checks++; w.checks > maxIteChecks {
+		return false, errIteGiveUp
+	}
+	e := w.e
+	st, _, err := e.check(s, e.st.And(append([]term.Term{e.st.Not(c)}, w.lits...)...))
+	if err != nil {
+		return false, err
+	}
+	if st == smtlib.Unsat {
+		return true, nil
 	}
 	return false, errIteGiveUp
 }

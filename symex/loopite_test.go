@@ -63,6 +63,7 @@ func TestIteLoops(t *testing.T) {
 		{"Index", 2, 1, 3},     // in range or the panic
 		{"Effects", 2, 0, 64},  // a store in the loop: path by path
 		{"Symbolic", 3, 0, 32}, // the trip count is the input's length: path by path
+		{"Lookup", 2, 1, 8},    // sort.Search over a closure calling compare: summarized calls
 	}
 	for _, c := range cases {
 		for _, m := range []merge.Strategy{nil, merge.NewPat()} {

@@ -7,7 +7,8 @@ import (
 
 // TestTables compares symex with Go on symbolic indices into arrays of
 // slices (testdata/tables): the class split of a read-only address, and
-// the addresses written through, which it must leave to one index each.
+// the addresses written through, which it must leave to one index each;
+// and table lookups through calls (symex/loopite_call.go).
 func TestTables(t *testing.T) {
 	cases := []struct {
 		fn    string
@@ -16,6 +17,8 @@ func TestTables(t *testing.T) {
 		{"escapedLen", 1},
 		{"rewrite", 1},
 		{"readAfterCall", 1},
+		{"lookupCall", 1},
+		{"lookupCounting", 1},
 	}
 	for _, c := range cases {
 		t.Run(c.fn, func(t *testing.T) {

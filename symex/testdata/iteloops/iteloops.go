@@ -7,6 +7,7 @@ package iteloops
 
 import (
 	"regexp"
+	"sort"
 	"strconv"
 )
 
@@ -184,4 +185,59 @@ func Constraint(s string) int64 {
 		panic(err)
 	}
 	return n
+}
+
+// codes is a table of two-letter codes, four bytes an entry (the code and
+// two bytes of data), as x/text's language tables are laid out.
+const codes = "aa\x00\x01" + "ab\x00\x02" + "de\x00\x03" + "en\x00\x04" + "fr\x00\x05" +
+	"it\x00\x06" + "ja\x00\x07" + "nl\x00\x00" + "pt\x00\x09" + "zh\x00\x0a"
+
+// compare is bytes.Compare's order of an entry's code and a key, by a
+// loop that returns from its body.
+func compare(entry string, key []byte) int {
+	n := min(len(entry), len(key))
+	for i, c := range key[:n] {
+		switch {
+		case entry[i] > c:
+			return 1
+		case entry[i] < c:
+			return -1
+		}
+	}
+	switch {
+	case len(entry) < len(key):
+		return -1
+	case len(entry) > len(key):
+		return 1
+	}
+	return 0
+}
+
+// codeIndex finds key's entry by sort.Search over a closure that calls
+// compare: the loop's calls have no effects, so it runs once for all its
+// paths.
+func codeIndex(key []byte) int {
+	n := len(key)
+	i := sort.Search(len(codes)/4, func(i int) bool {
+		return compare(codes[i*4:i*4+n], key) != -1
+	})
+	if i*4 >= len(codes) || compare(codes[i*4:i*4+n], key) != 0 {
+		return -1
+	}
+	return i
+}
+
+// Lookup panics on the one code whose data byte is zero.
+//
+// max-len: 2
+// want: panic no data
+func Lookup(s []byte) int {
+	if len(s) != 2 {
+		return -2
+	}
+	i := codeIndex(s)
+	if i >= 0 && codes[i*4+3] == 0 {
+		panic("no data")
+	}
+	return i
 }

@@ -1,8 +1,12 @@
 // Package oracletables holds the shapes of symex's class split of a
 // symbolic index into an array of slices (symex/indexclass.go) for the
 // oracle (see ../../tables_test.go): an address only read may point at any
-// element equal to the one indexed; one written through may not.
+// element equal to the one indexed; one written through may not. And the
+// lookups symex walks once for all their paths (symex/loopite_call.go): a
+// binary search calling a comparison, and one whose call has an effect.
 package oracletables
+
+import "sort"
 
 // escaper is strings.byteStringReplacer's shape: a [256][]byte table,
 // nil but for a few bytes.
@@ -66,3 +70,54 @@ func readAfterCall(s string) int {
 }
 
 func set(t *[8][]byte, b byte) { t[b] = []byte("y") }
+
+// codes is a sorted table of two-letter codes and a data byte each.
+const codes = "ab\x01" + "cd\x02" + "ef\x00" + "gh\x04" + "ij\x05" + "kl\x06" + "mn\x07"
+
+// entryCmp compares an entry's code with the key, returning from its loop.
+func entryCmp(entry, key string) int {
+	for i := 0; i < len(key) && i < len(entry); i++ {
+		switch {
+		case entry[i] > key[i]:
+			return 1
+		case entry[i] < key[i]:
+			return -1
+		}
+	}
+	return len(entry) - len(key)
+}
+
+// lookupCall finds the key by sort.Search over a closure that calls
+// entryCmp (a pure call in a loop without effects, walked once for all
+// paths) and panics on the entry whose data byte is zero.
+func lookupCall(s string) int {
+	if len(s) != 2 {
+		return -1
+	}
+	i := sort.Search(len(codes)/3, func(i int) bool { return entryCmp(codes[i*3:i*3+2], s) >= 0 })
+	if i < len(codes)/3 && codes[i*3:i*3+2] == s {
+		if codes[i*3+2] == 0 {
+			panic("no data")
+		}
+		return int(codes[i*3+2])
+	}
+	return 0
+}
+
+// lookupCounting's closure counts its probes in a captured variable: the
+// call has an effect, so the loop runs path by path, and the panic on the
+// third probe is where Go's is.
+func lookupCounting(s string) int {
+	if len(s) != 2 {
+		return -1
+	}
+	probes := 0
+	i := sort.Search(len(codes)/3, func(i int) bool {
+		probes++
+		return entryCmp(codes[i*3:i*3+2], s) >= 0
+	})
+	if probes == 3 && i == 0 && s[1] == 'a' {
+		panic("three probes")
+	}
+	return i
+}
