@@ -92,6 +92,34 @@ func (r *lodRound) read(ctx context.Context, a, i term.Term) (term.Term, bool, e
 	return rd, st.Op(rd) == term.OpSelect && st.Arg(rd, 0) == a, nil
 }
 
+// readAs returns the read (select a i) like read, but a read without a
+// circuit yet gets same's circuit instead of a fresh one (shared): the
+// caller's definition, held for good, makes the two equal, and the lemma
+// saying so was an equality circuit and a clause per read, most of what a
+// long unrolling of a memory gave the solver.
+func (r *lodRound) readAs(ctx context.Context, a, i, same term.Term) (term.Term, bool, bool, error) {
+	l, st, tb := r.l, r.l.st, r.l.tb
+	rd := st.MustMake(term.OpSelect, nil, a, i)
+	if st.Op(rd) != term.OpSelect || st.Arg(rd, 0) != a {
+		rd, ok, err := r.read(ctx, a, i)
+		return rd, false, ok, err
+	}
+	if err := tb.blast(ctx, i); err != nil { // sizes the table for rd too
+		return 0, false, false, err
+	}
+	if tb.done(rd) {
+		return rd, false, true, nil
+	}
+	if _, small := tb.smallSort(st.SortOf(a)); small || !tb.done(a) || !tb.done(same) {
+		rd, ok, err := r.read(ctx, a, i)
+		return rd, false, ok, err
+	}
+	tb.enc[rd] = tb.enc[same]
+	l.isRead[rd] = true
+	l.noteRead(rd)
+	return rd, true, true, nil
+}
+
 // defineRead adds e → rd = b[i] for read rd = a[i] and definition e: a = b,
 // and the steps below b.
 func (r *lodRound) defineRead(ctx context.Context, rd, e term.Term) error {
@@ -106,14 +134,16 @@ func (r *lodRound) defineRead(ctx context.Context, rd, e term.Term) error {
 	if b == a {
 		b = st.Arg(e, 0)
 	}
-	other, ok, err := r.read(ctx, b, i)
+	other, shared, ok, err := r.readAs(ctx, b, i, rd)
 	if err != nil {
 		return err
 	}
 	l.extra[e] = append(l.extra[e], rd, other)
 	l.grew = true
 	l.defineReads++
-	r.lemma(lemmaDefine, []sat.Edge{l.tb.enc[e].edge}, rd, other)
+	if !shared {
+		r.lemma(lemmaDefine, []sat.Edge{l.tb.enc[e].edge}, rd, other)
+	}
 	if q := l.tb.lift; q != nil {
 		q.addAlias(rd, other, l.tb.enc[e].edge)
 	}
