@@ -22,19 +22,20 @@ import (
 
 //
 // A run that stops at its first panic (Options.StopAtPanic) is after bugs,
-// not exhaustion, and deepens on a finding schedule: the rounds start at
-// bound 1, so the short inputs are exhausted first and cheaply, and each
-// round may spend a share (findingShare) of the budget left. A round its
-// share cuts does not end the run: the next round jumps to at least
-// findingBound and has all the budget left. Exhaustion keeps its meaning:
-// a later round's space holds every earlier one's, and the run is
+// not exhaustion, and deepens on a finding schedule (findingSchedule): the
+// rounds start at bound 1, so the short inputs are exhausted first and
+// cheaply, and each round may spend a share (findingShare) of the budget
+// left. A round its share cuts does not end the run: one more round of a
+// share at the bound halfway back to the last exhausted one, then the last
+// round at findingBound with all the budget left. Exhaustion keeps its
+// meaning: a later round's space holds every earlier one's, and the run is
 // exhausted only as its last round is. Its search, unless one is asked
-// for, is dfs in the rounds of a share and covnew (searchcov.go) in the
-// last: on the panic benchmark's rows at 60 s, dfs found BurntSushi/toml's
-// inline-table panic in a share round (bound 4, 8.9 s) that covnew missed
-// in the whole budget, and the rows covnew found at once dfs found as
-// soon; the last round, the rest of the budget at a long bound, goes to
-// new branch sides first.
+// for, is dfs in the rounds of a share and covnew (searchcov.go: new branch
+// sides first, then longer runs of a loop) in the last: on the panic
+// benchmark's rows at 60 s, dfs found BurntSushi/toml's inline-table panic
+// in a share round (bound 4) that covnew missed in the whole budget, and
+// the rows covnew found at once dfs found as soon; the last round, the rest
+// of the budget at a long bound, goes to new branch sides first.
 
 // DefaultDeepenMax is the largest length bound deepening tries by default.
 const DefaultDeepenMax = 1024
@@ -43,9 +44,9 @@ const DefaultDeepenMax = 1024
 // 1/findingShare of the budget left.
 const findingShare = 4
 
-// findingBound is the least bound of the round after one its share cut:
-// a space that did not exhaust at a short bound will not at the next
-// doubling either, and the inputs of historical parser panics are tens of
+// findingBound is the least bound of the last round, after a round its
+// share cut: a space that did not exhaust at a short bound will not at the
+// next doubling either, and the inputs of historical parser panics are tens of
 // bytes long (docs/bench/panics).
 const findingBound = 64
 
