@@ -56,7 +56,8 @@
 // read.
 //
 // Start reading at search.go (Explore, the worklist, limits and Replay;
-// searchcov.go the covnew search, new branch sides first), then
+// searchcov.go the covnew search, new branch sides first, then longer
+// runs of a loop), then
 // exec.go (the run loop and how a path ends), exec_instr.go (the instruction
 // dispatch), value.go (what a symbolic Go value is) and memory.go (objects,
 // pointers, lifted arrays and Vecs). exec_arith.go, exec_mem.go,
@@ -90,7 +91,9 @@
 // symbolic arguments first, and inputs_iface.go an interface input as a
 // value of one of the program's types that implement it;
 // inputs_deepen.go deepens the length bound within a budget (rounds at
-// twice the bound while each exhausts its space); solver.go holds the engine
+// twice the bound while each exhausts its space; under --stop-at-panic the
+// finding schedule: from bound 1, a halfway round after the first cut one,
+// then a long covnew round); solver.go holds the engine
 // and pipe back-ends (the one Solver interface is chain.Solver, and
 // NewEngineSolver the one place an engine session is made), querytime.go
 // the CPU time of each of their checks (the solver line's median and

@@ -186,6 +186,11 @@ func (e *Executor) fork(s *State, lit func(bool) term.Term, d, traced bool, mode
 		c2.model, c2.spare = models[0], models[1:]
 	}
 	c2.next, c2.headed = sideOf(s, other), e.sides != nil
+	if c2.headed {
+		c2.run = s.repeats(c2.next)
+		c2.noteFork(c2.next)
+		s.noteFork(sideOf(s, d))
+	}
 	c2.forced = append(append([]bool(nil), s.decided...), other)
 	c2.decided = nil
 	if traced {

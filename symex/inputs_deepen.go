@@ -22,19 +22,20 @@ import (
 
 //
 // A run that stops at its first panic (Options.StopAtPanic) is after bugs,
-// not exhaustion, and deepens on a finding schedule: the rounds start at
-// bound 1, so the short inputs are exhausted first and cheaply, and each
-// round may spend a share (findingShare) of the budget left. A round its
-// share cuts does not end the run: the next round jumps to at least
-// findingBound and has all the budget left. Exhaustion keeps its meaning:
-// a later round's space holds every earlier one's, and the run is
+// not exhaustion, and deepens on a finding schedule (findingSchedule): the
+// rounds start at bound 1, so the short inputs are exhausted first and
+// cheaply, and each round may spend a share (findingShare) of the budget
+// left. A round its share cuts does not end the run: one more round of a
+// share at the bound halfway back to the last exhausted one, then the last
+// round at findingBound with all the budget left. Exhaustion keeps its
+// meaning: a later round's space holds every earlier one's, and the run is
 // exhausted only as its last round is. Its search, unless one is asked
-// for, is dfs in the rounds of a share and covnew (searchcov.go) in the
-// last: on the panic benchmark's rows at 60 s, dfs found BurntSushi/toml's
-// inline-table panic in a share round (bound 4, 8.9 s) that covnew missed
-// in the whole budget, and the rows covnew found at once dfs found as
-// soon; the last round, the rest of the budget at a long bound, goes to
-// new branch sides first.
+// for, is dfs in the rounds of a share and covnew (searchcov.go: new branch
+// sides first, then longer runs of a loop) in the last: on the panic
+// benchmark's rows at 60 s, dfs found BurntSushi/toml's inline-table panic
+// in a share round (bound 4) that covnew missed in the whole budget, and
+// the rows covnew found at once dfs found as soon; the last round, the rest
+// of the budget at a long bound, goes to new branch sides first.
 
 // DefaultDeepenMax is the largest length bound deepening tries by default.
 const DefaultDeepenMax = 1024
@@ -43,11 +44,43 @@ const DefaultDeepenMax = 1024
 // 1/findingShare of the budget left.
 const findingShare = 4
 
-// findingBound is the least bound of the round after one its share cut:
-// a space that did not exhaust at a short bound will not at the next
-// doubling either, and the inputs of historical parser panics are tens of
+// findingBound is the least bound of the last round, after a round its
+// share cut: a space that did not exhaust at a short bound will not at the
+// next doubling either, and the inputs of historical parser panics are tens of
 // bytes long (docs/bench/panics).
 const findingBound = 64
+
+// findingSchedule picks the bounds of a finding run's rounds: doubling
+// from 1 while each round exhausts its space; after the first round its
+// share cuts, one round at the bound halfway back to the last exhausted
+// one (a smaller space, which may exhaust or reach what the cut round's
+// order did not: go-toml's "F=0" at bound 3 after bound 4 was cut), then
+// the last round, at findingBound or past the cut bound, with the rest.
+// Resuming at every next bound instead spent the long round's budget on
+// shares (docs/bench/panics/sched-w6.md: gomarkdown's citation row).
+type findingSchedule struct {
+	max       int // the deepening's maximum
+	exhausted int // the largest bound a round exhausted, 0 for none
+	cut       int // the bound of the round its share cut, 0 for none
+}
+
+// after is the bound of the round after one at bound b that exhausted its
+// space or was cut by its share, and whether that round is the last.
+func (f *findingSchedule) after(b int, exhausted bool) (next int, last bool) {
+	if exhausted {
+		f.exhausted = max(f.exhausted, b)
+	}
+	switch {
+	case f.cut == 0 && exhausted:
+		return 2 * b, false
+	case f.cut == 0:
+		f.cut = b
+		if mid := (f.exhausted + b) / 2; mid > f.exhausted {
+			return mid, false
+		}
+	}
+	return max(2*f.cut, min(findingBound, f.max)), true
+}
 
 // minRoundCPU is the least budget left worth a new round: less is spent
 // loading inputs and warming the solver.
@@ -84,7 +117,8 @@ func ExploreDeepening(ctx context.Context, p *Program, newOpts func() Options, n
 	if finding {
 		maxLen = 1
 	}
-	for ; ; maxLen *= 2 {
+	sched := findingSchedule{max: deepenMax}
+	for {
 		o := newOpts()
 		o.MaxLen = maxLen
 		used := time.Duration(0) // the first round's clock is the run's
@@ -121,19 +155,20 @@ func ExploreDeepening(ctx context.Context, p *Program, newOpts func() Options, n
 			return total, ex, nil // no deepening: Explore's result as it is
 		}
 		left := opts.CPULimit - (ProcessCPU() - start)
-		if share && res.Stats.Stopped == "CPU limit" && left >= minRoundCPU && ctx.Err() == nil {
-			// Cut by its share: the last round, at a bound worth the rest.
-			last = true
-			maxLen = max(maxLen, min(findingBound, deepenMax)/2)
-			continue
+		// A round its share cut does not end the run.
+		more := r.Exhausted || share && res.Stats.Stopped == "CPU limit"
+		next := maxLen * 2
+		if finding && more && !last {
+			next, last = sched.after(maxLen, r.Exhausted)
 		}
-		if !r.Exhausted || maxLen*2 > deepenMax || !lengthBounded(res.Inputs) || opts.CPULimit > 0 && left < minRoundCPU || ctx.Err() != nil {
+		if !more || next > deepenMax || r.Exhausted && !lengthBounded(res.Inputs) || opts.CPULimit > 0 && left < minRoundCPU || ctx.Err() != nil {
 			total.Rounds = rounds
 			// The run's CPU time, the setups between rounds included:
 			// the clock the panics' times and the budget are on.
 			total.Stats.CPUTime = ProcessCPU() - start
 			return total, ex, nil
 		}
+		maxLen = next
 	}
 }
 

@@ -88,3 +88,40 @@ func TestDeepening(t *testing.T) {
 		}
 	}
 }
+
+// TestFindingSchedule: the finding schedule's bounds for rounds that end
+// exhausted (✓) or cut by their share (✗): doubling while they exhaust,
+// after the first cut one round halfway back to the last exhausted bound,
+// then the last round at findingBound (or twice the cut bound past it).
+func TestFindingSchedule(t *testing.T) {
+	for _, c := range []struct {
+		max    int
+		ends   string // each round's end but the last's: ✓ or ✗
+		bounds []int  // every round's bound
+	}{
+		{max: 1024, ends: "✓✓✓", bounds: []int{1, 2, 4, 8}},
+		{max: 1024, ends: "✗", bounds: []int{1, 64}},                 // nothing exhausted: no bound between
+		{max: 1024, ends: "✓✓✗✓", bounds: []int{1, 2, 4, 3, 64}},     // go-toml's "F=0" at 3
+		{max: 1024, ends: "✓✓✗✗", bounds: []int{1, 2, 4, 3, 64}},     // the halfway round may be cut too
+		{max: 1024, ends: "✓✓✓✗✓", bounds: []int{1, 2, 4, 8, 6, 64}}, // halfway from 4 to 8
+		{max: 1024, ends: "✓✗", bounds: []int{1, 2, 64}},             // no bound between 1 and 2
+		{max: 16, ends: "✓✓✗✓", bounds: []int{1, 2, 4, 3, 16}},       // the maximum below findingBound
+		{max: 1024, ends: "✓✓✓✓✓✓✓✗✓", bounds: []int{1, 2, 4, 8, 16, 32, 64, 128, 96, 256}},
+	} {
+		f := findingSchedule{max: c.max}
+		b, bounds, last := 1, []int{1}, false
+		for _, e := range c.ends {
+			if last {
+				t.Fatalf("%s: a round after the last", c.ends)
+			}
+			b, last = f.after(b, e == '✓')
+			bounds = append(bounds, b)
+		}
+		if cut := strings.Contains(c.ends, "✗"); last != cut {
+			t.Errorf("%s (max %d): the round at %d last %v, want %v", c.ends, c.max, b, last, !last)
+		}
+		if !slices.Equal(bounds, c.bounds) {
+			t.Errorf("%s (max %d): bounds %v, want %v", c.ends, c.max, bounds, c.bounds)
+		}
+	}
+}

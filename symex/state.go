@@ -103,8 +103,14 @@ type State struct {
 	// has one), for the covnew search (searchcov.go).
 	next   branchSide
 	headed bool
-	steps  int
-	ret    Value
+	// recent are the path's last forks (ring, newest at nrecent-1) and run
+	// says the clone's side repeats the side the path took at the same
+	// branch among them: one more turn of a loop (covnew, searchcov.go).
+	recent  [recentForks]branchSite
+	nrecent int
+	run     bool
+	steps   int
+	ret     Value
 	// views are the byte ranges strings share through unsafe (views.go).
 	views []byteView
 

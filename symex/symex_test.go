@@ -168,7 +168,7 @@ func TestCorpusPathCounts(t *testing.T) {
 // set of feasible paths.
 func TestSearchStrategiesAgree(t *testing.T) {
 	p := loadCorpus(t, "StrspnAB")
-	for _, search := range []string{"dfs", "bfs", "random-path"} {
+	for _, search := range []string{"dfs", "bfs", "random-path", "covnew"} {
 		_, res := explore(t, p, Options{MaxLen: 3, Search: search, Seed: 7}, nil)
 		if res.Stats.Paths != 22 {
 			t.Errorf("%s: %d paths, want 22", search, res.Stats.Paths)
