@@ -2,7 +2,7 @@
 # yosys-smtbmc with z3 against yosys-smtbmc with sift (as `z3` on PATH) on
 # the designs of testdata/yosys (sift's own and SymbiYosys's, public/), each
 # written plain and with -stdt (the state as a datatype): the CPU seconds of
-# each run (farm-bench, median of RUNS, the solver included) and the step at
+# each run (GNU time, median of RUNS, the solver included) and the step at
 # which it passed or failed; then the 400-step BMC conversation, dumped with
 # --dump-smt2 and replayed to both as a file (check-sats per CPU second);
 # then one `sift symex` run with its engine session against --solver 'z3 -in'.
@@ -23,6 +23,32 @@ printf '#!/bin/sh\nexec %s "$@"\n' "$sift" > "$out/sift/z3"
 # (and uncounted) beside the next runs.
 printf '#!/bin/sh\nexec timeout %s %s "$@"\n' "$((limit + 1))" "$(command -v z3)" > "$out/z3/z3"
 chmod +x "$out/sift/z3" "$out/z3/z3"
+# pair N A B: runs the shell commands A and B in turn, N times each, and
+# prints the min, median and max of each one's wall and cpu seconds (user +
+# sys of the whole process tree it waits for, from getrusage) and of the
+# pairs' ratios A/B: alternating keeps a drift of the machine's load from
+# favouring either side. Python, as yosys-smtbmc itself needs.
+pair() {
+  python3 - "$@" <<'PY'
+import resource, statistics, subprocess, sys, time
+n, cmds = int(sys.argv[1]), sys.argv[2:4]
+wall, cpu = [[], []], [[], []]
+for _ in range(n):
+    for k, c in enumerate(cmds):
+        r0, t0 = resource.getrusage(resource.RUSAGE_CHILDREN), time.monotonic()
+        subprocess.run(["sh", "-c", c], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        r1, t1 = resource.getrusage(resource.RUSAGE_CHILDREN), time.monotonic()
+        wall[k].append(t1 - t0)
+        cpu[k].append(r1.ru_utime - r0.ru_utime + r1.ru_stime - r0.ru_stime)
+def line(name, v):
+    print(f"{name:9s} {min(v):.3f} {statistics.median(v):.3f} {max(v):.3f}")
+for k, side in enumerate("AB"):
+    line(side + " cpu s", cpu[k])
+    line(side + " wall s", wall[k])
+line("A/B cpu", [a / max(b, 1e-3) for a, b in zip(cpu[0], cpu[1])])
+line("A/B wall", [a / max(b, 1e-3) for a, b in zip(wall[0], wall[1])])
+PY
+}
 # file under testdata/yosys | top module | name (default: the file's) |
 # yosys commands before prep | encodings (default: plain and -stdt; the
 # exists-forall puzzles exist only as -stbv and -stdt)
@@ -77,9 +103,8 @@ for r in "${table[@]}"; do
     cmd="yosys-smtbmc -s z3 $args $out/$design$flag.smt2"
     log=$out/$name$flag
     rm -f "$log.z3" "$log.sift"
-    fb=$(farm-bench -n "$runs" --warmup 0 --timeout 3600 \
-      --vs "sh -c 'PATH=$out/z3:\$PATH exec timeout $limit $cmd >> $log.z3 2>&1'" -- \
-      sh -c "PATH=$out/sift:\$PATH exec timeout $limit $cmd >> $log.sift 2>&1" 2>&1)
+    fb=$(pair "$runs" "PATH=$out/sift:\$PATH exec timeout $limit $cmd >> $log.sift 2>&1" \
+      "PATH=$out/z3:\$PATH exec timeout $limit $cmd >> $log.z3 2>&1")
     med() { echo "$fb" | awk -v k="$1" '$0 ~ "^"k {print $(NF-1)}'; }
     echo "| $name | ${design#pub-} | \`$args\` | ${flag:-plain} | $(med 'B cpu s') | $(med 'A cpu s') | $(med 'A/B cpu') | $(verdict "$log.z3") | $(verdict "$log.sift") |"
   done
@@ -90,10 +115,9 @@ done
 replay=$root/testdata/yosys/replay/demo-bmc400.smt2
 echo
 echo "Replay of the 400-step conversation of demo.sv ($(grep -c '^(check-sat)' "$replay") check-sats):"
-farm-bench -n 9 --vs "z3 $replay" -- "$sift" "$replay" 2>&1 | grep -E '^(A|B) (cpu|wall)|^A/B'
+pair 9 "$sift $replay" "z3 $replay"
 echo
 echo "sift symex net/url Parse (realcode, --max-len 4 --merge=none --max-paths 200), engine against --solver 'z3 -in':"
 cd "$root"
-farm-bench -n "$runs" --warmup 0 --timeout 3600 \
-  --vs "$sift symex net/url Parse --dir symex/testdata/realcode --max-len 4 --merge=none --max-paths 200 --solver 'z3 -in'" -- \
-  "$sift" symex net/url Parse --dir symex/testdata/realcode --max-len 4 --merge=none --max-paths 200 2>&1 | grep -E '^(A|B) (cpu|wall)|^A/B'
+symex="$sift symex net/url Parse --dir symex/testdata/realcode --max-len 4 --merge=none --max-paths 200"
+pair "$runs" "$symex" "$symex --solver 'z3 -in'"
