@@ -66,7 +66,7 @@ func NewEngineSolver(st *term.Store) *EngineSolver {
 // DAG, and a path constraint leaves almost nothing unconstrained: over the
 // 39 pat runs of final-3293cf9 (docs/bench/symex-merge/README.md) it
 // rewrote at most 13 terms in a run (none in 27 of them) while taking up to 3.5 s
-// (utf8.RuneCountInString 64). Without it, farm-bench -n 5 or 7, whole
+// (utf8.RuneCountInString 64). Without it, 5 or 7 alternating runs, whole
 // process, CPU A/B median: RuneCountInString 64 0.91, 32 0.93,
 // netip.ParseAddr 16 0.90, semver.IsValid 16 0.97.
 var queryStreamDisabled = []string{"unconstrained"}

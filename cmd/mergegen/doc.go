@@ -1,5 +1,5 @@
 // Command mergegen writes generated merge queries (package quant/mergegen)
-// to a directory, one .smt2 file per query, for sift bench or farm-bench:
+// to a directory, one .smt2 file per query, for sift bench or any timing harness:
 //
 //	go run ./cmd/mergegen -o DIR [-seed N] [-n N] [-buffer N] [-k N] [-families a,b]
 //
