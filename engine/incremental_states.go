@@ -176,7 +176,7 @@ func (o *opaqueAnalysis) add(roots []term.Term) {
 		if o.seen.has(t) {
 			continue
 		}
-		o.seen.add(t)
+		o.seen.set(t, true)
 		args := st.Args(t)
 		for _, a := range args {
 			if !o.seen.has(a) {

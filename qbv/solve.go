@@ -373,7 +373,9 @@ func (r *run) solveGround(ctx context.Context, assumptions []term.Term) (Status,
 		if r.guess == nil {
 			r.guess = r.s.NewQF(r.st)
 		}
-		status, m, err := r.solveTiers(ctx, r.guess, append(slices.Clone(r.asserted), r.strong...), assumptions, false)
+		// The guesses first: they change only as atoms come, the lemmas every
+		// round, and the solver keeps what a check begins with as before.
+		status, m, err := r.solveTiers(ctx, r.guess, append(slices.Clone(r.strong), r.asserted...), assumptions, false)
 		if status != Unsat || err != nil {
 			return status, m, err
 		}
