@@ -118,7 +118,7 @@ func (e *Executor) implementers(it *types.Interface) []types.Type {
 		switch {
 		case pkg == own:
 			rank = 0
-		case !strings.Contains(strings.Split(pkg.Pkg.Path(), "/")[0], "."):
+		case standardLibrary(pkg.Pkg.Path()):
 			rank = 2 // the standard library
 		}
 		for _, m := range pkg.Members {
@@ -130,13 +130,8 @@ func (e *Executor) implementers(it *types.Interface) []types.Type {
 			if !ok || named.TypeParams().Len() > 0 || types.IsInterface(named) {
 				continue
 			}
-			var ct types.Type
-			switch {
-			case types.Implements(named, it):
-				ct = named
-			case types.Implements(types.NewPointer(named), it):
-				ct = types.NewPointer(named)
-			default:
+			ct := implementing(named, it)
+			if ct == nil {
 				continue
 			}
 			cands = append(cands, cand{ct, rank, pkg.Pkg.Path(), named.Obj().Name()})
@@ -151,6 +146,22 @@ func (e *Executor) implementers(it *types.Interface) []types.Type {
 	}
 	return out
 }
+
+// implementing returns named or *named, the first that implements it, or
+// nil when neither does.
+func implementing(named *types.Named, it *types.Interface) types.Type {
+	switch {
+	case types.Implements(named, it):
+		return named
+	case types.Implements(types.NewPointer(named), it):
+		return types.NewPointer(named)
+	}
+	return nil
+}
+
+// standardLibrary reports whether the package path is the standard
+// library's: its first element has no dot, as a module path's has.
+func standardLibrary(path string) bool { return !strings.Contains(strings.Split(path, "/")[0], ".") }
 
 // importable reports whether package path may be imported from package
 // from: an internal package only from within the tree of its parent.

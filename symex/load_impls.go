@@ -117,7 +117,7 @@ func unimplemented(pkg *packages.Package) map[string][]string {
 	})
 	implemented := func(it *types.Interface) bool {
 		for _, n := range named {
-			if types.Implements(n, it) || types.Implements(types.NewPointer(n), it) {
+			if implementing(n, it) != nil {
 				return true
 			}
 		}
@@ -128,7 +128,7 @@ func unimplemented(pkg *packages.Package) map[string][]string {
 		for i := 0; i < sig.Params().Len(); i++ {
 			t := sig.Params().At(i).Type()
 			n, ok := types.Unalias(t).(*types.Named)
-			if !ok || n.Obj().Pkg() == nil || !strings.Contains(strings.Split(n.Obj().Pkg().Path(), "/")[0], ".") {
+			if !ok || n.Obj().Pkg() == nil || standardLibrary(n.Obj().Pkg().Path()) {
 				continue
 			}
 			it, ok := n.Underlying().(*types.Interface)
