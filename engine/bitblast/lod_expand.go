@@ -140,6 +140,9 @@ func (r *lodRound) expand(reads [][2]term.Term) {
 	for _, pair := range reads {
 		rd, partner := pair[0], pair[1]
 		base, idx := st.Arg(rd, 0), st.Arg(rd, 1)
+		if !r.cone.expansionPays(st, base) {
+			continue
+		}
 		added := 0
 		for _, other := range r.cone.constReads(st)[base] {
 			if added >= maxExpansion || r.l.stats.expanded >= maxExpansionTotal {
@@ -172,15 +175,33 @@ func (r *lodRound) wantsExpansion(rd term.Term, rest []step) bool {
 }
 
 // constReads maps each array variable to its reads in the cone at constant
-// indices (computed once per cone).
+// indices (computed once per cone, with symReads).
 func (c *lodCone) constReads(st *term.Store) map[term.Term][]term.Term {
 	if c.byBase == nil {
 		c.byBase = map[term.Term][]term.Term{}
+		c.symReads = map[term.Term]int{}
 		for _, rd := range c.reads {
-			if b := st.Arg(rd, 0); st.Op(b) == term.OpVar && st.IsConst(st.Arg(rd, 1)) {
+			b := st.Arg(rd, 0)
+			switch {
+			case st.Op(b) != term.OpVar:
+			case st.IsConst(st.Arg(rd, 1)):
 				c.byBase[b] = append(c.byBase[b], rd)
+			default:
+				c.symReads[b]++
 			}
 		}
 	}
 	return c.byBase
+}
+
+// expansionPays reports whether expanding base's symbolic-index reads is
+// cheaper than leaving them to plain rounds. Expansion trades the up to one
+// round per constant-index read that a lone symbolic read may need for
+// lemmas with all of them at once; but plain rounds settle every violated
+// read together, so with many symbolic reads of one base (a byte search
+// whose result indexes the next search) expanding them all costs their
+// product in lemmas and saves no rounds.
+func (c *lodCone) expansionPays(st *term.Store, base term.Term) bool {
+	consts := len(c.constReads(st)[base])
+	return c.symReads[base]*consts <= maxExpansion
 }

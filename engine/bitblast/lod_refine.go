@@ -18,6 +18,7 @@ type lodCone struct {
 	vars             []term.Term
 	stores           []term.Term
 	byBase           map[term.Term][]term.Term // constReads, lod_expand.go
+	symReads         map[term.Term]int         // symbolic-index reads per base, with byBase
 }
 
 // cone collects the abstraction's terms under roots.
