@@ -31,8 +31,6 @@
 //	polarity.go     Polarity: how a subformula occurs (ArgPolarity)
 //	walk.go         the DAG walks: Walk (each node before its arguments,
 //	                stoppable; Contains) and PostOrder (after them)
-//	visited.go      the walks' visited sets: a stamp per term id, kept
-//	                by the store for the next walks
 //	subst.go        substitution and free variables
 //	value.go, value_term.go
 //	                values of models, and values as terms

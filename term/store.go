@@ -43,9 +43,6 @@ type Store struct {
 
 	// segments index long store chains for constant reads (selectindex.go).
 	segments map[Term]*storeSegment
-
-	// walks holds the visited sets of the DAG walks (visited.go).
-	walks visitedPool
 }
 
 // NewStore returns an empty store holding only the Boolean constants.

@@ -9,15 +9,15 @@ package term
 // root first) and, for each node visited, its arguments. The walk stops
 // when visit returns true; Walk reports whether it did.
 func (st *Store) Walk(roots []Term, visit func(Term) (stop bool)) bool {
-	seen := st.visitedSet()
-	defer st.putVisited(seen)
+	seen := map[Term]bool{}
 	stack := append([]Term(nil), roots...)
 	for len(stack) > 0 {
 		n := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		if !seen.add(n) {
+		if seen[n] {
 			continue
 		}
+		seen[n] = true
 		if visit(n) {
 			return true
 		}
@@ -36,13 +36,13 @@ func (st *Store) Contains(t Term, pred func(Term) bool) bool {
 // PostOrder calls visit on every node of the DAGs below ts once, each after
 // all of its arguments.
 func (st *Store) PostOrder(ts []Term, visit func(Term)) {
-	seen := st.visitedSet()
-	defer st.putVisited(seen)
+	seen := map[Term]bool{}
 	var walk func(Term)
 	walk = func(t Term) {
-		if !seen.add(t) {
+		if seen[t] {
 			return
 		}
+		seen[t] = true
 		for _, a := range st.Args(t) {
 			walk(a)
 		}
