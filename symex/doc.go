@@ -8,9 +8,11 @@
 // the element sort. A branch is decided by the models the path has, then by
 // the path's value sets (valuesets.go, seed 004: svi sets narrowed by every
 // literal of the path constraint settle a condition, or move the model to
-// the other side), then by the solver chain (package chain: constraint
-// independence, a query cache, a counterexample cache), and only then by
-// sift's engine in-process (or, with a pipe solver, any SMT-LIB process).
+// the other side; domainsettle.go substitutes each value of a variable's
+// small set into a condition over it alone), then by the solver chain
+// (package chain: constraint independence, a query cache, a counterexample
+// cache), and only then by sift's engine in-process (or, with a pipe
+// solver, any SMT-LIB process).
 //
 // Invariants:
 //   - Values are immutable: a fork copies frames and the object table, never

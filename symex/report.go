@@ -92,8 +92,8 @@ func (r *Result) Report(w io.Writer, coverage bool) {
 		}
 	}
 	if v := r.ValueSets; v != nil {
-		fmt.Fprintf(w, "value sets: decided=%d avoided=%d witnesses=%d witness-failed=%d disagreed=%d\n",
-			v.Decided, v.Avoided, v.Witnesses, v.WitnessFailed, v.Disagreed)
+		fmt.Fprintf(w, "value sets: decided=%d avoided=%d witnesses=%d witness-failed=%d disagreed=%d enumerated=%d\n",
+			v.Decided, v.Avoided, v.Witnesses, v.WitnessFailed, v.Disagreed, v.Enumerated)
 	}
 	if r.Chain != nil {
 		var kv []string

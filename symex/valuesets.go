@@ -43,6 +43,9 @@ type ValueSetStats struct {
 	// Disagreed: settled conditions the path's model contradicts (each one
 	// is a bug in the sets; the solver is asked instead).
 	Disagreed int `json:"disagreed"`
+	// Enumerated: conditions decided by substituting each value of a
+	// small domain (domainsettle.go); those settled count in Decided too.
+	Enumerated int `json:"enumerated"`
 }
 
 // valueSets is the executor's tracker; nil when value sets are off.
@@ -55,8 +58,9 @@ type valueSets struct {
 	// aux: the fresh variables of merges (pat's counts k) and the values
 	// their members gave them, tried when a moved model fails the merged
 	// path constraint (witness).
-	aux   map[term.Term][]term.Term
-	stats ValueSetStats
+	aux     map[term.Term][]term.Term
+	domains *domainSettler // byDomain's memos (domainsettle.go)
+	stats   ValueSetStats
 }
 
 func newValueSets(st *term.Store) *valueSets {
@@ -151,7 +155,10 @@ func (v *valueSets) settle(s *State, c term.Term, haveModel, d, depthCut bool) (
 	case svi.Never:
 		side = false
 	default:
-		return false, false
+		var ok bool
+		if side, ok = v.byDomain(s, c); !ok {
+			return false, false
+		}
 	}
 	if haveModel && side != d {
 		v.stats.Disagreed++

@@ -60,6 +60,16 @@ func (st *Store) Substitute(t Term, sub map[Term]Term) Term {
 	return st.substitute(t, sub, map[Term]Term{})
 }
 
+// SubstituteMemo is Substitute with a memo the caller keeps: every call
+// with the same sub may share one, so repeated substitutions into terms
+// that share subterms (a path's growing store chain) walk each subterm once.
+func (st *Store) SubstituteMemo(t Term, sub, memo map[Term]Term) Term {
+	if len(sub) == 0 {
+		return t
+	}
+	return st.substitute(t, sub, memo)
+}
+
 func (st *Store) substitute(t Term, sub map[Term]Term, memo map[Term]Term) Term {
 	if r, ok := sub[t]; ok {
 		return r

@@ -50,6 +50,41 @@ func TestSubstitute(t *testing.T) {
 	}
 }
 
+// TestSubstituteMemo: terms substituted in turn under one memo come out as
+// Substitute makes them, and a subterm walked once is not walked again.
+func TestSubstituteMemo(t *testing.T) {
+	st := NewStore()
+	b8 := st.BitVecSort(8)
+	x, y := st.Var("x", b8), st.Var("y", b8)
+	add := func(a, b Term) Term { return st.MustMake(OpBVAdd, nil, a, b) }
+	mul := func(a, b Term) Term { return st.MustMake(OpBVMul, nil, a, b) }
+	shared := mul(add(x, y), y)
+	sub := map[Term]Term{x: st.ConstUint64(8, 2)}
+	memo := map[Term]Term{}
+	for _, c := range []struct {
+		name string
+		t    Term
+		grow int // the memo's growth: the subterms not walked before
+	}{
+		{"first", shared, 2},
+		{"again", shared, 0},
+		{"sharing", add(shared, x), 1},
+		{"folds", add(x, x), 1},
+	} {
+		before := len(memo)
+		got := st.SubstituteMemo(c.t, sub, memo)
+		if want := st.Substitute(c.t, sub); got != want {
+			t.Errorf("%s: got term %d, want %d", c.name, got, want)
+		}
+		if g := len(memo) - before; g != c.grow {
+			t.Errorf("%s: memo grew by %d, want %d", c.name, g, c.grow)
+		}
+	}
+	if got := st.SubstituteMemo(shared, nil, memo); got != shared {
+		t.Errorf("empty substitution: got term %d, want %d", got, shared)
+	}
+}
+
 func TestSubstituteConstArray(t *testing.T) {
 	st := NewStore()
 	b8 := st.BitVecSort(8)

@@ -1,0 +1,3 @@
+module regexpint
+
+go 1.23
