@@ -17,9 +17,9 @@ import "golang.org/x/tools/go/ssa"
 // corner of the fork tree starves, or, in turn, the rarest side's
 // (popRarest): the state headed for the side the fewest paths took in
 // its bucket of loop turns, which reaches a loop's exit at a later turn
-// where random-path's weight, halved at every fork, never would. The order only decides which state runs
-// next: every state still runs, so an exhausted run means what it means
-// under dfs.
+// where random-path's weight, halved at every fork, never would. The
+// order only decides which state runs next: every state still runs, so an
+// exhausted run means what it means under dfs.
 
 // branchSide names one side of one symbolic decision: the instruction (its
 // block and index), the decision's rank within the instruction (a string
@@ -167,14 +167,15 @@ func (w *worklist) popCovnew() int {
 
 // popRarest picks the state headed for the side paths took the fewest
 // times in its bucket of loop turns (sideCount), the shallowest among
-// those (then the newest), or -1 when no state is headed anywhere. A loop that scans for a delimiter forks at
-// each turn on the delimiter's side, and only the paths that stop there
-// take it: its clones wait behind the turns that go on, which the loop
-// runs and the new sides elsewhere keep ahead of them, though the name
-// before the delimiter, a key of a map lookup after the loop, may be
-// what decides the code after it. Random-path reaches a clone at depth d
-// once in 2^d of its picks; this pick visits every side in proportion
-// to how rarely it was taken, and the shortest run to it first.
+// those (then the newest), or -1 when no state is headed anywhere. A
+// loop that scans for a delimiter forks at each turn on the delimiter's
+// side, and only the paths that stop there take it: its clones wait
+// behind the turns that go on, which the loop runs and the new sides
+// elsewhere keep ahead of them, though the name before the delimiter (a
+// key of a map lookup after the loop) may decide the code after it.
+// Random-path reaches a clone at depth d once in 2^d of its picks; this
+// pick visits every side in proportion to how rarely it was taken, and
+// the shortest run to it first.
 func (w *worklist) popRarest() int {
 	best := -1
 	for j := len(w.states) - 1; j >= 0; j-- {
@@ -187,7 +188,8 @@ func (w *worklist) popRarest() int {
 			continue
 		}
 		b := w.states[best]
-		if n, m := s.nextCount.turns[s.nextTurns], b.nextCount.turns[b.nextTurns]; n < m || n == m && s.forks < b.forks {
+		n, m := s.nextCount.turns[s.nextTurns], b.nextCount.turns[b.nextTurns]
+		if n < m || n == m && s.forks < b.forks {
 			best = j
 		}
 	}
