@@ -14,12 +14,9 @@ import "golang.org/x/tools/go/ssa"
 // loop), where random-path keeps them short: a branch that only a long run
 // makes feasible (an overflow after ten digits) gets a new side to head
 // for. Every fourth pick is random-path's (KLEE's interleaving), so no
-// corner of the fork tree starves, or, in turn, the rarest side's
-// (popRarest): the state headed for the side the fewest paths took in
-// its bucket of loop turns, which reaches a loop's exit at a later turn
-// where random-path's weight, halved at every fork, never would. The
-// order only decides which state runs next: every state still runs, so an
-// exhausted run means what it means under dfs.
+// corner of the fork tree starves. The order only decides which state runs
+// next: every state still runs, so an exhausted run means what it means
+// under dfs.
 
 // branchSide names one side of one symbolic decision: the instruction (its
 // block and index), the decision's rank within the instruction (a string
@@ -67,24 +64,18 @@ func (s *State) repeats(b branchSide) bool {
 	return false
 }
 
-// sideCount counts the paths that took one branch side, in all and by
-// the bucket of the loop turn the decision was in (turnBucket): the
-// rarest-side pick tells a delimiter found at the fifth byte from one
-// found at the first. A waiting state holds its side's count, so a pick
-// reads it without hashing the side: the worklist holds tens of
-// thousands of states, and hashing each at every pick cost most of a
-// covnew run's CPU time.
+// sideCount counts the paths that took one branch side. A waiting state
+// holds its side's count, so a pick reads it without hashing the side:
+// the worklist holds tens of thousands of states, and hashing each at
+// every pick cost most of a covnew run's CPU time.
 type sideCount struct {
-	n     int
-	turns [turnBuckets]int
+	n int
 }
 
 // tookSide counts that a path took side d of the decision s is at.
 func (e *Executor) tookSide(s *State, d bool) {
 	if e.sides != nil {
-		c := e.sideCount(sideOf(s, d))
-		c.n++
-		c.turns[s.turnBucket()]++
+		e.sideCount(sideOf(s, d)).n++
 	}
 }
 
@@ -98,48 +89,12 @@ func (e *Executor) sideCount(b branchSide) *sideCount {
 	return c
 }
 
-// countTurn counts that the frame entered block b.
-func (f *frame) countTurn(b *ssa.BasicBlock) {
-	if f.turns == nil {
-		f.turns = make([]uint32, len(f.fn.Blocks))
-	}
-	f.turns[b.Index]++
-}
-
-// turnBuckets is the number of turnBucket's buckets.
-const turnBuckets = 9
-
-// turnBucket is the bucket of the times s's top frame entered its block,
-// as AFL buckets a branch's hit counts: 0, 1, 2, 3, 4-7, 8-15, 16-31,
-// 32-127, 128 and more.
-func (s *State) turnBucket() uint8 {
-	f := s.top()
-	if f.turns == nil {
-		return 0
-	}
-	n := f.turns[f.block.Index]
-	switch {
-	case n < 4:
-		return uint8(n)
-	case n < 8:
-		return 4
-	case n < 16:
-		return 5
-	case n < 32:
-		return 6
-	case n < 128:
-		return 7
-	}
-	return 8
-}
-
-// covnewEvery: one pick in covnewEvery is random-path's or the rarest
-// side's, in turn.
+// covnewEvery: one pick in covnewEvery is random-path's.
 const covnewEvery = 4
 
 // popCovnew picks the newest state headed for a side no path took yet,
 // else the newest on a loop run, or, every covnewEvery-th pick and when
-// there is neither, random-path's or the rarest side's, in turn.
+// there is neither, random-path's.
 func (w *worklist) popCovnew() int {
 	w.picks++
 	if w.picks%covnewEvery != 0 {
@@ -157,41 +112,5 @@ func (w *worklist) popCovnew() int {
 			return run
 		}
 	}
-	if w.picks/covnewEvery%2 == 0 {
-		if j := w.popRarest(); j >= 0 {
-			return j
-		}
-	}
 	return w.popRandomPath()
-}
-
-// popRarest picks the state headed for the side paths took the fewest
-// times in its bucket of loop turns (sideCount), the shallowest among
-// those (then the newest), or -1 when no state is headed anywhere. A
-// loop that scans for a delimiter forks at each turn on the delimiter's
-// side, and only the paths that stop there take it: its clones wait
-// behind the turns that go on, which the loop runs and the new sides
-// elsewhere keep ahead of them, though the name before the delimiter (a
-// key of a map lookup after the loop) may decide the code after it.
-// Random-path reaches a clone at depth d once in 2^d of its picks; this
-// pick visits every side in proportion to how rarely it was taken, and
-// the shortest run to it first.
-func (w *worklist) popRarest() int {
-	best := -1
-	for j := len(w.states) - 1; j >= 0; j-- {
-		s := w.states[j]
-		if !s.headed {
-			continue
-		}
-		if best < 0 {
-			best = j
-			continue
-		}
-		b := w.states[best]
-		n, m := s.nextCount.turns[s.nextTurns], b.nextCount.turns[b.nextTurns]
-		if n < m || n == m && s.forks < b.forks {
-			best = j
-		}
-	}
-	return best
 }

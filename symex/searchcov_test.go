@@ -1,7 +1,6 @@
 package symex
 
 import (
-	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/ssa"
@@ -45,33 +44,4 @@ func repeatSide(b branchSide, n int) []branchSide {
 		out[i] = b
 	}
 	return out
-}
-
-// TestTurnBucket: loop turns fall in AFL's hit-count buckets.
-func TestTurnBucket(t *testing.T) {
-	b := &ssa.BasicBlock{Index: 0}
-	for _, c := range []struct {
-		turns uint32
-		want  uint8
-	}{{0, 0}, {1, 1}, {3, 3}, {4, 4}, {7, 4}, {8, 5}, {16, 6}, {31, 6}, {32, 7}, {127, 7}, {128, 8}, {1 << 20, 8}} {
-		s := &State{frames: []*frame{{block: b, turns: []uint32{c.turns}}}}
-		if got := s.turnBucket(); got != c.want {
-			t.Errorf("%d turns: bucket %d, want %d", c.turns, got, c.want)
-		}
-	}
-}
-
-// TestCovnewRarestSide: a command's name, scanned up to its delimiter and
-// looked up in a map of concrete keys, decides whether its argument is
-// read; the clones that stop the scan at the fifth byte wait behind the
-// fallback's new sides and loop runs, and the rarest-side pick reaches
-// them (covnew without it took 12,566 paths at these bounds).
-func TestCovnewRarestSide(t *testing.T) {
-	p := loadTestFunc(t, "testdata/covnew", "Run", "Run")
-	for _, maxLen := range []int{8, 16} {
-		_, res := explore(t, p, Options{MaxLen: maxLen, Search: "covnew", StopAtPanic: true, MaxPaths: 2000}, nil)
-		if len(res.Panics) != 1 || !strings.Contains(res.Panics[0].Message, "slice bounds out of range") {
-			t.Errorf("max-len %d: %d panics in %d paths (%s), want quoted's", maxLen, len(res.Panics), res.Stats.Paths, res.Stats.Stopped)
-		}
-	}
 }
