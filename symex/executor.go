@@ -222,7 +222,7 @@ type Executor struct {
 	symBranches int
 	// sides are the branch sides paths took, for the covnew search
 	// (searchcov.go); nil under the other searches.
-	sides    map[branchSide]bool
+	sides    map[branchSide]*sideCount
 	noCover  bool
 	stats    Stats
 	cov      *Coverage

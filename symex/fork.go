@@ -187,6 +187,7 @@ func (e *Executor) fork(s *State, lit func(bool) term.Term, d, traced bool, mode
 	}
 	c2.next, c2.headed = sideOf(s, other), e.sides != nil
 	if c2.headed {
+		c2.nextCount = e.sideCount(c2.next)
 		c2.run = s.repeats(c2.next)
 		c2.noteFork(c2.next)
 		s.noteFork(sideOf(s, d))

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"go/token"
+	"math"
 	"math/rand"
 	"time"
 
@@ -18,8 +19,7 @@ type worklist struct {
 	states []*State
 	kind   string
 	rng    *rand.Rand
-	// covnew (searchcov.go): the sides taken, and the picks made.
-	taken map[branchSide]bool
+	// covnew (searchcov.go): the picks made.
 	picks int
 }
 
@@ -58,15 +58,9 @@ func (w *worklist) popRandomPath() int {
 	return len(w.states) - 1
 }
 
+// pow2neg is 2^-d, d capped at 1000 (a normal float64, exact).
 func pow2neg(d int) float64 {
-	if d > 1000 {
-		d = 1000
-	}
-	x := 1.0
-	for ; d > 0; d-- {
-		x /= 2
-	}
-	return x
+	return math.Ldexp(1, -min(d, 1000))
 }
 
 // stoppedAtPanic is Stats.Stopped of a run that Options.StopAtPanic ended.
@@ -106,8 +100,7 @@ func (e *Executor) Explore(ctx context.Context) (*Result, error) {
 	}
 	wl := &worklist{kind: kind, rng: rand.New(rand.NewSource(e.opts.Seed))}
 	if kind == "covnew" {
-		e.sides = map[branchSide]bool{}
-		wl.taken = e.sides
+		e.sides = map[branchSide]*sideCount{}
 	}
 	var initial []*State
 	for i := len(starts) - 1; i >= 0; i-- { // dfs: the first start first

@@ -64,11 +64,29 @@ func (s *State) repeats(b branchSide) bool {
 	return false
 }
 
-// tookSide records that a path took side d of the decision s is at.
+// sideCount counts the paths that took one branch side. A waiting state
+// holds its side's count, so a pick reads it without hashing the side:
+// the worklist holds tens of thousands of states, and hashing each at
+// every pick cost most of a covnew run's CPU time.
+type sideCount struct {
+	n int
+}
+
+// tookSide counts that a path took side d of the decision s is at.
 func (e *Executor) tookSide(s *State, d bool) {
 	if e.sides != nil {
-		e.sides[sideOf(s, d)] = true
+		e.sideCount(sideOf(s, d)).n++
 	}
+}
+
+// sideCount is side b's count, made at b's first fork or taking.
+func (e *Executor) sideCount(b branchSide) *sideCount {
+	c := e.sides[b]
+	if c == nil {
+		c = &sideCount{}
+		e.sides[b] = c
+	}
+	return c
 }
 
 // covnewEvery: one pick in covnewEvery is random-path's.
@@ -83,7 +101,7 @@ func (w *worklist) popCovnew() int {
 		run := -1
 		for j := len(w.states) - 1; j >= 0; j-- {
 			s := w.states[j]
-			if s.headed && !w.taken[s.next] {
+			if s.headed && s.nextCount.n == 0 {
 				return j
 			}
 			if run < 0 && s.run {

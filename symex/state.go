@@ -103,6 +103,8 @@ type State struct {
 	// has one), for the covnew search (searchcov.go).
 	next   branchSide
 	headed bool
+	// nextCount counts the paths that took next.
+	nextCount *sideCount
 	// recent are the path's last forks (ring, newest at nrecent-1) and run
 	// says the clone's side repeats the side the path took at the same
 	// branch among them: one more turn of a loop (covnew, searchcov.go).
