@@ -55,7 +55,10 @@
 // that no array reaches the solver. indexclass.go indexes an array of
 // slices, strings or pointers at a symbolic index by forking once per
 // class of equal elements, not once per index, when the address is only
-// read.
+// read. bytesearch.go answers a byte search of a string
+// (bytealg's IndexByteString and CountString, under strings.Index, Cut and
+// Split, whose model in models/strings.go cuts until the search fails) as
+// one term over the string's bytes, not a loop forking at each.
 //
 // Start reading at search.go (Explore, the worklist, limits and Replay;
 // searchcov.go the covnew search, new branch sides first, then longer

@@ -228,6 +228,8 @@ type Executor struct {
 	cov      *Coverage
 	strCache map[string]StringVal
 	emitted  int
+	// searchTables are the byte search's tables (bytesearch.go).
+	searchTables map[searchKey][]term.Term
 
 	globalIDs   map[*ssa.Global]int
 	globalOf    map[int]*ssa.Global

@@ -40,6 +40,16 @@ func (e *Executor) intrinsic(s *State, in ssa.Instruction, cl callee) (Value, er
 		return e.st.Bool(p.Obj == 0), nil
 	case "sift_len", "sift_swap":
 		return e.sliceIntrinsic(s, in, cl.fn.Name(), cl.args)
+	case "sift_indexbyte", "sift_countbyte":
+		sv, ok := cl.args[0].(StringVal)
+		c, isByte := cl.args[1].(term.Term)
+		if !ok || !isByte {
+			return nil, e.unsup(in, "%s of %T, %T", cl.fn.Name(), cl.args[0], cl.args[1])
+		}
+		if cl.fn.Name() == "sift_indexbyte" {
+			return e.indexByteTerm(sv, c), nil
+		}
+		return e.countByteTerm(sv, c), nil
 	case "sift_unsupported":
 		msg, _ := e.concreteString(cl.args[0].(StringVal))
 		return nil, e.unsup(in, "%s", msg)

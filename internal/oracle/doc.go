@@ -34,6 +34,6 @@
 //   - compare.go: Compare, the symex runs and the differences.
 //   - gen.go: the generator of small Go functions (Generate).
 //
-// The tests run testdata/small and testdata/tables in make test; make oracle runs the long
+// The tests run testdata/small, testdata/tables and testdata/bytesearch in make test; make oracle runs the long
 // comparison (docs/symex/oracle.md).
 package oracle

@@ -10,14 +10,7 @@ package siftmodels
 import "unsafe"
 
 //sift:model internal/bytealg.IndexByteString
-func indexByteString(s string, c byte) int {
-	for i := 0; i < len(s); i++ {
-		if s[i] == c {
-			return i
-		}
-	}
-	return -1
-}
+func indexByteString(s string, c byte) int { return sift_indexbyte(s, c) }
 
 //sift:model internal/bytealg.IndexByte
 func indexByte(b []byte, c byte) int {
@@ -30,15 +23,7 @@ func indexByte(b []byte, c byte) int {
 }
 
 //sift:model internal/bytealg.CountString
-func countString(s string, c byte) int {
-	n := 0
-	for i := 0; i < len(s); i++ {
-		if s[i] == c {
-			n++
-		}
-	}
-	return n
-}
+func countString(s string, c byte) int { return sift_countbyte(s, c) }
 
 //sift:model internal/bytealg.Count
 func count(b []byte, c byte) int {

@@ -1,0 +1,3 @@
+module oraclebytesearch
+
+go 1.26

@@ -1,0 +1,3 @@
+module bytesearch
+
+go 1.23
