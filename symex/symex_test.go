@@ -294,7 +294,13 @@ func TestStdlib(t *testing.T) {
 			if len(res.Panics) != 0 {
 				t.Errorf("false panic: %s %s", res.Panics[0].Pos, res.Panics[0].Message)
 			}
-			if res.Stats.Paths < 2 {
+			// strings.IndexByte is one path: its search is one term
+			// (bytesearch.go); the others branch on their input.
+			minPaths := 2
+			if c.pkg+"."+c.fn == "strings.IndexByte" {
+				minPaths = 1
+			}
+			if res.Stats.Paths < minPaths {
 				t.Errorf("only %d paths", res.Stats.Paths)
 			}
 			for _, p := range res.Paths {
