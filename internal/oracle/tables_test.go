@@ -10,19 +10,30 @@ import (
 // the addresses written through, which it must leave to one index each;
 // and table lookups through calls (symex/loopite_call.go).
 func TestTables(t *testing.T) {
-	cases := []struct {
-		fn    string
-		sites int // distinct concrete panic sites
-	}{
+	compareExhausted(t, "testdata/tables", 2, []siteCase{
 		{"escapedLen", 1},
 		{"rewrite", 1},
 		{"readAfterCall", 1},
 		{"lookupCall", 1},
 		{"lookupCounting", 1},
-	}
+	})
+}
+
+// siteCase is a function of a testdata package and its distinct concrete
+// panic sites.
+type siteCase struct {
+	fn    string
+	sites int
+}
+
+// compareExhausted runs Compare on each case of the package in dir, every
+// input up to maxLen bytes: every strategy's run must exhaust, agree with
+// Go, and Go must panic at the case's number of sites.
+func compareExhausted(t *testing.T, dir string, maxLen int, cases []siteCase) {
+	t.Helper()
 	for _, c := range cases {
 		t.Run(c.fn, func(t *testing.T) {
-			rep, err := Compare(context.Background(), Target{Dir: "testdata/tables", Pkg: ".", Func: c.fn, MaxLen: 2, OwnCode: true}, nil, Config{})
+			rep, err := Compare(context.Background(), Target{Dir: dir, Pkg: ".", Func: c.fn, MaxLen: maxLen, OwnCode: true}, nil, Config{})
 			if err != nil {
 				t.Fatal(err)
 			}
