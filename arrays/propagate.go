@@ -47,25 +47,30 @@ func (s *system) propagate(budget int) (feasible bool, visits int) {
 // every variable of the row. It returns the variables whose bounds moved,
 // and false if a contradiction showed.
 func (s *system) tightenRow(r *row, neg bool) ([]int, bool) {
-	coef := func(t lin) *big.Int {
+	// The row's numbers live in slabs and one temporary: this runs for
+	// every row of every array precheck, where an allocation per product
+	// was most of its time.
+	n := len(r.terms)
+	buf := make([]big.Int, 2*n)
+	coefs, mins := make([]*big.Int, n), make([]*big.Int, n)
+	for i, t := range r.terms {
+		coefs[i] = t.c
 		if neg {
-			return new(big.Int).Neg(t.c)
+			coefs[i] = buf[n+i].Neg(t.c)
 		}
-		return t.c
 	}
 	rhs := r.rhs
 	if neg {
 		rhs = new(big.Int).Neg(r.rhs)
 	}
 	// minSum is the least value the left-hand side can take.
-	mins := make([]*big.Int, len(r.terms))
 	minSum := new(big.Int)
 	for i, t := range r.terms {
-		c := coef(t)
+		c := coefs[i]
 		if c.Sign() > 0 {
-			mins[i] = new(big.Int).Mul(c, s.lo[t.v])
+			mins[i] = buf[i].Mul(c, s.lo[t.v])
 		} else {
-			mins[i] = new(big.Int).Mul(c, s.hi[t.v])
+			mins[i] = buf[i].Mul(c, s.hi[t.v])
 		}
 		minSum.Add(minSum, mins[i])
 	}
@@ -74,10 +79,11 @@ func (s *system) tightenRow(r *row, neg bool) ([]int, bool) {
 	}
 	var changed []int
 	slack := new(big.Int).Sub(rhs, minSum)
+	room := new(big.Int)
 	for i, t := range r.terms {
-		c := coef(t)
+		c := coefs[i]
 		// c*x <= slack + mins[i]
-		room := new(big.Int).Add(slack, mins[i])
+		room.Add(slack, mins[i])
 		if c.Sign() > 0 {
 			nb := floorDiv(room, c)
 			if nb.Cmp(s.hi[t.v]) < 0 {

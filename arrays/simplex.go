@@ -105,10 +105,13 @@ func solveLP(s *system) (lpResult, []*big.Rat, int) {
 	tab := make([][]*big.Rat, m)
 	b := make([]*big.Rat, m)
 	basis := make([]int, m)
+	// One slab holds every cell (a zero big.Rat is 0): most cells stay
+	// zero, and a cell allocated apiece was most of a small check's time.
+	cells := make([]big.Rat, m*ncol)
 	for i, r := range rows {
 		tab[i] = make([]*big.Rat, ncol)
 		for j := range tab[i] {
-			tab[i][j] = new(big.Rat)
+			tab[i][j] = &cells[i*ncol+j]
 		}
 		for c, x := range r.a {
 			tab[i][c].Set(x)
@@ -135,13 +138,14 @@ func solveLP(s *system) (lpResult, []*big.Rat, int) {
 	isArt := func(j int) bool { return j >= n+nSlack }
 	d := make([]*big.Rat, ncol)
 	obj := new(big.Rat)
+	dcells := make([]big.Rat, ncol)
 	for j := range d {
-		d[j] = new(big.Rat)
+		d[j] = &dcells[j]
 	}
 	for i := range rows {
 		if isArt(basis[i]) {
 			for j := 0; j < ncol; j++ {
-				if !isArt(j) {
+				if !isArt(j) && tab[i][j].Sign() != 0 {
 					d[j].Sub(d[j], tab[i][j])
 				}
 			}
