@@ -71,7 +71,8 @@ func (e *Executor) indexByteTerm(sv StringVal, c term.Term) term.Term {
 			p = e.st.Ite(e.st.Eq(sv.Off, e.idx(j)), next[j], p)
 		}
 	}
-	return e.st.Ite(e.ult(p, e.add(sv.Off, sv.Len)), e.sub(p, sv.Off), e.idx(-1))
+	// p-off or -1, as (p or off-1) - off: the caller's off+i+1 cancels.
+	return e.sub(e.st.Ite(e.ult(p, e.add(sv.Off, sv.Len)), p, e.sub(sv.Off, e.idx(1))), sv.Off)
 }
 
 // countByteTerm is the number of bytes c in sv: a sum over the positions

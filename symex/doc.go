@@ -58,7 +58,9 @@
 // read. bytesearch.go answers a byte search of a string
 // (bytealg's IndexByteString and CountString, under strings.Index, Cut and
 // Split, whose model in models/strings.go cuts until the search fails) as
-// one term over the string's bytes, not a loop forking at each.
+// one term over the string's bytes, not a loop forking at each;
+// linsum.go builds an addition or subtraction whose terms cancel (an
+// offset plus the search's index relative to it) without them.
 //
 // Start reading at search.go (Explore, the worklist, limits and Replay;
 // searchcov.go the covnew search, new branch sides first, then longer

@@ -13,8 +13,8 @@ import (
 func (e *Executor) mk(op term.Op, args ...term.Term) term.Term {
 	return e.st.MustMake(op, nil, args...)
 }
-func (e *Executor) add(a, b term.Term) term.Term { return e.mk(term.OpBVAdd, a, b) }
-func (e *Executor) sub(a, b term.Term) term.Term { return e.mk(term.OpBVSub, a, b) }
+func (e *Executor) add(a, b term.Term) term.Term { return e.addSub(a, b, false) }
+func (e *Executor) sub(a, b term.Term) term.Term { return e.addSub(a, b, true) }
 func (e *Executor) ult(a, b term.Term) term.Term { return e.mk(term.OpBVUlt, a, b) }
 
 // span is hi-lo, the length of a slice expression: n itself where hi is
