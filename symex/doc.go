@@ -57,10 +57,13 @@
 // class of equal elements, not once per index, when the address is only
 // read. bytesearch.go answers a byte search of a string
 // (bytealg's IndexByteString and CountString, under strings.Index, Cut and
-// Split, whose model in models/strings.go cuts until the search fails) as
-// one term over the string's bytes, not a loop forking at each;
-// linsum.go builds an addition or subtraction whose terms cancel (an
-// offset plus the search's index relative to it) without them.
+// Split, whose model in models/strings.go cuts until the search fails, as
+// does its strings.Replace) as one term over the string's bytes, not a
+// loop forking at each; linsum.go builds an addition or subtraction whose
+// terms cancel (an offset plus the search's index relative to it) without
+// them. lenbound.go tightens a string's bound to what its length term
+// allows, so that a token cut from a large buffer is not searched,
+// compared or copied to the buffer's size.
 //
 // Start reading at search.go (Explore, the worklist, limits and Replay;
 // searchcov.go the covnew search, new branch sides first, then longer

@@ -260,7 +260,8 @@ func (e *Executor) bytesToString(s *State, in ssa.Instruction, sl SliceVal) (Val
 	if !ok {
 		return nil, e.unsup(in, "bytes backing is %T", elems)
 	}
-	return StringVal{Bytes: e.shifted(t, sl.Off, sl.Max), Off: e.idx(0), Len: sl.Len, Max: sl.Max}, nil
+	mx := e.lenMax(sl.Len, sl.Max)
+	return StringVal{Bytes: e.shifted(t, sl.Off, mx), Off: e.idx(0), Len: sl.Len, Max: mx}, nil
 }
 
 func (e *Executor) negIf(in *ssa.BinOp, t term.Term) term.Term {

@@ -228,7 +228,8 @@ func (e *Executor) sliceValue(s *State, in ssa.Instruction, xv Value, xt types.T
 	case StringVal:
 		length, capacity = x.Len, x.Len
 		out = func(lo, hi, _ term.Term) Value {
-			return StringVal{Bytes: x.Bytes, Off: e.add(x.Off, lo), Len: e.span(hi, lo), Max: x.Max}
+			n := e.span(hi, lo)
+			return StringVal{Bytes: x.Bytes, Off: e.add(x.Off, lo), Len: n, Max: e.lenMax(n, x.Max)}
 		}
 	case SliceVal:
 		length, capacity = x.Len, x.Cap

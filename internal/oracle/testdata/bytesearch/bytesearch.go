@@ -103,3 +103,56 @@ func splitLoop(s string, sep byte, keep bool) []string {
 	}
 	return append(out, s[start:])
 }
+
+// agreeReplace panics if Replace or ReplaceAll differs from replaceLoop,
+// for a deletion, a longer replacement, a bounded count and the empty
+// old string (a replacement before each rune).
+func agreeReplace(s string) int {
+	if strings.ReplaceAll(s, ":", "") != replaceLoop(s, "", -1) {
+		panic("replace: delete")
+	}
+	if strings.Replace(s, ":", "ab", 1) != replaceLoop(s, "ab", 1) {
+		panic("replace: one")
+	}
+	if strings.Replace(tail(s), ":", ":", -1) != tail(s) {
+		panic("replace: same")
+	}
+	if r := strings.Replace(s, "", "-", 2); len(s) > 0 && r[0] != '-' || len(r) != len(s)+min(2, len(s)+1) {
+		panic("replace: empty old")
+	}
+	return 0
+}
+
+// replaceLoop replaces the first n (all, for n < 0) ':' of s with new.
+func replaceLoop(s, new string, n int) string {
+	var out []byte
+	for j := 0; j < len(s); j++ {
+		if s[j] == ':' && n != 0 {
+			out = append(out, new...)
+			n--
+			continue
+		}
+		out = append(out, s[j])
+	}
+	return string(out)
+}
+
+// agreeBuffer panics if a search of a constant-length string cut from a
+// large buffer (its bound tightened to its length) differs from a loop.
+func agreeBuffer(s string) int {
+	buf := append(make([]byte, 0, 4096), s...)
+	if len(buf) < 3 {
+		return 0
+	}
+	t := string(buf[1:3])
+	n := 0
+	for j := 0; j < len(t); j++ {
+		if t[j] == ':' {
+			n++
+		}
+	}
+	if strings.Count(t, ":") != n || strings.Index(t, ":") != strings.IndexByte(string(buf[1:]), ':') && n > 0 {
+		panic("buffer")
+	}
+	return 0
+}
