@@ -19,8 +19,11 @@ type worklist struct {
 	states []*State
 	kind   string
 	rng    *rand.Rand
-	// covnew (searchcov.go): the picks made.
-	picks int
+	// covnew (searchcov.go): the newest-side picks made, what each
+	// picker earned, and the picker of the last pick.
+	picks  int
+	earn   [numPickers]pickerEarn
+	picker int
 }
 
 func (w *worklist) push(s *State) { w.states = append(w.states, s) }
@@ -148,15 +151,25 @@ func (e *Executor) Explore(ctx context.Context) (*Result, error) {
 			continue
 		}
 		var s *State
+		picked := false
 		if len(e.incQueue) > 0 {
 			s, e.incQueue = e.incQueue[0], e.incQueue[1:]
 		} else {
-			s = wl.pop()
+			s, picked = wl.pop(), true
 		}
 		if s.discarded {
 			continue
 		}
+		credit := picked && wl.kind == "covnew"
+		var covered int
+		var cpu0 time.Duration
+		if credit {
+			covered, cpu0 = len(e.cov.first), ProcessCPU()
+		}
 		runErr := e.runCounted(s)
+		if credit {
+			wl.credit(len(e.cov.first)-covered, ProcessCPU()-cpu0)
+		}
 		for _, c := range e.pending {
 			if c.inc != nil {
 				e.incQueue = append(e.incQueue, c)

@@ -1,0 +1,3 @@
+module covnew
+
+go 1.23
