@@ -20,10 +20,14 @@ type worklist struct {
 	kind   string
 	rng    *rand.Rand
 	// covnew (searchcov.go): the newest-side picks made, what each
-	// picker earned, and the picker of the last pick.
-	picks  int
-	earn   [numPickers]pickerEarn
-	picker int
+	// picker earned, the picker of the pick under way and when it
+	// started (its covered blocks and CPU time).
+	picks   int
+	earn    [numPickers]pickerEarn
+	picker  int
+	picking bool
+	covered int
+	cpu0    time.Duration
 }
 
 func (w *worklist) push(s *State) { w.states = append(w.states, s) }
@@ -116,6 +120,7 @@ func (e *Executor) Explore(ctx context.Context) (*Result, error) {
 	panics := map[string]*Panic{}
 	iter := 0
 	for len(wl.states) > 0 || len(e.incQueue) > 0 || (e.mg != nil && len(e.mg.parked) > 0) {
+		wl.endPick(len(e.cov.first))
 		if e.opts.MaxPaths > 0 && e.stats.Paths >= e.opts.MaxPaths {
 			e.stats.Stopped = "path limit"
 			break
@@ -151,25 +156,18 @@ func (e *Executor) Explore(ctx context.Context) (*Result, error) {
 			continue
 		}
 		var s *State
-		picked := false
 		if len(e.incQueue) > 0 {
 			s, e.incQueue = e.incQueue[0], e.incQueue[1:]
 		} else {
-			s, picked = wl.pop(), true
+			if wl.kind == "covnew" {
+				wl.startPick(len(e.cov.first))
+			}
+			s = wl.pop()
 		}
 		if s.discarded {
 			continue
 		}
-		credit := picked && wl.kind == "covnew"
-		var covered int
-		var cpu0 time.Duration
-		if credit {
-			covered, cpu0 = len(e.cov.first), ProcessCPU()
-		}
 		runErr := e.runCounted(s)
-		if credit {
-			wl.credit(len(e.cov.first)-covered, ProcessCPU()-cpu0)
-		}
 		for _, c := range e.pending {
 			if c.inc != nil {
 				e.incQueue = append(e.incQueue, c)

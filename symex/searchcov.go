@@ -25,7 +25,8 @@ import (
 // paths took in its bucket of loop turns (popRarest), which reaches a
 // delimiter scan's exit at a later turn. Each picker gets CPU time in
 // proportion to the blocks per CPU second its paths covered first, so
-// on a program where one does not pay the other runs (nextPicker). The
+// on a program where one does not pay the other runs (nextPicker;
+// a pick costs its scan, its path and the path's model). The
 // order only decides which state runs next: every state still runs, so
 // an exhausted run means what it means under dfs.
 
@@ -166,15 +167,14 @@ type pickerEarn struct {
 	cost time.Duration
 }
 
-// rate is the picker's blocks per CPU second, with one block in one
-// second before it has earned anything, so a picker is tried before its
-// rate says it does not pay.
+// rate is the picker's blocks per CPU second, with a prior of one block
+// in one second.
 func (p pickerEarn) rate() float64 {
 	return float64(p.gain+1) / (p.cost.Seconds() + 1)
 }
 
 // popCovnew lets the picker run whose CPU time is the smallest for its
-// rate (KLEE's interleaving of searchers, weighted by what each earns:
+// rate (nextPicker; KLEE's interleaving of searchers, weighted by what each earns:
 // a picker whose paths cover little for their cost, on one program,
 // gets less of the time there).
 func (w *worklist) popCovnew() int {
@@ -187,23 +187,38 @@ func (w *worklist) popCovnew() int {
 	return w.popNewest()
 }
 
-// nextPicker is the picker whose CPU time is the smallest for its rate,
-// the newest-side picker on a tie.
+// nextPicker is the picker whose CPU time (with the prior's second) is
+// the smallest for its rate, the newest-side picker on a tie. In the long
+// run each picker's time is in proportion to its rate; a picker not yet
+// tried waits until the one that runs earns less than the prior's block
+// per second for its time, so a program on which the newest-side picker
+// keeps covering runs that picker's order alone.
 func (w *worklist) nextPicker() int {
 	k, best := pickNewest, math.Inf(1)
 	for i, p := range w.earn {
-		if v := p.cost.Seconds() / p.rate(); v < best {
+		if v := (p.cost.Seconds() + 1) / p.rate(); v < best {
 			k, best = i, v
 		}
 	}
 	return k
 }
 
-// credit books a pick's path on the picker that made it: gain blocks
-// covered first, in cost of CPU time.
-func (w *worklist) credit(gain int, cost time.Duration) {
-	w.earn[w.picker].gain += gain
-	w.earn[w.picker].cost += cost
+// startPick starts timing a pick, covered blocks being covered: the
+// pick's scan of the worklist, its path's run and the path's model are
+// its cost.
+func (w *worklist) startPick(covered int) {
+	w.picking, w.covered, w.cpu0 = true, covered, ProcessCPU()
+}
+
+// endPick books the pick under way, if any, on the picker that made it:
+// the blocks its path covered first, and the CPU time it took.
+func (w *worklist) endPick(covered int) {
+	if !w.picking {
+		return
+	}
+	w.picking = false
+	w.earn[w.picker].gain += covered - w.covered
+	w.earn[w.picker].cost += ProcessCPU() - w.cpu0
 }
 
 // popNewest picks the newest state headed for a side no path took yet,

@@ -1,7 +1,6 @@
 package symex
 
 import (
-	"strings"
 	"testing"
 	"time"
 
@@ -62,17 +61,29 @@ func TestTurnBucket(t *testing.T) {
 	}
 }
 
-// TestCovnewRarestSide: a command's name, scanned up to its delimiter and
-// looked up in a map of concrete keys, decides whether its argument is
-// read; the clones that stop the scan at the fifth byte wait behind the
-// fallback's new sides and loop runs, and the rarest-side pick reaches
-// them (covnew without it took 12,566 paths at these bounds).
-func TestCovnewRarestSide(t *testing.T) {
-	p := loadTestFunc(t, "testdata/covnew", "Run", "Run")
-	for _, maxLen := range []int{8, 16} {
-		_, res := explore(t, p, Options{MaxLen: maxLen, Search: "covnew", StopAtPanic: true, MaxPaths: 2000}, nil)
-		if len(res.Panics) != 1 || !strings.Contains(res.Panics[0].Message, "slice bounds out of range") {
-			t.Errorf("max-len %d: %d panics in %d paths (%s), want quoted's", maxLen, len(res.Panics), res.Stats.Paths, res.Stats.Stopped)
+// TestPopRarest: the rarest pick takes the state headed for the side
+// taken the fewest times in its bucket of loop turns, the shallowest
+// among those, then the newest; states headed nowhere are not picked.
+func TestPopRarest(t *testing.T) {
+	often := &sideCount{n: 9, turns: [turnBuckets]int{1: 8, 4: 1}}
+	never := &sideCount{}
+	st := func(c *sideCount, bucket uint8, forks int) *State {
+		return &State{headed: true, nextCount: c, nextTurns: bucket, forks: forks}
+	}
+	for _, c := range []struct {
+		name   string
+		states []*State
+		want   int
+	}{
+		{"none headed", []*State{{}, {}}, -1},
+		{"rare bucket of a common side", []*State{st(often, 1, 2), st(often, 4, 9), st(often, 1, 1)}, 1},
+		{"untaken bucket first", []*State{st(often, 4, 1), st(often, 5, 30)}, 1},
+		{"shallowest on a tie", []*State{st(never, 0, 3), st(never, 0, 2), st(never, 0, 5)}, 1},
+		{"newest on a tie of depth", []*State{st(never, 0, 2), st(never, 0, 2), {}}, 1},
+	} {
+		w := &worklist{kind: "covnew", states: c.states}
+		if got := w.popRarest(); got != c.want {
+			t.Errorf("%s: state %d, want %d", c.name, got, c.want)
 		}
 	}
 }
@@ -96,9 +107,10 @@ func TestTurnsCopyOnWrite(t *testing.T) {
 	}
 }
 
-// TestCovnewPicker: the picker whose CPU time is the smallest for its
-// rate (blocks per CPU second, one block in one second to start) picks;
-// on a tie the newest-side picker.
+// TestCovnewPicker: the picker whose CPU time, plus the prior's second,
+// is the smallest for its rate (blocks per CPU second, one block in one
+// second to start) picks; on a tie the newest-side picker. (c+1)/rate is
+// (c+1)^2/(g+1) for g blocks in c seconds.
 func TestCovnewPicker(t *testing.T) {
 	sec := func(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
 	for _, c := range []struct {
@@ -107,13 +119,12 @@ func TestCovnewPicker(t *testing.T) {
 		want int
 	}{
 		{"nothing earned", [numPickers]pickerEarn{}, pickNewest},
-		{"rarest not tried", [numPickers]pickerEarn{{gain: 0, cost: sec(0.1)}, {}}, pickRarest},
-		{"same rates, newest behind", [numPickers]pickerEarn{{gain: 10, cost: sec(1)}, {gain: 10, cost: sec(1.5)}}, pickNewest},
-		{"same rates, rarest behind", [numPickers]pickerEarn{{gain: 10, cost: sec(1.5)}, {gain: 10, cost: sec(1)}}, pickRarest},
-		// newest: 101 blocks in 2 s; rarest: 1 block in 1.5 s, 0.4 blocks a
-		// second: rarest's share is 0.4/50.9 of the time, and it used 1.5 s
-		{"rarest does not pay", [numPickers]pickerEarn{{gain: 100, cost: sec(1)}, {gain: 0, cost: sec(1.5)}}, pickNewest},
-		{"rarest pays", [numPickers]pickerEarn{{gain: 1, cost: sec(5)}, {gain: 40, cost: sec(5)}}, pickRarest},
+		{"newest pays, rarest waits", [numPickers]pickerEarn{{gain: 44, cost: sec(0.1)}, {}}, pickNewest}, // 0.027 < 1
+		{"newest stops paying", [numPickers]pickerEarn{{gain: 3, cost: sec(2)}, {}}, pickRarest},          // 2.25 > 1
+		{"same gains, newest behind", [numPickers]pickerEarn{{gain: 10, cost: sec(1)}, {gain: 10, cost: sec(1.5)}}, pickNewest},
+		{"same gains, rarest behind", [numPickers]pickerEarn{{gain: 10, cost: sec(1.5)}, {gain: 10, cost: sec(1)}}, pickRarest},
+		{"rarest does not pay", [numPickers]pickerEarn{{gain: 100, cost: sec(1)}, {gain: 0, cost: sec(1.5)}}, pickNewest}, // 0.04 < 6.25
+		{"rarest pays", [numPickers]pickerEarn{{gain: 1, cost: sec(5)}, {gain: 40, cost: sec(5)}}, pickRarest},            // 18 > 0.88
 	} {
 		w := &worklist{kind: "covnew", earn: c.earn}
 		if got := w.nextPicker(); got != c.want {

@@ -1,3 +1,0 @@
-module covnew
-
-go 1.23
