@@ -67,7 +67,8 @@
 //
 // Start reading at search.go (Explore, the worklist, limits and Replay;
 // searchcov.go the covnew search, new branch sides first, then longer
-// runs of a loop), then
+// runs of a loop, in turn with the rarest side by loop turn, each picker
+// timed by the coverage it earns), then
 // exec.go (the run loop and how a path ends), exec_instr.go (the instruction
 // dispatch), value.go (what a symbolic Go value is) and memory.go (objects,
 // pointers, lifted arrays and Vecs). exec_arith.go, exec_mem.go,

@@ -176,6 +176,9 @@ func (e *Executor) jump(s *State, to *ssa.BasicBlock) error {
 		}
 		f.prev, f.block, f.pc = from, to, n
 		e.cover(to)
+		if e.sides != nil {
+			f.countTurn(to)
+		}
 	}
 	if e.tracking() && e.forking() {
 		e.enterBlock(s, f, from, to)

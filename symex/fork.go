@@ -187,7 +187,7 @@ func (e *Executor) fork(s *State, lit func(bool) term.Term, d, traced bool, mode
 	}
 	c2.next, c2.headed = sideOf(s, other), e.sides != nil
 	if c2.headed {
-		c2.nextCount = e.sideCount(c2.next)
+		c2.nextCount, c2.nextTurns = e.sideCount(c2.next), s.turnBucket()
 		c2.run = s.repeats(c2.next)
 		c2.noteFork(c2.next)
 		s.noteFork(sideOf(s, d))

@@ -19,8 +19,15 @@ type worklist struct {
 	states []*State
 	kind   string
 	rng    *rand.Rand
-	// covnew (searchcov.go): the picks made.
-	picks int
+	// covnew (searchcov.go): the newest-side picks made, what each
+	// picker earned, the picker of the pick under way and when it
+	// started (its covered blocks and CPU time).
+	picks   int
+	earn    [numPickers]pickerEarn
+	picker  int
+	picking bool
+	covered int
+	cpu0    time.Duration
 }
 
 func (w *worklist) push(s *State) { w.states = append(w.states, s) }
@@ -113,6 +120,7 @@ func (e *Executor) Explore(ctx context.Context) (*Result, error) {
 	panics := map[string]*Panic{}
 	iter := 0
 	for len(wl.states) > 0 || len(e.incQueue) > 0 || (e.mg != nil && len(e.mg.parked) > 0) {
+		wl.endPick(len(e.cov.first))
 		if e.opts.MaxPaths > 0 && e.stats.Paths >= e.opts.MaxPaths {
 			e.stats.Stopped = "path limit"
 			break
@@ -151,6 +159,9 @@ func (e *Executor) Explore(ctx context.Context) (*Result, error) {
 		if len(e.incQueue) > 0 {
 			s, e.incQueue = e.incQueue[0], e.incQueue[1:]
 		} else {
+			if wl.kind == "covnew" {
+				wl.startPick(len(e.cov.first))
+			}
 			s = wl.pop()
 		}
 		if s.discarded {

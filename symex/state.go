@@ -37,6 +37,13 @@ type frame struct {
 	// continues the chain (exec_defer.go's chainPanic).
 	recoveredAt ssa.Instruction
 
+	// turns counts, under the covnew search, the times the frame entered
+	// each block (by index): the turn of a loop a fork is in
+	// (searchcov.go's rarest side). A fork's clones share it until one
+	// counts a turn (turnsShared), so a fork copies no counters.
+	turns       []uint32
+	turnsShared bool
+
 	// iters counts, in follow mode, the iterations of the loops the frame
 	// is in (concolic program points).
 	iters map[*merge.Loop]int
@@ -103,8 +110,10 @@ type State struct {
 	// has one), for the covnew search (searchcov.go).
 	next   branchSide
 	headed bool
-	// nextCount counts the paths that took next.
+	// nextCount counts the paths that took next; nextTurns is the bucket
+	// of the loop turn next is in (turnBucket).
 	nextCount *sideCount
+	nextTurns uint8
 	// recent are the path's last forks (ring, newest at nrecent-1) and run
 	// says the clone's side repeats the side the path took at the same
 	// branch among them: one more turn of a loop (covnew, searchcov.go).
@@ -148,6 +157,9 @@ func (s *State) clone() *State {
 		nf := *f
 		nf.env = maps.Clone(f.env)
 		nf.regions = slices.Clip(f.regions)
+		if f.turns != nil {
+			f.turnsShared, nf.turnsShared = true, true
+		}
 		c.frames[i] = &nf
 	}
 	c.pc = append([]term.Term(nil), s.pc...)
