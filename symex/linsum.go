@@ -1,6 +1,8 @@
 package symex
 
 import (
+	"slices"
+
 	"github.com/sift-solver/sift/term"
 )
 
@@ -18,12 +20,18 @@ import (
 const maxSumTerms = 32
 
 // linSum is a sum of terms with coefficients modulo 2^w, plus a constant.
+// The terms are few (maxSumTerms), so a slice in first-occurrence order
+// (a deterministic rebuild) serves where a map would allocate per call.
 type linSum struct {
-	w      uint32
-	coef   map[term.Term]uint64
-	order  []term.Term // first occurrences, for a deterministic rebuild
-	k      uint64
-	cancel bool
+	w     uint32
+	terms []sumTerm
+	k     uint64
+}
+
+// sumTerm is one term of a linSum and its coefficient.
+type sumTerm struct {
+	t    term.Term
+	coef uint64
 }
 
 // addSub is a+b, or a-b when neg: the sum without the terms that cancel,
@@ -37,7 +45,7 @@ func (e *Executor) addSub(a, b term.Term, neg bool) term.Term {
 	if w > 64 || !(e.sumOp(a) || e.sumOp(b)) {
 		return e.mk(op, a, b)
 	}
-	s := linSum{w: w, coef: map[term.Term]uint64{}}
+	s := linSum{w: w}
 	minus := ^uint64(0)
 	sb := uint64(1)
 	if neg {
@@ -46,12 +54,7 @@ func (e *Executor) addSub(a, b term.Term, neg bool) term.Term {
 	if !s.collect(e, a, 1) || !s.collect(e, b, sb) {
 		return e.mk(op, a, b)
 	}
-	for _, t := range s.order {
-		if s.coef[t]&s.mask() == 0 {
-			s.cancel = true
-		}
-	}
-	if !s.cancel {
+	if !slices.ContainsFunc(s.terms, func(x sumTerm) bool { return x.coef&s.mask() == 0 }) {
 		return e.mk(op, a, b)
 	}
 	return s.build(e)
@@ -95,13 +98,16 @@ func (s *linSum) collect(e *Executor, t term.Term, sign uint64) bool {
 	case term.OpBVNeg:
 		return s.collect(e, st.Arg(t, 0), -sign)
 	}
-	if _, seen := s.coef[t]; !seen {
-		if len(s.order) == maxSumTerms {
-			return false
+	for i := range s.terms {
+		if s.terms[i].t == t {
+			s.terms[i].coef += sign
+			return true
 		}
-		s.order = append(s.order, t)
 	}
-	s.coef[t] += sign
+	if len(s.terms) == maxSumTerms {
+		return false
+	}
+	s.terms = append(s.terms, sumTerm{t, sign})
 	return true
 }
 
@@ -110,8 +116,9 @@ func (s *linSum) collect(e *Executor, t term.Term, sign uint64) bool {
 func (s *linSum) build(e *Executor) term.Term {
 	m := s.mask()
 	var pos, negs []term.Term
-	for _, t := range s.order {
-		switch c := s.coef[t] & m; c {
+	for _, x := range s.terms {
+		t := x.t
+		switch c := x.coef & m; c {
 		case 0:
 		case 1:
 			pos = append(pos, t)
