@@ -3,6 +3,7 @@ package symex
 import (
 	"context"
 	"io"
+	"math"
 	"strconv"
 	"time"
 
@@ -27,7 +28,9 @@ import (
 // cheaply, and each round may spend a share (findingShare) of the budget
 // left. A round its share cuts does not end the run: one more round of a
 // share at the bound halfway back to the last exhausted one, then the last
-// round at findingBound with all the budget left. Exhaustion keeps its
+// round at findingBound with all the budget left (or, where the exhausted
+// rounds grew slowly with the bound, at the bound the rest can afford).
+// Exhaustion keeps its
 // meaning: a later round's space holds every earlier one's, and the run is
 // exhausted only as its last round is. Its search, unless one is asked
 // for, is dfs in the rounds of a share and covnew (searchcov.go: new branch
@@ -55,20 +58,31 @@ const findingBound = 64
 // share cuts, one round at the bound halfway back to the last exhausted
 // one (a smaller space, which may exhaust or reach what the cut round's
 // order did not: go-toml's "F=0" at bound 3 after bound 4 was cut), then
-// the last round, at findingBound or past the cut bound, with the rest.
+// the last round, at findingBound or past the cut bound, with the rest,
+// unless the exhausted rounds' growth says a shorter bound past the cut
+// one is all the rest can explore (affordable).
 // Resuming at every next bound instead spent the long round's budget on
 // shares (docs/bench/panics/sched-w6.md: gomarkdown's citation row).
 type findingSchedule struct {
 	max       int // the deepening's maximum
 	exhausted int // the largest bound a round exhausted, 0 for none
 	cut       int // the bound of the round its share cut, 0 for none
+	// The two largest exhausted bounds and their rounds' CPU, e1 < e2.
+	e1, e2 int
+	c1, c2 time.Duration
 }
 
 // after is the bound of the round after one at bound b that exhausted its
-// space or was cut by its share, and whether that round is the last.
-func (f *findingSchedule) after(b int, exhausted bool) (next int, last bool) {
+// space or was cut by its share, having spent cpu, with left of the
+// budget to go, and whether that round is the last.
+func (f *findingSchedule) after(b int, exhausted bool, cpu, left time.Duration) (next int, last bool) {
 	if exhausted {
 		f.exhausted = max(f.exhausted, b)
+		if b > f.e2 {
+			f.e1, f.c1, f.e2, f.c2 = f.e2, f.c2, b, cpu
+		} else if b > f.e1 {
+			f.e1, f.c1 = b, cpu
+		}
 	}
 	switch {
 	case f.cut == 0 && exhausted:
@@ -79,8 +93,36 @@ func (f *findingSchedule) after(b int, exhausted bool) (next int, last bool) {
 			return mid, false
 		}
 	}
-	return max(2*f.cut, min(findingBound, f.max)), true
+	long := max(2*f.cut, min(findingBound, f.max))
+	if a := f.affordable(left); a > f.cut && a < long {
+		return a, true
+	}
+	return long, true
 }
+
+// affordable is the largest bound whose round the budget left could
+// exhaust if each byte of bound multiplies a round's CPU by the growth
+// of the two largest exhausted rounds, (c2/c1)^(1/(e2-e1)); 0 when they do
+// not tell (fewer than two, or too short to measure). On a space that grows
+// slowly with the bound (cvss20's vector parser: about 4% a byte from 32 to
+// 48) a round at 128 explores little past the cut bound, and one at the
+// affordable bound (86 there) explores it all; a space that grows fast
+// (x/net/html, 10x a byte) gives a bound below the cut one, and the last
+// round stays long (sched-w9.md).
+func (f *findingSchedule) affordable(left time.Duration) int {
+	if f.e1 == 0 || f.c1 < minGrowthCPU || f.c2 < minGrowthCPU {
+		return 0
+	}
+	g := math.Log(f.c2.Seconds()/f.c1.Seconds()) / float64(f.e2-f.e1) // ln of the growth per byte
+	if g <= 0 || left <= f.c2 {
+		return 0
+	}
+	return f.e2 + int(math.Log(left.Seconds()/f.c2.Seconds())/g)
+}
+
+// minGrowthCPU is the least CPU of a round whose time tells a growth: the
+// shorter ones are mostly loading and the solver's warm-up.
+const minGrowthCPU = 200 * time.Millisecond
 
 // minRoundCPU is the least budget left worth a new round: less is spent
 // loading inputs and warming the solver.
@@ -159,7 +201,7 @@ func ExploreDeepening(ctx context.Context, p *Program, newOpts func() Options, n
 		more := r.Exhausted || share && res.Stats.Stopped == "CPU limit"
 		next := maxLen * 2
 		if finding && more && !last {
-			next, last = sched.after(maxLen, r.Exhausted)
+			next, last = sched.after(maxLen, r.Exhausted, r.CPU, left)
 		}
 		if !more || next > deepenMax || r.Exhausted && !lengthBounded(res.Inputs) || opts.CPULimit > 0 && left < minRoundCPU || ctx.Err() != nil {
 			total.Rounds = rounds

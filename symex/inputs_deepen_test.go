@@ -89,6 +89,47 @@ func TestDeepening(t *testing.T) {
 	}
 }
 
+// TestFindingScheduleAffordable: after a cut round and an exhausted
+// halfway one, the last round goes to the bound the budget left could
+// exhaust at the growth of the two largest exhausted rounds, when that
+// bound lies between the cut bound and the long one. The CPUs are the
+// rounds of cvss20's vector parser at 88458b9 (sched-w9.md).
+func TestFindingScheduleAffordable(t *testing.T) {
+	ms := time.Millisecond
+	for _, c := range []struct {
+		name  string
+		ends  string          // each round's end but the last's
+		cpu   []time.Duration // each of those rounds' CPU
+		left  time.Duration   // the budget left when the last round is chosen
+		final int
+	}{
+		// 32 in 3.8 s, 48 in 7.3 s: 4% a byte; 34 s left exhaust up to 85.
+		{"slow growth", "✓✓✓✓✓✓✗✓", []time.Duration{100 * ms, 100 * ms, 100 * ms, 200 * ms, 600 * ms, 3800 * ms, 13700 * ms, 7300 * ms}, 34 * time.Second, 85},
+		// x/net/html: 2 in 0.8 s, 3 in 7.2 s: 9x a byte, 3 is below the cut 4.
+		{"fast growth", "✓✓✗✓", []time.Duration{300 * ms, 800 * ms, 14700 * ms, 7200 * ms}, 37 * time.Second, 64},
+		// ntlmssp: flat rounds tell no growth.
+		{"flat", "✓✓✓✓✓✓✗✓", []time.Duration{900 * ms, 800 * ms, 800 * ms, 1200 * ms, 800 * ms, 700 * ms, 9 * time.Second, 800 * ms}, 55 * time.Second, 128},
+		// Rounds too short to time tell nothing.
+		{"short rounds", "✓✓✓✗✓", []time.Duration{10 * ms, 10 * ms, 20 * ms, 9 * time.Second, 50 * ms}, 50 * time.Second, 64},
+		// Growth so slow the affordable bound passes the long one: the long one.
+		{"past the long bound", "✓✓✓✓✗✓", []time.Duration{300 * ms, 300 * ms, 310 * ms, 320 * ms, 9 * time.Second, 330 * ms}, 40 * time.Second, 64},
+	} {
+		f := findingSchedule{max: 1024}
+		b, last := 1, false
+		ends := []rune(c.ends)
+		for i, e := range ends {
+			left := time.Minute
+			if i == len(ends)-1 {
+				left = c.left
+			}
+			b, last = f.after(b, e == '✓', c.cpu[i], left)
+		}
+		if !last || b != c.final {
+			t.Errorf("%s: last round at %d (last %v), want %d", c.name, b, last, c.final)
+		}
+	}
+}
+
 // TestFindingSchedule: the finding schedule's bounds for rounds that end
 // exhausted (✓) or cut by their share (✗): doubling while they exhaust,
 // after the first cut one round halfway back to the last exhausted bound,
@@ -114,7 +155,7 @@ func TestFindingSchedule(t *testing.T) {
 			if last {
 				t.Fatalf("%s: a round after the last", c.ends)
 			}
-			b, last = f.after(b, e == '✓')
+			b, last = f.after(b, e == '✓', time.Second, time.Second)
 			bounds = append(bounds, b)
 		}
 		if cut := strings.Contains(c.ends, "✗"); last != cut {
