@@ -14,7 +14,8 @@ import (
 
 // TestPackagesHaveDoc: every package of the module (as the go command
 // builds it: testdata, hidden and nested-module directories are not part of
-// it) has its package comment in doc.go, and only there, and doc.go lists
+// it, nor the ignored output folders /out and /bin, where runs write their
+// generated tests) has its package comment in doc.go, and only there, and doc.go lists
 // the package's files.
 func TestPackagesHaveDoc(t *testing.T) {
 	root := repoRoot(t)
@@ -24,6 +25,9 @@ func TestPackagesHaveDoc(t *testing.T) {
 			return err
 		}
 		name := d.Name()
+		if path == filepath.Join(root, "out") || path == filepath.Join(root, "bin") {
+			return filepath.SkipDir
+		}
 		if path != root && (name == "testdata" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") ||
 			exists(filepath.Join(path, "go.mod"))) {
 			return filepath.SkipDir
