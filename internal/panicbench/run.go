@@ -88,7 +88,7 @@ func Run(ctx context.Context, bugs []Bug, o RunOptions) ([]Result, error) {
 			so := *o.Symex
 			corpus := filepath.Join(o.Out, "corpus", b.ID)
 			if o.Pair != nil {
-				if err := os.MkdirAll(corpus, 0o755); err != nil {
+				if err := makeCorpusDir(corpus); err != nil {
 					return results, err
 				}
 				so.Extra = append(so.Extra[:len(so.Extra):len(so.Extra)],
@@ -203,4 +203,21 @@ func Reread(bugs []Bug, results []Result, dir string) error {
 		}
 	}
 	return nil
+}
+
+// makeCorpusDir makes dir, a bug's directory under OUT/corpus, and a go.mod
+// at OUT/corpus: the generated tests there import the bugs' modules, and
+// with OUT inside a module (the default out/panics/run in sift's checkout)
+// they would otherwise be packages of it, which `go vet ./...` and
+// `go build ./...` cannot build. A directory with its own go.mod is not
+// part of the module around it.
+func makeCorpusDir(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	mod := filepath.Join(filepath.Dir(dir), "go.mod")
+	if _, err := os.Stat(mod); err == nil {
+		return nil
+	}
+	return os.WriteFile(mod, []byte("module panicbench/corpus\n"), 0o644)
 }
