@@ -46,10 +46,9 @@ func (e *Executor) addSub(a, b term.Term, neg bool) term.Term {
 		return e.mk(op, a, b)
 	}
 	s := linSum{w: w}
-	minus := ^uint64(0)
-	sb := uint64(1)
+	sb := uint64(1) // b's sign
 	if neg {
-		sb = minus
+		sb = ^uint64(0)
 	}
 	if !s.collect(e, a, 1) || !s.collect(e, b, sb) {
 		return e.mk(op, a, b)
