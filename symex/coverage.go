@@ -35,6 +35,9 @@ func (c *Coverage) covered(b *ssa.BasicBlock) bool {
 	return ok
 }
 
+// count is the number of blocks covered.
+func (c *Coverage) count() int { return len(c.first) }
+
 func (c *Coverage) visit(b *ssa.BasicBlock) {
 	if c.covered(b) {
 		return

@@ -130,6 +130,9 @@ type Path struct {
 	Results  []ResultValue // of a returning path, one per result of the function
 	Model    *term.Model
 	Merged   bool // the path ran through a merge
+	// NewCoverage: blocks were first reached, in this exploration, since
+	// the path before it ended; the fuzz corpus keeps these (fuzzcorpus.go).
+	NewCoverage bool
 	// Unexported: a panic that needs an unexported input field at a
 	// value other than zero (unexported.go).
 	Unexported bool
@@ -222,12 +225,14 @@ type Executor struct {
 	symBranches int
 	// sides are the branch sides paths took, for the covnew search
 	// (searchcov.go); nil under the other searches.
-	sides    map[branchSide]*sideCount
-	noCover  bool
-	stats    Stats
-	cov      *Coverage
-	strCache map[string]StringVal
-	emitted  int
+	sides   map[branchSide]*sideCount
+	noCover bool
+	// coveredAtPath: the blocks covered when the last path ended.
+	coveredAtPath int
+	stats         Stats
+	cov           *Coverage
+	strCache      map[string]StringVal
+	emitted       int
 	// searchTables are the byte search's tables (bytesearch.go).
 	searchTables map[searchKey][]term.Term
 

@@ -344,12 +344,21 @@ func FuzzTestFile(results []*Result) string {
 	})
 }
 
+// FuzzSeeds says which explored inputs become seed files.
+type FuzzSeeds struct {
+	Max int // most seed files per target (0: no limit)
+	// AllPaths: every explored path's input, not only those of the paths
+	// that reached new blocks. Go's fuzzer mutates its corpus entries in
+	// turn, so seeds that cover nothing new dilute its time.
+	AllPaths bool
+}
+
 // WriteFuzz writes, next to the generated test file testFile (…_test.go),
 // the fuzz targets of results (…_fuzz_test.go) and their corpus under the
-// directory's testdata/fuzz, at most max seeds per target (0: no limit).
-// It returns the fuzz file's path ("" when no result has a target) and
-// the number of seed files.
-func WriteFuzz(testFile string, results []*Result, max int) (string, int, error) {
+// directory's testdata/fuzz, the seeds chosen as seeds says. It returns
+// the fuzz file's path ("" when no result has a target) and the number of
+// seed files.
+func WriteFuzz(testFile string, results []*Result, seeds FuzzSeeds) (string, int, error) {
 	src := FuzzTestFile(results)
 	if src == "" {
 		return "", 0, nil
@@ -358,15 +367,15 @@ func WriteFuzz(testFile string, results []*Result, max int) (string, int, error)
 	if err := WriteTestFile(path, src); err != nil {
 		return "", 0, err
 	}
-	n, err := WriteFuzzCorpus(filepath.Dir(testFile), results, max)
+	n, err := WriteFuzzCorpus(filepath.Dir(testFile), results, seeds)
 	return path, n, err
 }
 
 // WriteFuzzCorpus writes, under dir/testdata/fuzz/FuzzX, one seed file for
-// every panic input and every explored path's input of each result with a
-// fuzz target: the panics first, the same input once, at most max files
-// per target (0: no limit). It returns the number of files written.
-func WriteFuzzCorpus(dir string, results []*Result, max int) (int, error) {
+// every panic input and every chosen path's input of each result with a
+// fuzz target: the panics first, the same input once, at most seeds.Max
+// files per target. It returns the number of files written.
+func WriteFuzzCorpus(dir string, results []*Result, seeds FuzzSeeds) (int, error) {
 	written := 0
 	for _, r := range results {
 		name, args, ok := r.fuzzTarget()
@@ -378,14 +387,14 @@ func WriteFuzzCorpus(dir string, results []*Result, max int) (int, error) {
 			inputs = append(inputs, p.Inputs)
 		}
 		for _, p := range r.Paths {
-			if p.Inputs != nil {
+			if p.Inputs != nil && (seeds.AllPaths || p.NewCoverage) {
 				inputs = append(inputs, p.Inputs)
 			}
 		}
 		target := filepath.Join(dir, "testdata", "fuzz", name)
 		seen := map[string]bool{}
 		for _, in := range inputs {
-			if max > 0 && len(seen) == max {
+			if seeds.Max > 0 && len(seen) == seeds.Max {
 				break
 			}
 			var vals []any

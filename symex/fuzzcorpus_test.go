@@ -76,11 +76,11 @@ func TestFuzzCorpus(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	written, err := WriteFuzzCorpus(dir, results, 0)
+	written, err := WriteFuzzCorpus(dir, results, FuzzSeeds{AllPaths: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if capped, err := WriteFuzzCorpus(t.TempDir(), results, 1); err != nil || capped != len(targets) {
+	if capped, err := WriteFuzzCorpus(t.TempDir(), results, FuzzSeeds{Max: 1, AllPaths: true}); err != nil || capped != len(targets) {
 		t.Errorf("--corpus-max 1: %d files (%v), want one per target, %d", capped, err, len(targets))
 	}
 	t.Logf("%d targets, %d seed files, %d of them panics", len(targets), written, panicSeeds)
@@ -135,7 +135,7 @@ func runFuzzSeeds(t *testing.T, dir string) (pass, fail int, out string) {
 func TestHybridSeeds(t *testing.T) {
 	_, res := explore(t, loadTestFunc(t, "testdata/hybrid", "Magic", "Magic"), Options{MaxLen: 6}, nil)
 	dir := t.TempDir()
-	if n, err := WriteFuzzCorpus(dir, []*Result{res}, 0); err != nil || n != 3 {
+	if n, err := WriteFuzzCorpus(dir, []*Result{res}, FuzzSeeds{AllPaths: true}); err != nil || n != 3 {
 		t.Fatalf("%d seeds (%v), want 3", n, err)
 	}
 	seeds, _ := filepath.Glob(filepath.Join(dir, "testdata", "fuzz", "FuzzMagic", "*"))
@@ -148,5 +148,35 @@ func TestHybridSeeds(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("no seed starting with \"SIFT\" among %d", len(seeds))
+	}
+}
+
+// TestFuzzSeedsChoice: the corpus holds the inputs of the paths that
+// reached new blocks, or with AllPaths every path's (CountA's expectation
+// is in symex/testdata/hybrid/counta.go).
+func TestFuzzSeedsChoice(t *testing.T) {
+	_, res := explore(t, loadTestFunc(t, "testdata/hybrid", "CountA", "CountA"), Options{MaxLen: 3}, nil)
+	newCov := 0
+	for _, p := range res.Paths {
+		if p.NewCoverage {
+			newCov++
+		}
+	}
+	for _, tc := range []struct {
+		seeds FuzzSeeds
+		want  int
+	}{
+		{FuzzSeeds{AllPaths: true}, 15},
+		{FuzzSeeds{AllPaths: true, Max: 4}, 4},
+		{FuzzSeeds{}, newCov},
+	} {
+		n, err := WriteFuzzCorpus(t.TempDir(), []*Result{res}, tc.seeds)
+		if err != nil || n != tc.want {
+			t.Errorf("%+v: %d seeds (%v), want %d", tc.seeds, n, err, tc.want)
+		}
+	}
+	t.Logf("%d of %d paths reached new blocks", newCov, len(res.Paths))
+	if newCov == 0 || newCov > 5 {
+		t.Errorf("%d of %d paths reached new blocks, want 1 to 5", newCov, len(res.Paths))
 	}
 }

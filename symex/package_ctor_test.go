@@ -102,7 +102,7 @@ func TestPackageConstructorsAndInterfaces(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "symex_fuzz_test.go"), []byte(FuzzTestFile(results)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	written, err := WriteFuzzCorpus(dir, results, 0)
+	written, err := WriteFuzzCorpus(dir, results, FuzzSeeds{AllPaths: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -292,6 +292,9 @@ func (e *Executor) finish(s *State, runErr error) (*Path, error) {
 	default:
 		return nil, runErr
 	}
+	if n := e.cov.count(); n > e.coveredAtPath {
+		p.NewCoverage, e.coveredAtPath = true, n
+	}
 	if !e.forking() {
 		return p, nil
 	}

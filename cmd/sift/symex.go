@@ -42,8 +42,9 @@ type SymexCmd struct {
 	EmitSMT2   string        `name:"emit-smt2" help:"Write every query to DIR as a .smt2 file." placeholder:"DIR"`
 	Tests      string        `help:"Write the generated _test.go to this file."`
 	AllPaths   bool          `name:"all-paths" help:"Also generate one test row per explored path."`
-	FuzzCorp   bool          `name:"fuzz-corpus" help:"With --tests: also write FuzzX targets (…_fuzz_test.go) and one seed per panic and per path under testdata/fuzz/FuzzX next to the tests; go test replays the panics, go test -fuzz starts from the paths."`
+	FuzzCorp   bool          `name:"fuzz-corpus" help:"With --tests: also write FuzzX targets (…_fuzz_test.go) and one seed per panic and per path that reached new blocks under testdata/fuzz/FuzzX next to the tests; go test replays the panics, go test -fuzz starts from the paths."`
 	CorpusMax  int           `name:"corpus-max" help:"Most seed files per fuzz target (0: no limit)." default:"1000"`
+	CorpusAll  bool          `name:"corpus-all-paths" help:"Seed every explored path's input, not only those of the paths that reached new blocks."`
 	Coverage   bool          `help:"Print block and line coverage per function."`
 	SARIF      string        `name:"sarif" help:"Write the panics found to FILE as SARIF 2.1.0, one result per panic site, file locations relative to --dir." placeholder:"FILE"`
 	CoverProf  string        `name:"coverprofile" help:"Write the statements the exploration covered to FILE in go test -coverprofile's format (for go tool cover -html and -func)." placeholder:"FILE"`

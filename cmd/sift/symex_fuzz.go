@@ -14,7 +14,7 @@ func (c *SymexCmd) writeFuzz(s *streams, results []*symex.Result) error {
 	if c.Tests == "" {
 		return fmt.Errorf("--fuzz-corpus: give the test file with --tests; the targets and testdata/fuzz go next to it")
 	}
-	path, n, err := symex.WriteFuzz(c.Tests, results, c.CorpusMax)
+	path, n, err := symex.WriteFuzz(c.Tests, results, symex.FuzzSeeds{Max: c.CorpusMax, AllPaths: c.CorpusAll})
 	if err != nil {
 		return err
 	}
