@@ -64,10 +64,10 @@ const findingBound = 64
 // Resuming at every next bound instead spent the long round's budget on
 // shares (docs/bench/panics/sched-w6.md: gomarkdown's citation row).
 type findingSchedule struct {
-	max       int // the deepening's maximum
-	exhausted int // the largest bound a round exhausted, 0 for none
-	cut       int // the bound of the round its share cut, 0 for none
-	// The two largest exhausted bounds and their rounds' CPU, e1 < e2.
+	max int // the deepening's maximum
+	cut int // the bound of the round its share cut, 0 for none
+	// The two largest exhausted bounds and their rounds' CPU, e1 < e2 (e2
+	// the largest bound a round exhausted, 0 for none).
 	e1, e2 int
 	c1, c2 time.Duration
 }
@@ -77,7 +77,6 @@ type findingSchedule struct {
 // budget to go, and whether that round is the last.
 func (f *findingSchedule) after(b int, exhausted bool, cpu, left time.Duration) (next int, last bool) {
 	if exhausted {
-		f.exhausted = max(f.exhausted, b)
 		if b > f.e2 {
 			f.e1, f.c1, f.e2, f.c2 = f.e2, f.c2, b, cpu
 		} else if b > f.e1 {
@@ -89,7 +88,7 @@ func (f *findingSchedule) after(b int, exhausted bool, cpu, left time.Duration) 
 		return 2 * b, false
 	case f.cut == 0:
 		f.cut = b
-		if mid := (f.exhausted + b) / 2; mid > f.exhausted {
+		if mid := (f.e2 + b) / 2; mid > f.e2 {
 			return mid, false
 		}
 	}
